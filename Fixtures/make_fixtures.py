@@ -1,0 +1,1046 @@
+#!/usr/bin/env python3
+"""Regenerate the synthetic sample library in Fixtures/library/.
+
+Usage:  python3 Fixtures/make_fixtures.py
+
+Python 3 standard library only.  Every byte is built here (struct), nothing is
+read from the network or from other tools, and there are no timestamps or
+random numbers: running the script twice gives byte-identical files.  Even the
+zlib streams inside the PNGs come from the tiny deflate encoder below rather
+than from the zlib module, so the output does not depend on the zlib build.
+
+See Fixtures/README.md for what each file holds and what it exercises.
+
+Specifications quoted in the comments:
+  [TIFF 6.0]          TIFF Revision 6.0 (Adobe, 1992)
+  [EXIF 2.32]         CIPA DC-008-2019, Exif 2.32
+  [T.81]              ITU-T T.81 / ISO 10918-1 (JPEG)
+  [JFIF 1.02]         JPEG File Interchange Format 1.02
+  [ICC.1]             ICC.1:2001-04 (profile header), Annex B.4 (JPEG embedding)
+  [XMP-1] / [XMP-3]   ISO 16684-1 / Adobe XMP Specification Part 3 (storage in files)
+  [PNG 1.2]           PNG Specification 1.2; [PNG-EXT 1.5] PNG Extensions 1.5.0 (eXIf)
+  [RFC 1950/1951]     zlib / deflate
+  [GIF89a]            GIF89a specification (numbered sections)
+  [WebP container spec], [VP8 RFC 6386], [WebP lossless spec]
+  [ISO 14496-12]      ISO base media file format (2015 numbering)
+  [ISO 23008-12]      HEIF (2017 numbering); [AVIF 1.0] AV1 Image File Format
+  [QTFF]              Apple QuickTime File Format Specification
+"""
+
+import calendar
+import datetime
+import os
+import re
+import struct
+import zlib  # only crc32 / adler32 (pure arithmetic, identical everywhere)
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+OUT = os.path.join(HERE, "library")
+
+# Fixed modification time given to every generated file (git does not keep
+# mtimes, so tests that need the "file time" fallback must set it themselves).
+FIXED_MTIME = calendar.timegm((2001, 2, 3, 4, 5, 6))
+
+
+# ---------------------------------------------------------------------------
+# Hard-coded, known-valid payloads
+# ---------------------------------------------------------------------------
+
+# A 16x8 8-bit grayscale baseline JPEG (cjpeg -grayscale -baseline -optimize,
+# JFIF APP0 removed): SOI, DQT, SOF0, DHT, DHT, SOS, entropy data, EOI.
+# Decodes with djpeg.  Used as the main image of every JPEG fixture and as the
+# IFD1 thumbnail.
+BASE_JPEG = bytes.fromhex(
+    "ffd8ffdb004300080606070605080707070909080a0c140d0c0b0b0c1912130f"
+    "141d1a1f1e1d1a1c1c20242e2720222c231c1c2837292c30313434341f27393d"
+    "38323c2e333432ffc0000b080008001001011100ffc400150001010000000000"
+    "0000000000000000000607ffc400231000010303020700000000000000000000"
+    "01020411000522030612162123323341ffda0008010100003f0027b3acfebc6a"
+    "a17dbb725ec67372d2c5f6ac3665d27bcb0615e246202970441e18fb5fffd9"
+)
+
+# A real VP8 key frame for a flat grey 320x240 picture (cwebp output, the
+# payload of its "VP8 " chunk).  Decodes with dwebp.
+VP8_320x240 = bytes.fromhex(
+    "3016009d012a4001f0003f71b8dc65b4af2da7202802902e096900d8ccafb006"
+    "1222211111110c888889a488886444444432222271222222191111110c88a048"
+    "88888886444444432934432222222191111112d9110c88888886444444d24444"
+    "32222222191111389111110c888888864450244444444322222221949a219111"
+    "1110c88888896c888644444443222222692222191111110c88889c4888888644"
+    "4444432228122222222191111110ca4d10c88888886444444430000000000000"
+    "000000000000"
+)
+
+# A real VP8L (lossless) bitstream for a flat 100x50 picture (cwebp -lossless).
+VP8L_100x50 = bytes.fromhex("2f63400c00459123fa1f")
+
+
+def jpeg_sof0_size(jpeg):
+    """(width, height) from the SOF0 segment [T.81 B.2.2]."""
+    i = 2
+    while i < len(jpeg):
+        assert jpeg[i] == 0xFF
+        marker = jpeg[i + 1]
+        (length,) = struct.unpack(">H", jpeg[i + 2:i + 4])
+        if marker == 0xC0:
+            height, width = struct.unpack(">HH", jpeg[i + 5:i + 9])
+            return width, height
+        i += 2 + length
+    raise ValueError("no SOF0")
+
+
+JPEG_W, JPEG_H = jpeg_sof0_size(BASE_JPEG)
+assert (JPEG_W, JPEG_H) == (16, 8)
+
+
+def vp8_size(frame):
+    """Check the VP8 key-frame header [VP8 RFC 6386 9.1, 19.1]."""
+    tag = frame[0] | frame[1] << 8 | frame[2] << 16   # 3-byte frame tag, LE
+    assert tag & 1 == 0                                # key_frame bit: 0 = key frame
+    assert (tag >> 4) & 1 == 1                         # show_frame
+    first_part_size = tag >> 5
+    assert 10 + first_part_size <= len(frame)
+    assert frame[3:6] == b"\x9d\x01\x2a"              # start code
+    w, h = struct.unpack("<HH", frame[6:10])           # 14-bit size + 2-bit scale
+    return w & 0x3FFF, h & 0x3FFF
+
+
+def vp8l_size(stream):
+    """Check the VP8L header [WebP lossless spec 3.1/3.2]."""
+    assert stream[0] == 0x2F                           # signature
+    bits = struct.unpack("<I", stream[1:5])[0]
+    w = (bits & 0x3FFF) + 1                            # 14 bits: width - 1
+    h = ((bits >> 14) & 0x3FFF) + 1                    # 14 bits: height - 1
+    assert bits >> 29 == 0                             # 3-bit version 0
+    return w, h
+
+
+assert vp8_size(VP8_320x240) == (320, 240)
+assert vp8l_size(VP8L_100x50) == (100, 50)
+
+
+# ---------------------------------------------------------------------------
+# TIFF / EXIF builder
+# ---------------------------------------------------------------------------
+
+# Field types [TIFF 6.0 p.15-16, EXIF 2.32 4.6.2]
+BYTE, ASCII, SHORT, LONG, RATIONAL, UNDEFINED, SRATIONAL = 1, 2, 3, 4, 5, 7, 10
+
+
+class Ref:
+    """A LONG value that is an offset (from the TIFF header) known only at layout time."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+def _encode_value(bo, typ, value, refs):
+    """Return (count, raw bytes) of one IFD entry value [TIFF 6.0 p.15-16]."""
+    if typ == ASCII:                       # 7-bit ASCII, NUL-terminated, count includes NUL
+        raw = value.encode("ascii") + b"\0"
+        return len(raw), raw
+    if typ in (BYTE, UNDEFINED):
+        raw = bytes(value)
+        return len(raw), raw
+    if typ in (RATIONAL, SRATIONAL):       # value: list of (numerator, denominator)
+        fmt = bo + ("II" if typ == RATIONAL else "ii")
+        return len(value), b"".join(struct.pack(fmt, n, d) for n, d in value)
+    values = value if isinstance(value, (list, tuple)) else [value]
+    values = [refs.get(v.name, 0) if isinstance(v, Ref) else v for v in values]
+    fmt = bo + {SHORT: "H", LONG: "I"}[typ]
+    return len(values), b"".join(struct.pack(fmt, v) for v in values)
+
+
+def build_tiff(order, ifd0, exif=None, gps=None, ifd1=None, blobs=None):
+    """Build a complete TIFF structure (header + IFDs + blobs).
+
+    order: "II" (little-endian) or "MM" (big-endian) [TIFF 6.0 p.13, EXIF 2.32 4.5.2]
+    ifd0/exif/gps/ifd1: lists of (tag, type, value)
+    blobs: {name: bytes} stored after the IFDs; Ref(name) resolves to its offset.
+
+    Layout: header, IFD0 + its values, Exif IFD + values, GPS IFD + values,
+    IFD1 + values, blobs.  Entries are sorted by tag and every value (and IFD)
+    starts on a word (even) boundary [TIFF 6.0 p.15, EXIF 2.32 4.6.2].
+    """
+    bo = "<" if order == "II" else ">"
+    ifd0 = list(ifd0)
+    if exif:
+        ifd0.append((0x8769, LONG, Ref("exif")))   # Exif IFD pointer [EXIF 2.32 4.6.3]
+    if gps:
+        ifd0.append((0x8825, LONG, Ref("gps")))    # GPS Info IFD pointer [EXIF 2.32 4.6.3]
+    chain = [("ifd0", ifd0)]
+    if exif:
+        chain.append(("exif", exif))
+    if gps:
+        chain.append(("gps", gps))
+    if ifd1:
+        chain.append(("ifd1", ifd1))
+    blobs = blobs or {}
+
+    def serialize(refs):
+        found = {}
+        # Header: byte order, 42, offset of IFD0 [TIFF 6.0 p.13]
+        out = bytearray(order.encode("ascii") + struct.pack(bo + "HI", 42, 8))
+        for name, entries in chain:
+            entries = sorted(entries, key=lambda e: e[0])
+            tags = [e[0] for e in entries]
+            assert len(tags) == len(set(tags)), "duplicate tag in " + name
+            assert len(out) % 2 == 0
+            found[name] = start = len(out)
+            # IFD: 2-byte count, 12-byte entries, 4-byte next-IFD offset [EXIF 2.32 4.6.2]
+            data_at = start + 2 + 12 * len(entries) + 4
+            table = bytearray(struct.pack(bo + "H", len(entries)))
+            data = bytearray()
+            for tag, typ, value in entries:
+                count, raw = _encode_value(bo, typ, value, refs)
+                if len(raw) <= 4:          # fits: stored left-justified in the entry
+                    field = raw.ljust(4, b"\0")
+                else:                      # else: offset to the value
+                    field = struct.pack(bo + "I", data_at + len(data))
+                    data += raw
+                    if len(data) % 2:
+                        data += b"\0"      # word-align the next value
+                table += struct.pack(bo + "HHI", tag, typ, count) + field
+            # Only IFD0 links to a next IFD (IFD1, the thumbnail IFD) [EXIF 2.32 4.6.2]
+            nxt = refs.get("ifd1", 0) if (name == "ifd0" and ifd1) else 0
+            table += struct.pack(bo + "I", nxt)
+            out += table + data
+        for name, blob in blobs.items():
+            found[name] = len(out)
+            out += blob
+            if len(out) % 2:
+                out += b"\0"
+        return bytes(out), found
+
+    first, refs = serialize({})
+    final, refs2 = serialize(refs)
+    assert refs == refs2 and len(first) == len(final)
+    return final
+
+
+def tiff_resolution():
+    """XResolution/YResolution 72 dpi, ResolutionUnit inch [EXIF 2.32 4.6.4]."""
+    return [
+        (0x011A, RATIONAL, [(72, 1)]),
+        (0x011B, RATIONAL, [(72, 1)]),
+        (0x0128, SHORT, 2),
+    ]
+
+
+EXIF_VERSION = (0x9000, UNDEFINED, b"0232")        # ExifVersion [EXIF 2.32 4.6.5]
+GPS_VERSION = (0x0000, BYTE, [2, 3, 0, 0])         # GPSVersionID [EXIF 2.32 4.6.6]
+
+
+def thumbnail_ifd1():
+    """IFD1 describing a JPEG thumbnail [EXIF 2.32 4.6.2 (IFD1), 4.6.4 (tags 513/514)]."""
+    return [
+        (0x0103, SHORT, 6),                        # Compression = JPEG (thumbnail)
+        (0x011A, RATIONAL, [(72, 1)]),
+        (0x011B, RATIONAL, [(72, 1)]),
+        (0x0128, SHORT, 2),
+        (0x0201, LONG, Ref("thumb")),              # JPEGInterchangeFormat
+        (0x0202, LONG, len(BASE_JPEG)),            # JPEGInterchangeFormatLength
+    ]
+
+
+def user_comment(text):
+    """UserComment: 8-byte character code "ASCII\\0\\0\\0" + text [EXIF 2.32 4.6.5]."""
+    return (0x9286, UNDEFINED, b"ASCII\0\0\0" + text.encode("ascii"))
+
+
+# ---------------------------------------------------------------------------
+# XMP
+# ---------------------------------------------------------------------------
+
+XMP_NS = {
+    "xmp": "http://ns.adobe.com/xap/1.0/",
+    "photoshop": "http://ns.adobe.com/photoshop/1.0/",
+}
+
+
+def xmp_packet(props):
+    """A minimal XMP packet [XMP-1 7.3 packet wrapper] with simple properties
+    written as attributes of one rdf:Description; props: list of ("ns:Name", value)."""
+    prefixes = sorted({k.split(":")[0] for k, _ in props})
+    ns = "".join('\n    xmlns:%s="%s"' % (p, XMP_NS[p]) for p in prefixes)
+    attrs = "".join('\n    %s="%s"' % (k, v) for k, v in props)
+    text = (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n'
+        ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+        '  <rdf:Description rdf:about=""' + ns + attrs + "/>\n"
+        " </rdf:RDF>\n"
+        "</x:xmpmeta>\n"
+        '<?xpacket end="w"?>'
+    )
+    return text.encode("utf-8")
+
+
+# ---------------------------------------------------------------------------
+# JPEG
+# ---------------------------------------------------------------------------
+
+def jpeg_segment(marker, payload):
+    """Marker segment: FF xx, 2-byte length (incl. itself), payload [T.81 B.1.1.4]."""
+    assert len(payload) + 2 <= 0xFFFF
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+def app1_exif(tiff):
+    """APP1 "Exif\\0\\0" + TIFF header/IFDs [EXIF 2.32 4.5.4, 4.7.2]."""
+    return jpeg_segment(0xE1, b"Exif\0\0" + tiff)
+
+
+def app1_xmp(packet):
+    """APP1 "http://ns.adobe.com/xap/1.0/\\0" + packet [XMP-3 1.1.3]."""
+    return jpeg_segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0" + packet)
+
+
+def app0_jfif():
+    """APP0 JFIF 1.01, aspect ratio 1:1, no thumbnail [JFIF 1.02 p.5]."""
+    return jpeg_segment(0xE0, b"JFIF\0" + struct.pack(">BBBHHBB", 1, 1, 0, 1, 1, 0, 0))
+
+
+def icc_profile_gray():
+    """A small ICC v2 profile: 128-byte header [ICC.1 6.1], tag table with one
+    entry [ICC.1 6.2], and a copyrightTag of textType [ICC.1 6.4.13, 6.5.18]."""
+    cprt = b"text" + b"\0" * 4 + b"Public Domain\0"
+    cprt += b"\0" * (-len(cprt) % 4)                   # tag data is 4-byte aligned
+    size = 128 + 4 + 12 + len(cprt)
+    p = struct.pack(">I4sI4s4s4s", size, b"\0\0\0\0", 0x02100000, b"mntr", b"GRAY", b"XYZ ")
+    p += struct.pack(">6H", 1998, 2, 9, 6, 49, 0)       # dateTimeNumber (as in the common sRGB profile)
+    p += b"acsp" + b"\0" * 4                            # signature, platform
+    p += struct.pack(">I", 0) + b"\0" * 8 + b"\0" * 8   # flags, manufacturer+model, attributes
+    p += struct.pack(">I", 0)                           # rendering intent
+    p += struct.pack(">iii", 63190, 65536, 54061)       # PCS illuminant D50 (s15Fixed16)
+    p += b"\0" * 4 + b"\0" * 16 + b"\0" * 28            # creator, profile ID, reserved
+    assert len(p) == 128
+    p += struct.pack(">I4sII", 1, b"cprt", 128 + 4 + 12, len(cprt))
+    return p + cprt
+
+
+def app2_icc():
+    """APP2 "ICC_PROFILE\\0" + chunk 1 of 1 + profile [ICC.1 B.4]."""
+    return jpeg_segment(0xE2, b"ICC_PROFILE\0" + bytes([1, 1]) + icc_profile_gray())
+
+
+def jpeg_with(*segments):
+    """The base JPEG with segments spliced in directly after SOI [T.81 B.2.1]."""
+    return BASE_JPEG[:2] + b"".join(segments) + BASE_JPEG[2:]
+
+
+# ---------------------------------------------------------------------------
+# Deflate / zlib (fixed Huffman codes + run-length matches at distance 1)
+# ---------------------------------------------------------------------------
+
+class BitWriter:
+    """Packs bits least-significant-bit first (deflate [RFC 1951 3.1.1] and GIF LZW [GIF89a Appendix F])."""
+
+    def __init__(self):
+        self.acc = 0
+        self.nbits = 0
+        self.out = bytearray()
+
+    def bits(self, value, count):
+        self.acc |= value << self.nbits
+        self.nbits += count
+        while self.nbits >= 8:
+            self.out.append(self.acc & 0xFF)
+            self.acc >>= 8
+            self.nbits -= 8
+
+    def huffman(self, code, length):
+        # Huffman codes are packed starting with their most significant bit [RFC 1951 3.1.1]
+        self.bits(int(format(code, "0%db" % length)[::-1], 2), length)
+
+    def flush(self):
+        if self.nbits:
+            self.out.append(self.acc & 0xFF)
+        self.acc = self.nbits = 0
+        return bytes(self.out)
+
+
+# Length codes 257..285: (code, extra bits, base length) [RFC 1951 3.2.5]
+_LENGTH_CODES = []
+_base = 3
+for _code in range(257, 285):
+    _extra = 0 if _code < 265 else (_code - 261) // 4
+    _LENGTH_CODES.append((_code, _extra, _base))
+    _base += 1 << _extra
+_LENGTH_CODES.append((285, 0, 258))
+
+
+def _fixed_litlen(bw, sym):
+    """Fixed Huffman code for a literal/length symbol [RFC 1951 3.2.6]."""
+    if sym < 144:
+        bw.huffman(0x30 + sym, 8)
+    elif sym < 256:
+        bw.huffman(0x190 + sym - 144, 9)
+    elif sym < 280:
+        bw.huffman(sym - 256, 7)
+    else:
+        bw.huffman(0xC0 + sym - 280, 8)
+
+
+def deflate_fixed(data):
+    """One final fixed-Huffman block; runs of a repeated byte become matches at distance 1."""
+    bw = BitWriter()
+    bw.bits(1, 1)          # BFINAL
+    bw.bits(1, 2)          # BTYPE = 01, fixed Huffman codes [RFC 1951 3.2.3]
+    i, n = 0, len(data)
+    while i < n:
+        if i > 0:
+            run = 0
+            while i + run < n and run < 258 and data[i + run] == data[i - 1]:
+                run += 1
+            if run >= 3:
+                code, extra, base = max(c for c in _LENGTH_CODES if c[2] <= run)
+                _fixed_litlen(bw, code)
+                bw.bits(run - base, extra)
+                bw.huffman(0, 5)   # distance code 0 = distance 1, no extra bits
+                i += run
+                continue
+        _fixed_litlen(bw, data[i])
+        i += 1
+    _fixed_litlen(bw, 256)         # end of block
+    return bw.flush()
+
+
+def zlib_stream(data):
+    """zlib wrapper: CMF 0x78 (deflate, 32K window), FLG 0x01, deflate, Adler-32 [RFC 1950 2.2]."""
+    out = b"\x78\x01" + deflate_fixed(data) + struct.pack(">I", zlib.adler32(data) & 0xFFFFFFFF)
+    assert zlib.decompress(out) == data
+    return out
+
+
+# ---------------------------------------------------------------------------
+# PNG
+# ---------------------------------------------------------------------------
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"   # [PNG 1.2 3.1]
+
+
+def png_chunk(ctype, data):
+    """length, type, data, CRC-32 over type+data [PNG 1.2 3.2, 3.4]."""
+    crc = zlib.crc32(ctype + data) & 0xFFFFFFFF
+    return struct.pack(">I", len(data)) + ctype + data + struct.pack(">I", crc)
+
+
+def png_text(keyword, text):
+    """tEXt: keyword, NUL, Latin-1 text [PNG 1.2 4.2.3.1]."""
+    return png_chunk(b"tEXt", keyword.encode("latin-1") + b"\0" + text.encode("latin-1"))
+
+
+def png_itxt(keyword, text):
+    """iTXt uncompressed: keyword NUL, flag 0, method 0, language NUL, translated NUL, UTF-8 [PNG 1.2 4.2.3.3]."""
+    return png_chunk(b"iTXt", keyword.encode("latin-1") + b"\0\0\0" + b"\0" + b"\0" + text)
+
+
+def png_gray(width, height, bit_depth, row_value=lambda y: 0, before_idat=(), after_idat=()):
+    """Grayscale PNG (colour type 0) whose every row is filled with one byte value.
+
+    IHDR [PNG 1.2 4.1.1]; each scanline = filter byte 0 + packed samples [PNG 1.2 6.1, 7.2];
+    IDAT holds one zlib stream [PNG 1.2 4.1.3]; IEND [PNG 1.2 4.1.4].
+    """
+    ihdr = struct.pack(">IIBBBBB", width, height, bit_depth, 0, 0, 0, 0)
+    row_bytes = (width * bit_depth + 7) // 8
+    raw = b"".join(b"\0" + bytes([row_value(y)]) * row_bytes for y in range(height))
+    return (PNG_SIGNATURE + png_chunk(b"IHDR", ihdr) + b"".join(before_idat)
+            + png_chunk(b"IDAT", zlib_stream(raw)) + b"".join(after_idat)
+            + png_chunk(b"IEND", b""))
+
+
+# ---------------------------------------------------------------------------
+# GIF
+# ---------------------------------------------------------------------------
+
+GIF_PALETTE = bytes([0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 0, 255])   # black, white, red, blue
+
+
+def gif_sub_blocks(data):
+    """Data sub-blocks (<= 255 bytes each, length-prefixed) + block terminator [GIF89a 15, 16]."""
+    out = bytearray()
+    for i in range(0, len(data), 255):
+        chunk = data[i:i + 255]
+        out += bytes([len(chunk)]) + chunk
+    return bytes(out) + b"\0"
+
+
+def gif_lzw(indices, min_code_size=2):
+    """Valid but uncompressed-style LZW [GIF89a 22, Appendix F]: a Clear code before
+    every two literal codes, so the decoder's table never grows past code 6 and the
+    code size stays min_code_size + 1 bits."""
+    clear = 1 << min_code_size
+    eoi = clear + 1
+    size = min_code_size + 1
+    bw = BitWriter()
+    for k in range(0, len(indices), 2):
+        bw.bits(clear, size)
+        for p in indices[k:k + 2]:
+            bw.bits(p, size)
+    bw.bits(eoi, size)
+    return bytes([min_code_size]) + gif_sub_blocks(bw.flush())
+
+
+def gif_header(width, height):
+    """Header [GIF89a 17] + Logical Screen Descriptor [GIF89a 18] + Global Color Table [GIF89a 19]."""
+    packed = 0x80 | (7 << 4) | 1         # GCT present, 8-bit colour resolution, 2^(1+1) = 4 entries
+    return b"GIF89a" + struct.pack("<HHBBB", width, height, packed, 0, 0) + GIF_PALETTE
+
+
+def gif_image(width, height, indices):
+    """Image Descriptor [GIF89a 20] (no local colour table) + Table Based Image Data [GIF89a 22]."""
+    return b"\x2c" + struct.pack("<HHHHB", 0, 0, width, height, 0) + gif_lzw(indices)
+
+
+def gif_graphic_control(delay_cs):
+    """Graphic Control Extension: disposal 1 (do not dispose), delay, no transparency [GIF89a 23]."""
+    return b"\x21\xf9\x04" + struct.pack("<BHB", 1 << 2, delay_cs, 0) + b"\0"
+
+
+def gif_netscape_loop(count=0):
+    """Application Extension [GIF89a 26] NETSCAPE2.0, sub-block 1 = loop count (0 = forever)."""
+    return b"\x21\xff\x0bNETSCAPE2.0" + b"\x03\x01" + struct.pack("<H", count) + b"\0"
+
+
+def gif_xmp(packet):
+    """Application Extension "XMP Data" + "XMP", the raw packet, then the 258-byte
+    magic trailer 0x01, 0xFF, 0xFE ... 0x01, 0x00, 0x00 [XMP-3 1.1.2]."""
+    assert b"\0" not in packet
+    return b"\x21\xff\x0bXMP DataXMP" + packet + b"\x01" + bytes(range(255, -1, -1)) + b"\0"
+
+
+GIF_TRAILER = b"\x3b"   # [GIF89a 27]
+
+
+# ---------------------------------------------------------------------------
+# WebP (RIFF)
+# ---------------------------------------------------------------------------
+
+def riff_chunk(fourcc, data):
+    """FourCC, 32-bit LE size, payload, pad byte to even size [WebP container spec: RIFF file format]."""
+    return fourcc + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
+
+
+def webp(*chunks):
+    """RIFF header: "RIFF", file size - 8, "WEBP" [WebP container spec: WebP file header]."""
+    body = b"WEBP" + b"".join(chunks)
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
+def vp8x(width, height, icc=False, alpha=False, exif=False, xmp=False, anim=False):
+    """VP8X: flags byte (Rsv:2 I L E X A R), 3 reserved bytes, 24-bit canvas width-1,
+    24-bit canvas height-1 [WebP container spec: Extended file format]."""
+    flags = (icc << 5) | (alpha << 4) | (exif << 3) | (xmp << 2) | (anim << 1)
+    return riff_chunk(b"VP8X", bytes([flags, 0, 0, 0])
+                      + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little"))
+
+
+# ---------------------------------------------------------------------------
+# ISO base media file format / QuickTime / HEIF
+# ---------------------------------------------------------------------------
+
+def box(btype, *payload):
+    """Box: 32-bit size (incl. header), 4-char type [ISO 14496-12 4.2]."""
+    data = b"".join(payload)
+    return struct.pack(">I", 8 + len(data)) + btype + data
+
+
+def fullbox(btype, version, flags, *payload):
+    """FullBox: Box + 8-bit version + 24-bit flags [ISO 14496-12 4.2]."""
+    return box(btype, struct.pack(">I", (version << 24) | flags), *payload)
+
+
+def ftyp(major, minor, compatible):
+    """[ISO 14496-12 4.3]"""
+    return box(b"ftyp", major, struct.pack(">I", minor), *compatible)
+
+
+UNITY_MATRIX = struct.pack(">9i", 0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000)
+MAC_EPOCH = datetime.datetime(1904, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def mac_time(*ymdhms):
+    """Seconds since 1904-01-01T00:00:00Z [ISO 14496-12 8.2.2.3]."""
+    t = datetime.datetime(*ymdhms, tzinfo=datetime.timezone.utc)
+    return (t - MAC_EPOCH) // datetime.timedelta(seconds=1)
+
+
+def mvhd(version, created, timescale, duration, next_track_id):
+    """Movie header [ISO 14496-12 8.2.2, QTFF "Movie Header Atoms"]."""
+    if version == 1:
+        times = struct.pack(">QQIQ", created, created, timescale, duration)
+    else:
+        times = struct.pack(">IIII", created, created, timescale, duration)
+    return fullbox(b"mvhd", version, 0, times,
+                   struct.pack(">iHH", 0x10000, 0x0100, 0), b"\0" * 8,   # rate 1.0, volume 1.0
+                   UNITY_MATRIX, b"\0" * 24, struct.pack(">I", next_track_id))
+
+
+def tkhd(version, created, track_id, duration, width, height, volume=0, alternate_group=0):
+    """Track header, flags 3 = enabled | in movie; width/height 16.16 fixed [ISO 14496-12 8.3.2]."""
+    if version == 1:
+        head = struct.pack(">QQIIQ", created, created, track_id, 0, duration)
+    else:
+        head = struct.pack(">IIIII", created, created, track_id, 0, duration)
+    return fullbox(b"tkhd", version, 3, head, b"\0" * 8,
+                   struct.pack(">hhhH", 0, alternate_group, volume, 0), UNITY_MATRIX,
+                   struct.pack(">II", width << 16, height << 16))
+
+
+def mdhd(created, timescale, duration):
+    """Media header v0, language "und" packed as 3x5 bits [ISO 14496-12 8.4.2]."""
+    lang = sum((ord(c) - 0x60) << s for c, s in zip("und", (10, 5, 0)))
+    return fullbox(b"mdhd", 0, 0, struct.pack(">IIIIHH", created, created, timescale, duration, lang, 0))
+
+
+def hdlr(handler, name=b"", component_type=b"\0\0\0\0"):
+    """Handler reference [ISO 14496-12 8.4.3]; in QuickTime the pre_defined field is the
+    component type ("mhlr") [QTFF "Handler Reference Atoms"].  Name is NUL-terminated."""
+    return fullbox(b"hdlr", 0, 0, component_type, handler, b"\0" * 12, name + b"\0")
+
+
+def minf(media_header):
+    """Media information with an empty sample table [ISO 14496-12 8.4.4, 8.7.1, 8.5.1]."""
+    dinf = box(b"dinf", fullbox(b"dref", 0, 0, struct.pack(">I", 1),
+                                fullbox(b"url ", 0, 1)))            # 1 = data in this file
+    stbl = box(b"stbl",
+               fullbox(b"stsd", 0, 0, struct.pack(">I", 0)),          # [8.5.2]
+               fullbox(b"stts", 0, 0, struct.pack(">I", 0)),          # [8.6.1.2]
+               fullbox(b"stsc", 0, 0, struct.pack(">I", 0)),          # [8.7.4]
+               fullbox(b"stsz", 0, 0, struct.pack(">II", 0, 0)),      # [8.7.3.2]
+               fullbox(b"stco", 0, 0, struct.pack(">I", 0)))          # [8.7.5]
+    return box(b"minf", media_header, dinf, stbl)
+
+
+VMHD = fullbox(b"vmhd", 0, 1, struct.pack(">HHHH", 0, 0, 0, 0))     # [ISO 14496-12 12.1.2]
+SMHD = fullbox(b"smhd", 0, 0, struct.pack(">hH", 0, 0))             # [ISO 14496-12 12.2.2]
+
+
+def qt_metadata(pairs):
+    """QuickTime metadata (moov/meta, NOT a FullBox in QuickTime) [QTFF "Metadata"]:
+    hdlr "mdta"; keys (FullBox): entry_count, then per key: size, namespace "mdta", name;
+    ilst: one atom per value whose type is the 1-based key index (big-endian uint32),
+    holding a "data" atom: type indicator (1 = UTF-8), locale 0, value."""
+    keys = fullbox(b"keys", 0, 0, struct.pack(">I", len(pairs)),
+                   *[struct.pack(">I", 8 + len(k)) + b"mdta" + k.encode("ascii") for k, _ in pairs])
+    items = [box(struct.pack(">I", i + 1),
+                 box(b"data", struct.pack(">II", 1, 0), v.encode("utf-8")))
+             for i, (_, v) in enumerate(pairs)]
+    return box(b"meta", hdlr(b"mdta"), keys, box(b"ilst", *items))
+
+
+def heif(major, compatible, items, properties, associations, iloc_version, references=()):
+    """A HEIF/AVIF still image file: ftyp, meta, mdat.
+
+    items: list of (item_id, item_type, payload, content_type or None)
+    properties: list of property boxes (1-based indices in ipma)
+    associations: {item_id: [(property_index, essential), ...]}
+    references: list of (reference_type, from_id, [to_ids])
+
+    meta is a FullBox [ISO 14496-12 8.11.1] holding hdlr "pict" [ISO 23008-12],
+    pitm [8.11.4], iinf + infe v2 [8.11.6], iref [8.11.12], iprp/ipco/ipma
+    [ISO 23008-12 9.3], iloc [8.11.3] with absolute offsets into mdat.
+    """
+    def build_meta(offsets):
+        infes = []
+        for item_id, item_type, _, content_type in items:
+            body = struct.pack(">HH", item_id, 0) + item_type + b"\0"      # id, protection, type, name ""
+            if content_type:
+                body += content_type.encode("ascii") + b"\0"              # mime items [8.11.6.2]
+            infes.append(fullbox(b"infe", 2, 0, body))
+        iinf = fullbox(b"iinf", 0, 0, struct.pack(">H", len(items)), *infes)
+
+        # iloc: offset_size 4, length_size 4, base_offset_size 0, index_size/reserved 0
+        iloc_body = bytearray(struct.pack(">BBH", (4 << 4) | 4, 0, len(items)))
+        for (item_id, _, payload, _), offset in zip(items, offsets):
+            iloc_body += struct.pack(">H", item_id)
+            if iloc_version == 1:
+                iloc_body += struct.pack(">H", 0)            # reserved 12 bits + construction_method 0
+            iloc_body += struct.pack(">HH", 0, 1)            # data_reference_index 0 (this file), 1 extent
+            iloc_body += struct.pack(">II", offset, len(payload))
+        iloc = fullbox(b"iloc", iloc_version, 0, bytes(iloc_body))
+
+        iref = b""
+        if references:
+            iref = fullbox(b"iref", 0, 0, *[
+                box(rtype, struct.pack(">HH", src, len(dst)), *[struct.pack(">H", d) for d in dst])
+                for rtype, src, dst in references])
+
+        # ipma v0 flags 0: u16 item_ID, u8 count, u8 (essential bit | 7-bit index) [ISO 23008-12 9.3.2]
+        ipma_body = bytearray(struct.pack(">I", len(associations)))
+        for item_id, assoc in associations.items():
+            ipma_body += struct.pack(">HB", item_id, len(assoc))
+            for index, essential in assoc:
+                ipma_body += bytes([(0x80 if essential else 0) | index])
+        iprp = box(b"iprp", box(b"ipco", *properties), fullbox(b"ipma", 0, 0, bytes(ipma_body)))
+
+        return fullbox(b"meta", 0, 0, hdlr(b"pict"),
+                       fullbox(b"pitm", 0, 0, struct.pack(">H", 1)), iinf, iref, iprp, iloc)
+
+    head = ftyp(major, 0, compatible)
+    meta = build_meta([0] * len(items))
+    offsets, pos = [], len(head) + len(meta) + 8             # first byte after the mdat header
+    for _, _, payload, _ in items:
+        offsets.append(pos)
+        pos += len(payload)
+    meta2 = build_meta(offsets)
+    assert len(meta2) == len(meta)
+    return head + meta2 + box(b"mdat", *[p for _, _, p, _ in items])
+
+
+def ispe(width, height):
+    """Image spatial extents [ISO 23008-12 6.5.3]."""
+    return fullbox(b"ispe", 0, 0, struct.pack(">II", width, height))
+
+
+def irot(angle):
+    """Image rotation: 6 reserved bits + 2-bit angle, anticlockwise in 90° units [ISO 23008-12 6.5.10]."""
+    return box(b"irot", bytes([angle & 3]))
+
+
+def exif_item(tiff, with_prefix):
+    """Exif item: 32-bit exif_tiff_header_offset, then the payload [ISO 23008-12 A.2.1]."""
+    if with_prefix:
+        return struct.pack(">I", 6) + b"Exif\0\0" + tiff
+    return struct.pack(">I", 0) + tiff
+
+
+# ---------------------------------------------------------------------------
+# The fixtures
+# ---------------------------------------------------------------------------
+
+def blank_date():
+    """The 19-character "unknown" date some cameras write: digits replaced by spaces [EXIF 2.32 4.6.5]."""
+    return re.sub(r"\d", " ", "0000:00:00 00:00:00")
+
+
+def fixture_pixel7():
+    """1. IMG_20240315_093012.jpg"""
+    tiff = build_tiff(
+        "II",
+        ifd0=[
+            (0x010F, ASCII, "Google"),
+            (0x0110, ASCII, "Pixel 7"),
+            (0x0112, SHORT, 6),                              # Orientation: rotate 90° CW to display
+            *tiff_resolution(),
+            (0x0131, ASCII, "HDR+ 1.0"),
+            (0x0132, ASCII, "2024:03:16 10:00:00"),          # DateTime (modified)
+        ],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2024:03:15 09:30:12"),          # DateTimeOriginal
+            (0x9004, ASCII, "2024:03:15 09:30:12"),          # DateTimeDigitized
+            (0x9010, ASCII, "+00:00"),                       # OffsetTime
+            (0x9011, ASCII, "+08:00"),                       # OffsetTimeOriginal
+            (0x9012, ASCII, "+08:00"),                       # OffsetTimeDigitized
+            (0x9291, ASCII, "25"),                           # SubSecTimeOriginal
+            (0xA002, SHORT, JPEG_W),                         # PixelXDimension (SHORT form)
+            (0xA003, SHORT, JPEG_H),                         # PixelYDimension
+            (0xA434, ASCII, "Pixel 7 back camera"),          # LensModel
+        ],
+        gps=[
+            GPS_VERSION,
+            (0x0001, ASCII, "N"),
+            (0x0002, RATIONAL, [(31, 1), (13, 1), (4944, 100)]),    # 31°13'49.44" = 31.2304
+            (0x0003, ASCII, "E"),
+            (0x0004, RATIONAL, [(121, 1), (28, 1), (2532, 100)]),   # 121°28'25.32" = 121.4737
+            (0x0007, RATIONAL, [(1, 1), (30, 1), (12, 1)]),         # GPSTimeStamp 01:30:12 UTC
+            (0x001D, ASCII, "2024:03:15"),                          # GPSDateStamp
+        ],
+        ifd1=thumbnail_ifd1(),
+        blobs={"thumb": BASE_JPEG},
+    )
+    xmp = xmp_packet([("xmp:CreateDate", "2024-03-15T09:30:12+08:00")])
+    return jpeg_with(app1_exif(tiff), app1_xmp(xmp))
+
+
+def fixture_nikon():
+    """2. DSC_0001.JPG: APP0 JFIF and APP2 ICC before APP1 Exif (Huawei-style ordering)."""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[
+            (0x010F, ASCII, "NIKON CORPORATION"),
+            (0x0110, ASCII, "NIKON D750"),
+            (0x0112, SHORT, 1),
+            *tiff_resolution(),
+        ],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2023:07:01 14:05:00"),
+        ],
+        gps=[
+            GPS_VERSION,
+            (0x0001, ASCII, "N"),
+            (0x0002, RATIONAL, [(48, 1), (51504, 1000), (0, 1)]),   # 48°51.504' = 48.8584
+            (0x0003, ASCII, "E"),
+            (0x0004, RATIONAL, [(2, 1), (1767, 100), (0, 1)]),      # 2°17.67' = 2.2945
+            (0x0007, RATIONAL, [(12, 1), (5, 1), (0, 1)]),          # 12:05:00 UTC
+            (0x001D, ASCII, "2023:07:01"),
+        ],
+    )
+    return jpeg_with(app0_jfif(), app2_icc(), app1_exif(tiff))
+
+
+def fixture_canon():
+    """3. no_offset.jpg"""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x010F, ASCII, "Canon"), (0x0110, ASCII, "Canon EOS 5D"), *tiff_resolution()],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2022:12:24 18:00:00")],
+    )
+    return jpeg_with(app1_exif(tiff))
+
+
+def fixture_placeholder():
+    """4. placeholder_dates.jpg"""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[
+            (0x010F, ASCII, "SONY"),
+            (0x0110, ASCII, "DSC-RX100"),
+            *tiff_resolution(),
+            (0x0132, ASCII, "2021:01:02 03:04:05"),
+        ],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "0000:00:00 00:00:00"),
+            (0x9004, ASCII, blank_date()),
+        ],
+    )
+    return jpeg_with(app1_exif(tiff))
+
+
+def fixture_png_exif():
+    """6. IMG_0420.PNG: eXIf chunk (bare big-endian TIFF) before IDAT [PNG-EXT 1.5 eXIf]."""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2024:02:29 23:59:59"),
+            (0x9011, ASCII, "-05:00"),
+            user_comment("Screenshot"),
+            (0xA002, LONG, 1170),                            # PixelXDimension (LONG form)
+            (0xA003, LONG, 2532),
+        ],
+    )
+    assert tiff[:2] == b"MM"
+    return png_gray(1170, 2532, 1, before_idat=[png_chunk(b"eXIf", tiff)])
+
+
+def fixture_png_text_xmp():
+    """7. creation_time.png"""
+    xmp = xmp_packet([
+        ("xmp:CreateDate", "2020-05-06T07:08:09.5-07:00"),
+        ("photoshop:DateCreated", "2020-05-06T07:08:09-07:00"),
+    ])
+    return png_gray(64, 64, 8, row_value=lambda y: y * 4,
+                    before_idat=[png_text("Creation Time", "2020:05:06 07:08:09")],
+                    after_idat=[png_itxt("XML:com.adobe.xmp", xmp)])   # [XMP-3 1.1.5]
+
+
+def fixture_heic():
+    """8. IMG_0001.HEIC"""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[
+            (0x010F, ASCII, "Apple"),
+            (0x0110, ASCII, "iPhone 15 Pro"),
+            (0x0112, SHORT, 6),
+            *tiff_resolution(),
+        ],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2024:05:01 10:20:30"),
+            (0x9011, ASCII, "+02:00"),
+            (0x9291, ASCII, "123"),
+        ],
+    )
+    xmp = xmp_packet([("xmp:CreateDate", "2024-05-01T10:20:30+02:00")])
+    items = [
+        (1, b"hvc1", b"HEVC-DUMMY", None),                  # dummy coded image bytes (no hvcC)
+        (2, b"Exif", exif_item(tiff, with_prefix=True), None),
+        (3, b"mime", xmp, "application/rdf+xml"),
+    ]
+    return heif(b"heic", [b"mif1", b"heic"], items,
+                properties=[ispe(4032, 3024), irot(3)],
+                associations={1: [(1, False), (2, True)]},  # irot is transformative: essential
+                iloc_version=1,
+                references=[(b"cdsc", 2, [1]), (b"cdsc", 3, [1])])
+
+
+def fixture_mov():
+    """9. IMG_0001.MOV: QuickTime, moov after mdat, Apple metadata keys."""
+    created = mac_time(2024, 5, 1, 8, 20, 30)
+    trak = box(b"trak",
+               tkhd(0, created, 1, 1800, 1920, 1440),
+               box(b"mdia", mdhd(created, 600, 1800),
+                   hdlr(b"vide", component_type=b"mhlr"), minf(VMHD)))
+    meta = qt_metadata([
+        ("com.apple.quicktime.creationdate", "2024-05-01T10:20:30+0200"),
+        ("com.apple.quicktime.content.identifier", "8A1B2C3D-0000-4000-8000-00000000ABCD"),
+        ("com.apple.quicktime.make", "Apple"),
+        ("com.apple.quicktime.model", "iPhone 15 Pro"),
+    ])
+    moov = box(b"moov", mvhd(0, created, 600, 1800, 2), trak, meta)
+    return (ftyp(b"qt  ", 0, [b"qt  "]) + box(b"wide")            # [QTFF "Free space atoms"]
+            + box(b"mdat", b"\0" * 8) + moov)
+
+
+def fixture_mp4():
+    """10. clip.mp4: moov before mdat, mvhd version 1."""
+    created = mac_time(2023, 9, 10, 15, 0, 0)
+    video = box(b"trak",
+                tkhd(1, created, 1, 12500, 1280, 720),
+                box(b"mdia", mdhd(created, 1000, 12500),
+                    hdlr(b"vide", b"VideoHandler"), minf(VMHD)))
+    audio = box(b"trak",
+                tkhd(0, created, 2, 12500, 0, 0, volume=0x0100, alternate_group=1),
+                box(b"mdia", mdhd(created, 48000, 600000),
+                    hdlr(b"soun", b"SoundHandler"), minf(SMHD)))
+    moov = box(b"moov", mvhd(1, created, 1000, 12500, 3), video, audio)
+    return ftyp(b"isom", 0x200, [b"isom", b"mp41"]) + moov + box(b"mdat", b"\0" * 8)
+
+
+def fixture_anim_gif():
+    """11. anim.gif: 16x16, 3 frames, loops forever, XMP application extension."""
+    xmp = xmp_packet([("xmp:CreateDate", "2019-11-11T11:11:11")])
+    frames = b""
+    for k in range(3):
+        pixels = [((x // 4) + (y // 4) + k) % 4 for y in range(16) for x in range(16)]
+        frames += gif_graphic_control(20) + gif_image(16, 16, pixels)
+    return gif_header(16, 16) + gif_netscape_loop(0) + gif_xmp(xmp) + frames + GIF_TRAILER
+
+
+def fixture_still_gif():
+    """12. still.gif: 8x8, one frame, no extensions."""
+    pixels = [(x + y) % 4 for y in range(8) for x in range(8)]
+    return gif_header(8, 8) + gif_image(8, 8, pixels) + GIF_TRAILER
+
+
+def fixture_webp_extended():
+    """13. photo.webp: VP8X + VP8 + EXIF (with "Exif\\0\\0" prefix) + XMP."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x010F, ASCII, "samsung"), (0x0110, ASCII, "SM-S911B"), *tiff_resolution()],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2023:03:03 03:03:03"),
+            (0x9011, ASCII, "+09:00"),
+        ],
+    )
+    xmp = xmp_packet([("xmp:CreateDate", "2023-03-03T03:03:03+09:00")])
+    # Chunk order VP8X, (ICCP, ANIM,) image, EXIF, XMP [WebP container spec: Extended file format]
+    return webp(vp8x(320, 240, exif=True, xmp=True),
+                riff_chunk(b"VP8 ", VP8_320x240),
+                riff_chunk(b"EXIF", b"Exif\0\0" + tiff),
+                riff_chunk(b"XMP ", xmp))
+
+
+def fixture_webp_lossless():
+    """14. lossless.webp: simple lossless format [WebP container spec: Simple file format (lossless)]."""
+    return webp(riff_chunk(b"VP8L", VP8L_100x50))
+
+
+def fixture_tiff():
+    """15. scan.tif: 4x4 8-bit gray, one uncompressed strip [TIFF 6.0 Section 4 (bilevel/gray)]."""
+    pixels = bytes(range(0, 256, 16))                        # 16 samples
+    return build_tiff(
+        "II",
+        ifd0=[
+            (0x0100, SHORT, 4),                              # ImageWidth
+            (0x0101, SHORT, 4),                              # ImageLength
+            (0x0102, SHORT, 8),                              # BitsPerSample
+            (0x0103, SHORT, 1),                              # Compression: none
+            (0x0106, SHORT, 1),                              # PhotometricInterpretation: BlackIsZero
+            (0x010F, ASCII, "EPSON"),
+            (0x0110, ASCII, "Perfection V600"),
+            (0x0111, LONG, Ref("strip")),                    # StripOffsets
+            (0x0115, SHORT, 1),                              # SamplesPerPixel
+            (0x0116, SHORT, 4),                              # RowsPerStrip
+            (0x0117, LONG, len(pixels)),                     # StripByteCounts
+            *tiff_resolution(),
+            (0x0132, ASCII, "2018:08:08 08:08:08"),
+        ],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2018:08:08 08:00:00")],
+        blobs={"strip": pixels},
+    )
+
+
+def fixture_screenshot_jpeg():
+    """22. Screenshots/IMG_0002.jpg"""
+    tiff = build_tiff("II", ifd0=[], exif=[EXIF_VERSION, (0x9003, ASCII, "2024:06:01 12:00:00")])
+    return jpeg_with(app1_exif(tiff))
+
+
+def fixture_avif():
+    """21. sample.avif [AVIF 1.0 / ISO 23008-12]"""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[(0x010F, ASCII, "Xiaomi"), (0x0110, ASCII, "23078PND5G"), *tiff_resolution()],
+        exif=[
+            EXIF_VERSION,
+            (0x9003, ASCII, "2024:08:08 20:08:08"),
+            (0x9011, ASCII, "+08:00"),
+        ],
+    )
+    items = [
+        (1, b"av01", b"AV1-DUMMY", None),                   # dummy coded image bytes (no av1C)
+        (2, b"Exif", exif_item(tiff, with_prefix=False), None),
+    ]
+    return heif(b"avif", [b"mif1", b"avif", b"miaf"], items,
+                properties=[ispe(640, 480)],
+                associations={1: [(1, False)]},
+                iloc_version=0,
+                references=[(b"cdsc", 2, [1])])
+
+
+def build_all():
+    pixel7 = fixture_pixel7()
+    files = [
+        ("IMG_20240315_093012.jpg", pixel7),
+        ("DSC_0001.JPG", fixture_nikon()),
+        ("no_offset.jpg", fixture_canon()),
+        ("placeholder_dates.jpg", fixture_placeholder()),
+        ("Screenshot_20240101-120000.png", png_gray(1080, 2400, 1)),
+        ("IMG_0420.PNG", fixture_png_exif()),
+        ("creation_time.png", fixture_png_text_xmp()),
+        ("IMG_0001.HEIC", fixture_heic()),
+        ("IMG_0001.MOV", fixture_mov()),
+        ("clip.mp4", fixture_mp4()),
+        ("anim.gif", fixture_anim_gif()),
+        ("still.gif", fixture_still_gif()),
+        ("photo.webp", fixture_webp_extended()),
+        ("lossless.webp", fixture_webp_lossless()),
+        ("scan.tif", fixture_tiff()),
+        ("mmexport1700000000000.jpg", jpeg_with(app0_jfif())),
+        ("Screen Shot 2023-10-05 at 4.07.09 PM.png", png_gray(2880, 1800, 1)),
+        ("png_as.jpg", png_gray(32, 32, 8, row_value=lambda y: 255 - y * 8,
+                                before_idat=[png_text("Creation Time", "2019:01:01 00:00:00")])),
+        ("notes.txt", b"not a photo\n"),
+        ("truncated.jpg", pixel7[:300]),   # cut inside the APP1 Exif segment
+        ("sample.avif", fixture_avif()),
+        ("Screenshots/IMG_0002.jpg", fixture_screenshot_jpeg()),
+    ]
+    # truncated.jpg really ends inside APP1: SOI + FFE1 + length > 300 - 4
+    assert pixel7[2:4] == b"\xff\xe1" and struct.unpack(">H", pixel7[4:6])[0] + 4 > 300
+    return files
+
+
+def main():
+    files = build_all()
+    total = 0
+    for rel, data in files:
+        path = os.path.join(OUT, *rel.split("/"))
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+        os.utime(path, (FIXED_MTIME, FIXED_MTIME))
+        total += len(data)
+        print("%7d  %s" % (len(data), rel))
+    print("%7d  total (%d files)" % (total, len(files)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "photometa",
+    products: [
+        .library(name: "PhotoMeta", targets: ["PhotoMeta"]),
+        .executable(name: "photometa", targets: ["photometa"]),
+    ],
+    targets: [
+        // libexif through pkg-config; Debian ships it as libexif-dev.
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
+        // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
+        .target(name: "CStatx"),
+        .target(
+            name: "PhotoMeta",
+            dependencies: ["CExif", "CStatx"]
+        ),
+        .executableTarget(
+            name: "photometa",
+            dependencies: ["PhotoMeta"]
+        ),
+        .testTarget(
+            name: "PhotoMetaTests",
+            dependencies: ["PhotoMeta"]
+        ),
+        .testTarget(
+            name: "PhotoMetaCLITests",
+            dependencies: ["photometa"]
+        ),
+    ]
+)

@@ -1,0 +1,23 @@
+#ifndef PHOTOMETA_CSTATX_H
+#define PHOTOMETA_CSTATX_H
+#include <stdint.h>
+
+/// File times and identity as returned by statx(2), reduced to what photometa needs.
+typedef struct {
+    int64_t size;
+    int64_t mtime_sec;
+    int32_t mtime_nsec;
+    int64_t ctime_sec;
+    int32_t ctime_nsec;
+    int64_t btime_sec;
+    int32_t btime_nsec;
+    int has_btime;   /* 1 when the file system reported a birth time (STATX_BTIME) */
+    uint64_t inode;
+    uint64_t device;
+    uint32_t mode;   /* st_mode: file type and permissions */
+} pm_file_stat;
+
+/// Returns 0 on success, or an errno value. Does not follow a final symlink when nofollow != 0.
+int pm_statx(const char *path, int nofollow, pm_file_stat *out);
+
+#endif

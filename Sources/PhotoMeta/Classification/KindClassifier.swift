@@ -1,0 +1,63 @@
+/// Decides a file's kind from values the earlier stages produced. Pure: the Live Photo partner
+/// is found by the caller, which knows the folder.
+///
+/// Order: video → livePhoto (a still with a video partner) → gif → screenshot (any evidence)
+/// → photo; `unknown` when the format is not recognised.
+public enum KindClassifier {
+    public struct Input: Sendable {
+        public var format: MediaFormat
+        public var make: String?
+        public var model: String?
+        public var exifUserComment: String?
+        public var xmpUserComment: String?
+        public var width: Int?
+        public var height: Int?
+        /// The path as given; its name and folders are screenshot evidence.
+        public var path: String
+        public var livePhotoPartner: String?
+
+        public init(format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
+                    xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String,
+                    livePhotoPartner: String? = nil) {
+            self.format = format; self.make = make; self.model = model
+            self.exifUserComment = exifUserComment; self.xmpUserComment = xmpUserComment
+            self.width = width; self.height = height; self.path = path; self.livePhotoPartner = livePhotoPartner
+        }
+    }
+
+    public static func classify(_ i: Input) -> (kind: MediaKind, evidence: [ScreenshotEvidence]) {
+        if i.format == .unknown { return (.unknown, []) }
+        if i.format.isVideo { return (.video, []) }
+        let evidence = screenshotEvidence(i)
+        if i.livePhotoPartner != nil { return (.livePhoto, evidence) }
+        if i.format == .gif { return (.gif, evidence) }
+        if !evidence.isEmpty { return (.screenshot, evidence) }
+        return (.photo, [])
+    }
+
+    public static func screenshotEvidence(_ i: Input) -> [ScreenshotEvidence] {
+        var evidence: [ScreenshotEvidence] = []
+        if let c = i.exifUserComment, c.caseInsensitiveEquals("Screenshot") {
+            evidence.append(.userComment(source: "exif.UserComment"))
+        }
+        if let c = i.xmpUserComment, c.caseInsensitiveEquals("Screenshot") {
+            evidence.append(.userComment(source: "xmp.UserComment"))
+        }
+        let components = i.path.split(separator: "/")
+        if let name = components.last, let n = FileNameDateParser.parse(String(name)), n.isScreenshot {
+            evidence.append(.fileName(pattern: n.pattern))
+        }
+        if components.dropLast().contains(where: { $0.lowercased() == "screenshots" }) {
+            evidence.append(.folder)
+        }
+        if i.format == .png, (i.make ?? "").isEmpty, (i.model ?? "").isEmpty, let w = i.width, let h = i.height,
+           ScreenSizes.isScreen(width: w, height: h) {
+            evidence.append(.screenSize(width: w, height: h))
+        }
+        return evidence
+    }
+}
+
+extension String {
+    func caseInsensitiveEquals(_ other: String) -> Bool { lowercased() == other.lowercased() }
+}

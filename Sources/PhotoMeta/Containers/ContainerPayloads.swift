@@ -1,0 +1,85 @@
+/// What a container reader found: the raw metadata payloads and the facts only the container
+/// knows (dimensions, frames, QuickTime atoms). Payloads stay raw bytes; decoding them is the
+/// next stage's job (libexif for EXIF, `XMPReader` for XMP).
+public struct ContainerPayloads: Sendable {
+    public var format: MediaFormat
+    /// The EXIF block, normalised to start at the TIFF header ("II*\0" / "MM\0*").
+    public var exif: [UInt8]?
+    /// XMP packets (usually one) as raw UTF-8 bytes.
+    public var xmp: [[UInt8]] = []
+    public var width: Int?
+    public var height: Int?
+    /// HEIF `irot`: anticlockwise rotation in degrees (0, 90, 180, 270).
+    public var rotation: Int?
+    /// GIF frame count; `frameCountIsLowerBound` when the scan stopped at a cap.
+    public var frameCount: Int?
+    public var frameCountIsLowerBound = false
+    public var animated: Bool?
+    /// PNG `tEXt`/`iTXt`/`zTXt` "Creation Time" text, as written.
+    public var pngCreationTime: String?
+    /// QuickTime / MP4 movie metadata.
+    public var quickTime: QuickTimeMetadata?
+    /// Problems found while walking the structure.
+    public var diagnostics: [Diagnostic] = []
+    /// The structure ends before it should (a cut or half-written file).
+    public var truncated = false
+
+    public init(format: MediaFormat) { self.format = format }
+
+    mutating func note(_ domain: String, _ message: String) {
+        diagnostics.append(Diagnostic(domain, message))
+    }
+
+    /// Records a read failure; an out-of-bounds read means the file is cut short.
+    mutating func note(_ domain: String, _ failure: ReadFailure, while what: String) {
+        if failure == .outOfBounds { truncated = true }
+        note(domain, "\(what): \(failure)")
+    }
+
+    /// Adds an EXIF payload, keeping the first one and dropping a leading "Exif\0\0" so every
+    /// container hands on the same shape.
+    mutating func setExif(_ raw: [UInt8], domain: String) {
+        guard exif == nil else {
+            note(domain, "more than one EXIF block; using the first")
+            return
+        }
+        var bytes = raw
+        if bytes.hasPrefix(ExifHeader.prefix) { bytes.removeFirst(ExifHeader.prefix.count) }
+        guard bytes.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || bytes.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) else {
+            note(domain, "EXIF block does not start with a TIFF header; ignored")
+            return
+        }
+        exif = bytes
+    }
+}
+
+/// Metadata read from a QuickTime or MP4 movie.
+public struct QuickTimeMetadata: Sendable, Equatable {
+    /// `mvhd` creation time, seconds since 1970-01-01 UTC (converted from the 1904 epoch); nil
+    /// when zero (unset).
+    public var mvhdCreation: Int64?
+    /// Duration in seconds from `mvhd`.
+    public var durationSeconds: Double?
+    /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), and `udta` ©-atoms, by key.
+    public var keys: [String: String] = [:]
+    /// The largest video track's display size from `tkhd`.
+    public var trackWidth: Int?
+    public var trackHeight: Int?
+
+    public init() {}
+
+    public var creationDate: String? { keys["com.apple.quicktime.creationdate"] }
+    public var contentIdentifier: String? { keys["com.apple.quicktime.content.identifier"] }
+    public var make: String? { keys["com.apple.quicktime.make"] }
+    public var model: String? { keys["com.apple.quicktime.model"] }
+}
+
+enum ExifHeader {
+    /// [EXIF 2.32 4.7.2] APP1 identifier "Exif\0\0".
+    static let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+}
+
+/// A container reader: finds the raw payloads in one format.
+public protocol ContainerReader {
+    static func read(_ reader: BoundedReader) -> ContainerPayloads
+}

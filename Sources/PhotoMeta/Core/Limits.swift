@@ -1,0 +1,18 @@
+/// Every cap photometa applies to one file, in one place (documented in docs/robustness.md).
+public enum Limits {
+    /// Total bytes any container reader may fetch from one file.
+    public static let readBudgetPerFile = 4 << 20
+    /// Largest EXIF payload handed to libexif. libexif itself ignores anything past 64 KiB
+    /// (offsets are capped at 0xfffe), so reading more would be wasted.
+    public static let exifPayloadMax = 128 << 10
+    /// Largest XMP packet read; bigger ones are skipped with a diagnostic.
+    public static let xmpPayloadMax = 1 << 20
+    /// Deepest ISO BMFF box nesting followed.
+    public static let boxDepthMax = 16
+    /// Most boxes / segments / chunks / blocks visited in one file.
+    public static let structureCountMax = 20_000
+    /// Largest single small box read whole (mvhd, tkhd, keys, ilst, iinf, iloc, ipco...).
+    public static let boxPayloadMax = 1 << 20
+    /// GIF blocks are read up to this many bytes before frame counting stops (lower bound kept).
+    public static let gifScanMax = 2 << 20
+}

@@ -1,0 +1,19 @@
+/// A UTC offset such as `+08:00`, within the ±14 h that real zones use.
+public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
+    public let seconds: Int
+
+    public init?(seconds: Int) {
+        guard abs(seconds) <= 14 * 3600 else { return nil }
+        self.seconds = seconds
+    }
+
+    public static let utc = UTCOffset(unchecked: 0)
+    private init(unchecked: Int) { seconds = unchecked }
+
+    /// `+08:00`, `-05:30`, `+00:00`.
+    public var description: String {
+        let sign = seconds < 0 ? "-" : "+"
+        let a = abs(seconds)
+        return sign + pad(a / 3600, 2) + ":" + pad(a % 3600 / 60, 2)
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import PhotoMeta
+
+/// `photometa inspect [-r] [--json | --jsonl] [--tz ZONE] PATH...`
+struct InspectCommand {
+    enum Format { case text, json, jsonl }
+
+    static let help = """
+    USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] PATH...
+
+    Reports, for every file, its true capture date (with its source and UTC offset), format,
+    kind (photo, screenshot, gif, livePhoto, video), camera, size, orientation, GPS position and
+    embedded thumbnail. The format is detected from the content, never from the extension.
+
+    OPTIONS:
+      -r, --recursive   Inspect the contents of directories, recursively. Hidden files and
+                        files that are not images or videos are skipped (counted on stderr).
+      --json            One JSON array of all files.
+      --jsonl           One JSON object per line, streamed as files finish (sorted by path).
+      --tz ZONE         Zone for dates whose file gives no UTC offset, and for showing
+                        instants (e.g. Asia/Shanghai, UTC, +08:00). Default: the process's
+                        local zone (TZ). The report marks such values as assumed.
+      -h, --help        Show this help.
+
+    Files named on the command line always get an entry; one that is not a supported format gets
+    format "unknown" and an error.
+
+    EXIT STATUS:
+      0   every file was read
+      1   some files could not be read (each reported on stderr as "photometa: PATH: reason")
+      64  usage error
+    """
+
+    var recursive = false
+    var format = Format.text
+    var zone = TimeZone.current
+    var paths: [String] = []
+
+    init(arguments: [String]) throws(UsageError) {
+        var i = 0
+        var onlyPaths = false
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
+                paths.append(arg)
+                continue
+            }
+            switch arg {
+            case "--": onlyPaths = true
+            case "-r", "--recursive": recursive = true
+            case "--json":
+                guard format != .jsonl else { throw UsageError("--json and --jsonl cannot be combined") }
+                format = .json
+            case "--jsonl":
+                guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
+                format = .jsonl
+            case "--tz":
+                guard i < arguments.count else { throw UsageError("--tz needs a zone, e.g. --tz Asia/Shanghai") }
+                zone = try ZoneArgument.parse(arguments[i])
+                i += 1
+            default:
+                if arg.hasPrefix("--tz=") {
+                    zone = try ZoneArgument.parse(String(arg.dropFirst(5)))
+                } else {
+                    throw UsageError("unknown option '\(arg)'")
+                }
+            }
+        }
+        guard !paths.isEmpty else { throw UsageError("inspect needs at least one PATH") }
+    }
+
+    func run() -> ExitCode {
+        let scan = PathScanner(recursive: recursive).scan(paths)
+        var failed = false
+        for e in scan.errors {
+            Output.err("photometa: \(e.path): \(e.reason)")
+            failed = true
+        }
+        let report = AssetReport(zone: zone)
+        let items = scan.items
+        let tally = Tally()
+        if format == .json { Output.out("[") }
+        let format = self.format
+        InspectionRunner.run(items) { index, asset in
+            let item = items[index]
+            if asset.error != nil, !item.explicit {
+                // Inside directories, files that are not media are skipped and counted; files
+                // that are media but unreadable are still errors.
+                if asset.format == .unknown {
+                    tally.skipped += 1
+                    return
+                }
+            }
+            if let e = asset.error {
+                tally.failed += 1
+                Output.err("photometa: \(asset.path): \(e)")
+            }
+            switch format {
+            case .text:
+                Output.out((tally.emitted > 0 ? "\n" : "") + report.text(asset))
+            case .json:
+                Output.out((tally.emitted > 0 ? ",\n" : "\n") + report.json(asset))
+            case .jsonl:
+                Output.out(report.json(asset) + "\n")
+                Output.flush()
+            }
+            tally.emitted += 1
+        }
+        if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
+        Output.flush()
+        if tally.skipped > 0 || scan.skippedSpecial > 0 {
+            let n = tally.skipped + scan.skippedSpecial
+            Output.err("photometa: skipped \(n) file\(n == 1 ? "" : "s") that \(n == 1 ? "is" : "are") not images or videos")
+        }
+        return failed || tally.failed > 0 ? .someFailed : .success
+    }
+}
+
+/// Counters touched only from the runner's serialized `emit` callback.
+final class Tally: @unchecked Sendable {
+    var emitted = 0
+    var failed = 0
+    var skipped = 0
+}
+
+enum ZoneArgument {
+    /// An IANA name (`Asia/Shanghai`), `UTC`, or a fixed offset (`+08:00`, `-0530`).
+    static func parse(_ text: String) throws(UsageError) -> TimeZone {
+        if let o = DateTextParser.offset(text), text.first == "+" || text.first == "-" {
+            if let z = TimeZone(secondsFromGMT: o.seconds) { return z }
+        }
+        if let z = TimeZone(identifier: text) { return z }
+        throw UsageError("unknown time zone '\(text)' (use an IANA name such as Europe/Paris, UTC, or an offset such as +08:00)")
+    }
+}
