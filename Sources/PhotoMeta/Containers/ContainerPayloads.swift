@@ -36,6 +36,17 @@ public struct ContainerPayloads: Sendable {
         note(domain, "\(what): \(failure)")
     }
 
+    /// How much of an EXIF payload of `length` bytes to read: all of it up to libexif's window,
+    /// noting the cut when there is one (the IFDs usually come first, so a cut loses at most
+    /// the tail, typically the thumbnail).
+    mutating func exifLength(_ length: Int, domain: String) -> Int {
+        if length > Limits.exifPayloadMax {
+            note(domain, "EXIF block of \(length) bytes cut to \(Limits.exifPayloadMax) (libexif's input limit)")
+            return Limits.exifPayloadMax
+        }
+        return length
+    }
+
     /// Adds an EXIF payload, keeping the first one and dropping a leading "Exif\0\0" so every
     /// container hands on the same shape.
     mutating func setExif(_ raw: [UInt8], domain: String) {

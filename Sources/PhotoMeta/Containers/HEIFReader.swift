@@ -98,7 +98,8 @@ public enum HEIFReader {
                 out.note("heif", "item \(id) (\(info.type)) has no location")
                 continue
             }
-            let cap = isExif ? Limits.exifPayloadMax : Limits.xmpPayloadMax
+            // The Exif item also holds its 4-byte offset field and usually "Exif\0\0".
+            let cap = isExif ? Limits.exifPayloadMax + 10 : Limits.xmpPayloadMax
             guard let data = itemData(reader, loc, idat: idat, cap: cap, into: &out) else { continue }
             if isExif {
                 // [ISO 23008-12 A.2.1] exif_tiff_header_offset (u32), then that many bytes
@@ -227,12 +228,14 @@ public enum HEIFReader {
                 out.note("heif", "item extent points past the end of the file")
                 return nil
             }
-            guard UInt64(data.count) + length <= UInt64(cap) else {
-                out.note("heif", "item of more than \(cap) bytes skipped")
-                return nil
+            var take = length
+            if UInt64(data.count) + length > UInt64(cap) {
+                take = UInt64(cap - data.count)
+                out.note("heif", "item of more than \(cap) bytes cut to \(cap)")
             }
             do throws(ReadFailure) {
-                data += try reader.read(at: Int64(offset), count: Int(length))
+                data += try reader.read(at: Int64(offset), count: Int(take))
+                if data.count >= cap { break }
             } catch {
                 out.note("heif", error, while: "reading item data at offset \(offset)")
                 return nil

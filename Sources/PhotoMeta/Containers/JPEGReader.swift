@@ -73,7 +73,12 @@ public enum JPEGReader: ContainerReader {
         do throws(ReadFailure) {
             let sig = try reader.readAvailable(at: start, count: min(length, xmpSignature.count))
             if sig.hasPrefix(ExifHeader.prefix) {
-                let payload = try reader.read(at: start, count: length)
+                // A cut file still yields the IFDs that precede the cut.
+                let payload = try reader.readAvailable(at: start, count: length)
+                if payload.count < length {
+                    out.truncated = true
+                    out.note("jpeg", "APP1 Exif at offset \(start) is cut short (\(payload.count) of \(length) bytes); decoding what is there")
+                }
                 out.setExif(payload, domain: "jpeg")
             } else if sig == xmpSignature {
                 let body = try reader.read(at: start + Int64(xmpSignature.count), count: length - xmpSignature.count)

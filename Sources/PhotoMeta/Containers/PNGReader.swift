@@ -39,11 +39,7 @@ public enum PNGReader: ContainerReader {
                     }
                 case "eXIf":
                     // [PNG 3rd ed. 11.3.6] eXIf holds a TIFF stream without the "Exif\0\0" prefix.
-                    if length > Limits.exifPayloadMax {
-                        out.note("png", "eXIf chunk of \(length) bytes exceeds \(Limits.exifPayloadMax); skipped")
-                    } else {
-                        out.setExif(try reader.read(at: dataStart, count: length), domain: "png")
-                    }
+                    out.setExif(try reader.read(at: dataStart, count: out.exifLength(length, domain: "png")), domain: "png")
                 case "tEXt", "iTXt", "zTXt":
                     try readText(type, reader, at: dataStart, length: length, into: &out)
                 case "IEND":

@@ -1,19 +1,28 @@
 /// TIFF, DNG and TIFF-based raw files: the file itself is the EXIF payload [TIFF 6.0 2].
-/// Only the first `Limits.exifPayloadMax` bytes are read, since libexif ignores anything past
-/// 64 KiB anyway; raw files whose IFDs lie further in lose those tags (noted).
+/// Only the first `Limits.exifPayloadMax` bytes are read, since libexif sees nothing past its
+/// 64 KiB window anyway: a TIFF whose IFD0 lies further in (writers that put the image data
+/// first) cannot be decoded through libexif, and says so.
 public enum TIFFReader: ContainerReader {
     public static func read(_ reader: BoundedReader) -> ContainerPayloads {
         var out = ContainerPayloads(format: .tiff)
         do throws(ReadFailure) {
-            let bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
-            if bytes.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || bytes.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) {
-                out.setExif(bytes, domain: "tiff")
-            } else {
-                out.note("tiff", "TIFF variant with a vendor magic number; EXIF not decoded")
+            var bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
+            guard bytes.count >= 8 else {
+                out.truncated = true
+                out.note("tiff", "file ends inside the TIFF header")
+                return out
             }
-            if reader.size > Int64(ExifDecoder.libexifInputMax) {
-                out.note("tiff", "only the first 64 KiB are decoded (libexif's limit); tags stored beyond are not seen")
+            // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") keep the TIFF
+            // layout under a vendor magic number; libexif only accepts 0x2A.
+            let littleEndian = bytes[0] == 0x49
+            if littleEndian { bytes[2] = 0x2A; bytes[3] = 0x00 } else { bytes[2] = 0x00; bytes[3] = 0x2A }
+            var r = ByteReader(bytes, offset: 4)
+            let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
+            if ifd0 + 2 > Limits.exifPayloadMax {
+                out.note("tiff", "IFD0 lies at offset \(ifd0), past libexif's 64 KiB window; EXIF not decoded")
+                return out
             }
+            out.setExif(bytes, domain: "tiff")
         } catch {
             out.note("tiff", error, while: "reading header")
         }

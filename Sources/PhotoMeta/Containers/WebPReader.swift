@@ -52,12 +52,8 @@ public enum WebPReader: ContainerReader {
                         out.height = Int((bits >> 14) & 0x3FFF) + 1
                     }
                 case "EXIF":
-                    if size > Limits.exifPayloadMax {
-                        out.note("webp", "EXIF chunk of \(size) bytes exceeds \(Limits.exifPayloadMax); skipped")
-                    } else {
-                        // Some writers include "Exif\0\0", some start at the TIFF header: both accepted.
-                        out.setExif(try reader.read(at: data, count: size), domain: "webp")
-                    }
+                    // Some writers include "Exif\0\0", some start at the TIFF header: both accepted.
+                    out.setExif(try reader.read(at: data, count: out.exifLength(size, domain: "webp")), domain: "webp")
                 case "XMP ":
                     if size > Limits.xmpPayloadMax {
                         out.note("webp", "XMP chunk of \(size) bytes exceeds \(Limits.xmpPayloadMax); skipped")

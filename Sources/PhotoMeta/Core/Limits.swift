@@ -2,9 +2,9 @@
 public enum Limits {
     /// Total bytes any container reader may fetch from one file.
     public static let readBudgetPerFile = 4 << 20
-    /// Largest EXIF payload handed to libexif. libexif itself ignores anything past 64 KiB
-    /// (offsets are capped at 0xfffe), so reading more would be wasted.
-    public static let exifPayloadMax = 128 << 10
+    /// Largest EXIF payload handed to libexif: libexif caps its input, "Exif\0\0" header
+    /// included, at 0xfffe bytes, so longer payloads are cut to this (not skipped).
+    public static let exifPayloadMax = 0xFFFE - 6
     /// Largest XMP packet read; bigger ones are skipped with a diagnostic.
     public static let xmpPayloadMax = 1 << 20
     /// Deepest ISO BMFF box nesting followed.

@@ -26,6 +26,9 @@ public enum ExifDecoder {
             record.diagnostics.append(Diagnostic("exif",
                 "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"))
         }
+        if tiff.count > 16 << 20 {
+            return record
+        }
         // libexif wants the APP1 identifier in front of the TIFF stream.
         let input = ExifHeader.prefix + tiff
 

@@ -1,0 +1,154 @@
+import XCTest
+@testable import PhotoMeta
+
+/// One test per rule of the precedence table and per offset rule.
+final class CaptureDateResolverTests: XCTestCase {
+    func resolve(_ e: DateEvidence) -> (CaptureDate?, [Diagnostic]) {
+        let r = CaptureDateResolver.resolve(e)
+        return (r.date, r.diagnostics)
+    }
+
+    func exif(_ build: (inout ExifRecord) -> Void) -> ExifRecord {
+        var x = ExifRecord()
+        build(&x)
+        return x
+    }
+
+    let fileTimes = FileTimes(birth: LocalDateTime(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6),
+                              modification: LocalDateTime(year: 2002, month: 2, day: 3)!)
+
+    func testRule1DateTimeOriginalWithSubSecAndItsOwnOffset() {
+        let x = exif {
+            $0.dateTimeOriginal = "2024:03:15 09:30:12"; $0.subSecTimeOriginal = "25"; $0.offsetTimeOriginal = "+08:00"
+            $0.dateTimeDigitized = "2024:03:15 09:30:13"; $0.dateTime = "2024:03:16 10:00:00"; $0.offsetTime = "+00:00"
+        }
+        let (d, _) = resolve(DateEvidence(exif: x, fileName: "x.jpg"))
+        XCTAssertEqual(d?.source, .exifDateTimeOriginal)
+        let r = d?.rendered(in: utcZone)
+        XCTAssertEqual(r?.local, "2024-03-15T09:30:12.25")
+        XCTAssertEqual(r?.offset, "+08:00")
+        XCTAssertEqual(r?.utc, "2024-03-15T01:30:12.25Z")
+        XCTAssertEqual(r?.offsetSource, "exif.OffsetTimeOriginal")
+        XCTAssertNil(r?.assumed)
+    }
+
+    func testOffsetTimeNeverAppliesToDateTimeOriginal() {
+        let x = exif { $0.dateTimeOriginal = "2024:03:15 09:30:12"; $0.offsetTime = "+00:00" }
+        let r = resolve(DateEvidence(exif: x, fileName: "x.jpg")).0?.rendered(in: TimeZone(identifier: "Asia/Tokyo")!)
+        XCTAssertNil(r?.offset)
+        XCTAssertNil(r?.utc)
+        XCTAssertEqual(r?.assumed?.zone, "Asia/Tokyo")
+        XCTAssertEqual(r?.assumed?.offset, "+09:00")
+        XCTAssertEqual(r?.assumed?.utc, "2024-03-15T00:30:12Z")
+    }
+
+    func testRule2DateTimeDigitizedWhenOriginalIsPlaceholder() {
+        let x = exif {
+            $0.dateTimeOriginal = "0000:00:00 00:00:00"; $0.dateTimeDigitized = "2024:03:15 09:30:12"
+            $0.offsetTimeDigitized = "-05:00"; $0.subSecTimeDigitized = "5"
+        }
+        let (d, diags) = resolve(DateEvidence(exif: x, fileName: "x.jpg"))
+        XCTAssertEqual(d?.source, .exifDateTimeDigitized)
+        XCTAssertEqual(d?.rendered(in: utcZone).utc, "2024-03-15T14:30:12.5Z")
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "exif.OffsetTimeDigitized")
+        XCTAssertTrue(diags.contains { $0.message.contains("placeholder") }, "\(diags)")
+    }
+
+    func testRule3QuickTimeKeysThenMovieHeader() {
+        var qt = QuickTimeMetadata()
+        qt.keys["com.apple.quicktime.creationdate"] = "2024-05-01T10:20:30+0200"
+        qt.mvhdCreation = 1_714_551_630
+        XCTAssertEqual(resolve(DateEvidence(quickTime: qt, fileName: "x.mov")).0?.source, .quickTimeCreationDate)
+        qt.keys = [:]
+        let d = resolve(DateEvidence(quickTime: qt, fileName: "x.mov")).0
+        XCTAssertEqual(d?.source, .quickTimeMovieHeader)
+        XCTAssertEqual(d?.rendered(in: utcZone).utc, "2024-05-01T08:20:30Z")
+        XCTAssertTrue(d?.isExact == true, "mvhd is an instant")
+    }
+
+    func testMovieHeaderZeroIsSkipped() {
+        var qt = QuickTimeMetadata()
+        qt.mvhdCreation = -QuickTimeReader.epochDelta
+        let (d, diags) = resolve(DateEvidence(quickTime: qt, fileName: "x.mov", fileTimes: fileTimes))
+        XCTAssertEqual(d?.source, .fileBirthTime)
+        XCTAssertFalse(diags.isEmpty)
+    }
+
+    func testRule4XMPOrder() {
+        var xmp = XMPRecord()
+        xmp.createDate = "2020-01-01T00:00:00"
+        xmp.dateCreated = "2020-01-02T00:00:00"
+        XCTAssertEqual(resolve(DateEvidence(xmp: xmp, fileName: "x")).0?.source, .xmpDateCreated)
+        xmp.dateTimeOriginal = "2020-01-03T00:00:00+01:00"
+        let d = resolve(DateEvidence(xmp: xmp, fileName: "x")).0
+        XCTAssertEqual(d?.source, .xmpDateTimeOriginal)
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "embedded")
+    }
+
+    func testRule5PNGCreationTimeBeatsModifyDate() {
+        let x = exif { $0.dateTime = "2021:01:01 00:00:00" }
+        let d = resolve(DateEvidence(exif: x, pngCreationTime: "2019:01:01 00:00:00", fileName: "x.png")).0
+        XCTAssertEqual(d?.source, .pngCreationTime)
+    }
+
+    func testRule6DateTimeWithOffsetTime() {
+        let x = exif { $0.dateTime = "2021:01:02 03:04:05"; $0.offsetTime = "+01:00" }
+        let d = resolve(DateEvidence(exif: x, fileName: "IMG_20240315_093012.jpg")).0
+        XCTAssertEqual(d?.source, .exifDateTime)
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "exif.OffsetTime")
+    }
+
+    func testRule7FileName() {
+        let d = resolve(DateEvidence(fileName: "IMG_20240315_093012.jpg", fileTimes: fileTimes)).0
+        XCTAssertEqual(d?.source, .fileName)
+        XCTAssertFalse(d?.isExact ?? true)
+        let w = resolve(DateEvidence(fileName: "mmexport1700000000000.jpg")).0
+        XCTAssertEqual(w?.rendered(in: utcZone).utc, "2023-11-14T22:13:20.000Z")
+        XCTAssertTrue(w?.isExact == true)
+    }
+
+    func testRule8FileTimes() {
+        XCTAssertEqual(resolve(DateEvidence(fileName: "a.jpg", fileTimes: fileTimes)).0?.source, .fileBirthTime)
+        let noBirth = FileTimes(birth: nil, modification: LocalDateTime(year: 2002, month: 2, day: 3)!)
+        let d = resolve(DateEvidence(fileName: "a.jpg", fileTimes: noBirth)).0
+        XCTAssertEqual(d?.source, .fileModificationTime)
+        XCTAssertEqual(d?.rendered(in: utcZone).utc, "2002-02-03T00:00:00Z")
+        XCTAssertNil(resolve(DateEvidence(fileName: "a.jpg")).0)
+    }
+
+    func testGPSDerivedOffset() {
+        let x = exif {
+            $0.dateTimeOriginal = "2023:07:01 14:05:00"; $0.gpsDateStamp = "2023:07:01"; $0.gpsTimeOfDay = 12 * 3600 + 5 * 60 + 7
+        }
+        let r = resolve(DateEvidence(exif: x, fileName: "x")).0?.rendered(in: utcZone)
+        XCTAssertEqual(r?.offset, "+02:00", "rounded to 15 minutes")
+        XCTAssertEqual(r?.offsetSource, "gps")
+    }
+
+    func testGPSOffsetAcrossMidnightAndBeyond14Hours() {
+        let across = exif {
+            $0.dateTimeOriginal = "2023:07:01 01:00:00"; $0.gpsDateStamp = "2023:06:30"; $0.gpsTimeOfDay = 17 * 3600
+        }
+        XCTAssertEqual(resolve(DateEvidence(exif: across, fileName: "x")).0?.rendered(in: utcZone).offset, "+08:00")
+        let far = exif {
+            $0.dateTimeOriginal = "2023:07:01 14:05:00"; $0.gpsDateStamp = "2023:06:29"; $0.gpsTimeOfDay = 0
+        }
+        XCTAssertNil(resolve(DateEvidence(exif: far, fileName: "x")).0?.rendered(in: utcZone).offset)
+    }
+
+    func testMalformedValuesFallThroughWithDiagnostics() {
+        let x = exif { $0.dateTimeOriginal = "2024:13:45 99:00:00"; $0.subSecTimeOriginal = "xx" }
+        let (d, diags) = resolve(DateEvidence(exif: x, fileName: "Screenshot_20240101-120000.png"))
+        XCTAssertEqual(d?.source, .fileName)
+        XCTAssertTrue(diags.contains { $0.message.contains("impossible") }, "\(diags)")
+    }
+
+    func testInstantShownInZone() {
+        let d = CaptureDate(.instant(utc: LocalDateTime(year: 2024, month: 1, day: 1, hour: 0)!), source: .fileModificationTime)
+        let r = d.rendered(in: TimeZone(identifier: "Asia/Shanghai")!)
+        XCTAssertEqual(r.local, "2024-01-01T08:00:00")
+        XCTAssertEqual(r.offset, "+08:00")
+        XCTAssertEqual(r.utc, "2024-01-01T00:00:00Z")
+        XCTAssertEqual(r.offsetSource, "zone")
+    }
+}

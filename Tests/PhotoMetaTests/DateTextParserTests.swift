@@ -1,0 +1,76 @@
+import XCTest
+@testable import PhotoMeta
+
+final class DateTextParserTests: XCTestCase {
+    func local(_ r: Result<DateTextParser.Stamp, DateTextParser.Rejection>) -> String? {
+        if case .success(let s) = r { return s.local.iso8601 + (s.offset?.description ?? "") }
+        return nil
+    }
+
+    func rejection(_ r: Result<DateTextParser.Stamp, DateTextParser.Rejection>) -> DateTextParser.Rejection? {
+        if case .failure(let f) = r { return f }
+        return nil
+    }
+
+    func testEXIFDate() {
+        XCTAssertEqual(local(DateTextParser.exif("2024:03:15 09:30:12")), "2024-03-15T09:30:12")
+        XCTAssertEqual(local(DateTextParser.exif("2024-03-15 09:30:12")), "2024-03-15T09:30:12")
+        XCTAssertEqual(local(DateTextParser.exif("2024:03:15 09:30:12+08:00")), "2024-03-15T09:30:12+08:00")
+        XCTAssertEqual(local(DateTextParser.exif(" 2024:03:15 09:30:12 ")), "2024-03-15T09:30:12")
+    }
+
+    func testPlaceholders() {
+        XCTAssertEqual(rejection(DateTextParser.exif("0000:00:00 00:00:00")), .placeholder)
+        XCTAssertEqual(rejection(DateTextParser.exif("    :  :     :  :  ")), .placeholder)
+        XCTAssertEqual(rejection(DateTextParser.exif("")), .placeholder)
+    }
+
+    func testMalformedAndImpossible() {
+        XCTAssertEqual(rejection(DateTextParser.exif("2024/03/15 09:30:12")), .malformed)
+        XCTAssertEqual(rejection(DateTextParser.exif("yesterday")), .malformed)
+        XCTAssertEqual(rejection(DateTextParser.exif("2024:03:15")), .malformed, "EXIF needs a time")
+        XCTAssertEqual(rejection(DateTextParser.exif("2024:13:15 09:30:12")), .impossible)
+        XCTAssertEqual(rejection(DateTextParser.exif("2023:02:29 09:30:12")), .impossible)
+        XCTAssertEqual(rejection(DateTextParser.exif("2024:03:15 24:00:00")), .impossible)
+    }
+
+    func testISO8601() {
+        XCTAssertEqual(local(DateTextParser.iso8601("2024-05-01T10:20:30+0200")), "2024-05-01T10:20:30+02:00")
+        XCTAssertEqual(local(DateTextParser.iso8601("2020-05-06T07:08:09.5-07:00")), "2020-05-06T07:08:09.5-07:00")
+        XCTAssertEqual(local(DateTextParser.iso8601("2016-03-23T13:26:36Z")), "2016-03-23T13:26:36+00:00")
+        XCTAssertEqual(local(DateTextParser.iso8601("2019-11-11T11:11")), "2019-11-11T11:11:00")
+        XCTAssertEqual(local(DateTextParser.iso8601("2004-06-21")), "2004-06-21")
+    }
+
+    func testRFC1123ForPNG() {
+        XCTAssertEqual(local(DateTextParser.freeform("Sat, 06 May 2020 07:08:09 +0000")), "2020-05-06T07:08:09+00:00")
+        XCTAssertEqual(local(DateTextParser.freeform("6 May 2020 07:08:09 GMT")), "2020-05-06T07:08:09+00:00")
+        XCTAssertEqual(local(DateTextParser.freeform("2020:05:06 07:08:09")), "2020-05-06T07:08:09")
+    }
+
+    func testSubSecondIsADecimalFraction() {
+        XCTAssertEqual(DateTextParser.subSecond("25")?.nanosecond, 250_000_000)
+        XCTAssertEqual(DateTextParser.subSecond("25")?.digits, 2)
+        XCTAssertEqual(DateTextParser.subSecond("054")?.nanosecond, 54_000_000)
+        XCTAssertEqual(DateTextParser.subSecond("5  ")?.nanosecond, 500_000_000)
+        XCTAssertNil(DateTextParser.subSecond("ab"))
+        XCTAssertNil(DateTextParser.subSecond("  "))
+    }
+
+    func testOffsets() {
+        XCTAssertEqual(DateTextParser.offset("+08:00")?.seconds, 8 * 3600)
+        XCTAssertEqual(DateTextParser.offset("-05:30")?.seconds, -(5 * 3600 + 1800))
+        XCTAssertEqual(DateTextParser.offset("+0800")?.seconds, 8 * 3600)
+        XCTAssertEqual(DateTextParser.offset("Z")?.seconds, 0)
+        XCTAssertNil(DateTextParser.offset("   :  "))
+        XCTAssertNil(DateTextParser.offset("+15:00"), "beyond ±14 h")
+        XCTAssertNil(DateTextParser.offset("08:00"))
+    }
+
+    func testCivilArithmetic() {
+        let d = LocalDateTime(year: 2024, month: 2, day: 29, hour: 23, minute: 59, second: 59)!
+        XCTAssertEqual(d.secondsAsIfUTC, 1_709_251_199)
+        XCTAssertEqual(LocalDateTime(secondsAsIfUTC: 1_709_251_199)?.iso8601, "2024-02-29T23:59:59")
+        XCTAssertEqual(LocalDateTime(secondsAsIfUTC: -1)?.iso8601, "1969-12-31T23:59:59")
+    }
+}
