@@ -36,8 +36,8 @@ public struct AssetReport: Sendable {
         w.key("gps")
         if let g = a.gps {
             w.beginObject()
-            w.field("lat", g.latitude)
-            w.field("lon", g.longitude)
+            w.field("lat", AssetReport.round7(g.latitude))
+            w.field("lon", AssetReport.round7(g.longitude))
             w.endObject()
         } else {
             w.null()
@@ -88,6 +88,10 @@ public struct AssetReport: Sendable {
         w.endObject()
     }
 
+    /// Seven decimals of a degree is about a centimetre: more is float noise from the
+    /// degrees/minutes/seconds sum.
+    static func round7(_ v: Double) -> Double { (v * 1e7).rounded() / 1e7 }
+
     // MARK: Text
 
     /// One block per file: the path, then aligned `key: value` lines for what is known.
@@ -104,18 +108,20 @@ public struct AssetReport: Sendable {
             rows.append(("kind", kind))
             if let c = a.captured {
                 let r = c.rendered(in: zone)
-                var line = r.local + (r.offset.map { c.isExact ? $0 : "" } ?? "")
-                line += "  [\(c.source.rawValue)"
-                if case .wall(_, let o?, _) = c.clock { _ = o; line += ", offset from \(r.offsetSource ?? "")" }
-                line += "]"
-                rows.append(("captured", line))
-                if let utc = r.utc, c.isExact {
-                    rows.append(("utc", utc))
-                } else if let z = r.assumed {
-                    rows.append(("utc", "\(z.utc)  (offset unknown; assumed \(z.offset) from zone \(z.zone))"))
-                }
-                if case .instant = c.clock, let z = r.assumed {
-                    rows.append(("local", "\(r.local)\(z.offset)  (instant shown in zone \(z.zone))"))
+                switch c.clock {
+                case .wall(_, .some, _):
+                    rows.append(("captured", "\(r.local)\(r.offset ?? "")  [\(c.source.rawValue); offset from \(r.offsetSource ?? "?")]"))
+                    rows.append(("utc", r.utc ?? ""))
+                case .wall(_, .none, _):
+                    rows.append(("captured", "\(r.local)  [\(c.source.rawValue); offset unknown]"))
+                    if let z = r.assumed {
+                        rows.append(("utc", "\(z.utc)  (assumed: zone \(z.zone), \(z.offset))"))
+                    }
+                case .instant:
+                    rows.append(("captured", "\(r.utc ?? "")  [\(c.source.rawValue); an instant]"))
+                    if let z = r.assumed {
+                        rows.append(("local", "\(r.local)\(z.offset)  (in zone \(z.zone))"))
+                    }
                 }
             } else {
                 rows.append(("captured", "unknown"))
@@ -128,7 +134,7 @@ public struct AssetReport: Sendable {
             if let o = a.orientation { rows.append(("orientation", "\(o)")) }
             if let r = a.rotation { rows.append(("rotation", "\(r)°")) }
             if let d = a.durationSeconds { rows.append(("duration", String(format: "%.2f s", d))) }
-            if let g = a.gps { rows.append(("gps", "\(g.latitude), \(g.longitude)")) }
+            if let g = a.gps { rows.append(("gps", "\(AssetReport.round7(g.latitude)), \(AssetReport.round7(g.longitude))")) }
             if let t = a.thumbnailBytes { rows.append(("thumbnail", "\(t) bytes")) }
             if let id = a.contentIdentifier { rows.append(("content id", id)) }
             if let p = a.livePhotoPair { rows.append(("live photo", p)) }

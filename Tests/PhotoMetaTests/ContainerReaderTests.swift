@@ -1,0 +1,157 @@
+import XCTest
+@testable import PhotoMeta
+
+/// Each container reader on its fixture, and on hand-made edge cases.
+final class ContainerReaderTests: XCTestCase {
+    func payloads(_ name: String) throws -> ContainerPayloads {
+        let bytes = try TestPaths.bytes(name)
+        let format = FormatDetector.detect(Array(bytes.prefix(FormatDetector.headerLength)))
+        return Inspector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: format)
+    }
+
+    func testFormatDetectionIgnoresTheExtension() throws {
+        let cases: [(String, MediaFormat)] = [
+            ("IMG_20240315_093012.jpg", .jpeg), ("png_as.jpg", .png), ("anim.gif", .gif), ("photo.webp", .webp),
+            ("scan.tif", .tiff), ("IMG_0001.HEIC", .heic), ("sample.avif", .avif), ("IMG_0001.MOV", .mov),
+            ("clip.mp4", .mp4), ("notes.txt", .unknown),
+        ]
+        for (name, format) in cases {
+            XCTAssertEqual(FormatDetector.detect(Array(try TestPaths.bytes(name).prefix(64))), format, name)
+        }
+        XCTAssertEqual(FormatDetector.detect([]), .unknown)
+        XCTAssertEqual(FormatDetector.detect(Array("RIFF\0\0\0\0WAVE".utf8)), .unknown)
+    }
+
+    func testJPEGSegments() throws {
+        let p = try payloads("IMG_20240315_093012.jpg")
+        XCTAssertNotNil(p.exif)
+        XCTAssertEqual(p.exif?.prefix(2), [0x49, 0x49])
+        XCTAssertEqual(p.xmp.count, 1)
+        XCTAssertEqual(p.width, 16)
+        XCTAssertEqual(p.height, 8)
+        XCTAssertFalse(p.truncated)
+        XCTAssertEqual(p.diagnostics, [])
+    }
+
+    func testJPEGWithAPPSegmentsBeforeAPP1() throws {
+        // DSC_0001.JPG has APP0 and APP2 before APP1 (Huawei's order), which libexif's own
+        // loader would not get past.
+        let p = try payloads("DSC_0001.JPG")
+        XCTAssertEqual(p.exif?.prefix(2), [0x4D, 0x4D])
+    }
+
+    func testJPEGTruncatedInsideAPP1() throws {
+        let p = try payloads("truncated.jpg")
+        XCTAssertTrue(p.truncated)
+        XCTAssertNotNil(p.exif, "the IFDs before the cut are still handed on")
+    }
+
+    func testJPEGSegmentLengthBelowTwoStops() {
+        let bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE1, 0x00, 0x01, 0xFF, 0xD9]
+        let p = JPEGReader.read(BoundedReader(MemoryByteSource(bytes)))
+        XCTAssertTrue(p.diagnostics.contains { $0.message.contains("length 1") }, "\(p.diagnostics)")
+    }
+
+    func testPNGChunksIncludingAfterIDAT() throws {
+        let p = try payloads("creation_time.png")
+        XCTAssertEqual(p.pngCreationTime, "2020:05:06 07:08:09")
+        XCTAssertEqual(p.xmp.count, 1, "the iTXt XMP after IDAT is read")
+        XCTAssertEqual(p.width, 64)
+        let s = try payloads("IMG_0420.PNG")
+        XCTAssertEqual(s.exif?.prefix(2), [0x4D, 0x4D], "eXIf without the Exif prefix")
+        XCTAssertEqual(s.width, 1170)
+        XCTAssertEqual(s.height, 2532)
+    }
+
+    func testPNGWithoutIENDIsTruncated() throws {
+        let bytes = try TestPaths.bytes("creation_time.png")
+        let p = PNGReader.read(BoundedReader(MemoryByteSource(Array(bytes.dropLast(12)))))
+        XCTAssertTrue(p.truncated)
+    }
+
+    func testGIFFramesAndXMP() throws {
+        let a = try payloads("anim.gif")
+        XCTAssertEqual(a.frameCount, 3)
+        XCTAssertEqual(a.animated, true)
+        XCTAssertEqual(a.width, 16)
+        XCTAssertEqual(a.xmp.count, 1)
+        XCTAssertEqual(XMPReader.read(a.xmp).createDate, "2019-11-11T11:11:11")
+        let s = try payloads("still.gif")
+        XCTAssertEqual(s.frameCount, 1)
+        XCTAssertEqual(s.animated, false)
+    }
+
+    func testWebPChunks() throws {
+        let p = try payloads("photo.webp")
+        XCTAssertEqual(p.width, 320)
+        XCTAssertEqual(p.height, 240)
+        XCTAssertEqual(p.exif?.prefix(2), [0x49, 0x49], "the Exif\\0\\0 prefix is dropped")
+        XCTAssertEqual(p.xmp.count, 1)
+        let l = try payloads("lossless.webp")
+        XCTAssertEqual(l.width, 100)
+        XCTAssertEqual(l.height, 50)
+    }
+
+    func testHEIFItems() throws {
+        let p = try payloads("IMG_0001.HEIC")
+        XCTAssertEqual(p.width, 4032)
+        XCTAssertEqual(p.height, 3024)
+        XCTAssertEqual(p.rotation, 270)
+        XCTAssertEqual(p.exif?.prefix(2), [0x4D, 0x4D], "the 4-byte offset and Exif\\0\\0 are skipped")
+        XCTAssertEqual(p.xmp.count, 1)
+        let a = try payloads("sample.avif")
+        XCTAssertEqual(a.format, .avif)
+        XCTAssertEqual(a.width, 640)
+        XCTAssertNotNil(a.exif)
+    }
+
+    func testQuickTimeAtoms() throws {
+        let p = try payloads("IMG_0001.MOV")
+        let qt = try XCTUnwrap(p.quickTime)
+        XCTAssertEqual(qt.creationDate, "2024-05-01T10:20:30+0200")
+        XCTAssertEqual(qt.contentIdentifier, "8A1B2C3D-0000-4000-8000-00000000ABCD")
+        XCTAssertEqual(qt.make, "Apple")
+        XCTAssertEqual(qt.model, "iPhone 15 Pro")
+        XCTAssertEqual(qt.mvhdCreation, 1_714_551_630)
+        XCTAssertEqual(qt.durationSeconds, 3)
+        XCTAssertEqual(p.width, 1920)
+        XCTAssertEqual(p.height, 1440)
+    }
+
+    func testMP4Version1MovieHeaderAndVideoTrackOnly() throws {
+        let p = try payloads("clip.mp4")
+        XCTAssertEqual(p.quickTime?.mvhdCreation, 1_694_358_000)
+        XCTAssertEqual(p.quickTime?.durationSeconds, 12.5)
+        XCTAssertEqual(p.width, 1280, "the audio track's 0x0 is ignored")
+        XCTAssertEqual(p.height, 720)
+    }
+
+    func testBoxLargerThanFileIsClampedAndFlagged() {
+        // ftyp, then a moov that claims 1 GiB.
+        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]
+        bytes += [0x40, 0, 0, 0] + Array("moov".utf8) + [0, 0, 0, 8] + Array("free".utf8)
+        let p = QuickTimeReader.read(BoundedReader(MemoryByteSource(bytes)), format: .mp4)
+        XCTAssertTrue(p.truncated)
+        XCTAssertTrue(p.diagnostics.contains { $0.message.contains("past the end") }, "\(p.diagnostics)")
+    }
+
+    func testBoxSmallerThanHeaderStops() {
+        let bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0] + [0, 0, 0, 3] + Array("moov".utf8)
+        let p = QuickTimeReader.read(BoundedReader(MemoryByteSource(bytes)), format: .mp4)
+        XCTAssertTrue(p.diagnostics.contains { $0.message.contains("smaller than its header") }, "\(p.diagnostics)")
+    }
+
+    func testTIFFIsItsOwnPayload() throws {
+        let p = try payloads("scan.tif")
+        XCTAssertEqual(p.exif?.count, try TestPaths.bytes("scan.tif").count)
+    }
+
+    func testReadBudgetStopsAHostileLength() {
+        // A PNG eXIf chunk that claims 2 GiB - 1 must not allocate it.
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += [0x7F, 0xFF, 0xFF, 0xFF] + Array("eXIf".utf8) + [0x4D, 0x4D, 0, 0x2A]
+        let p = PNGReader.read(BoundedReader(MemoryByteSource(bytes)))
+        XCTAssertTrue(p.truncated)
+        XCTAssertNil(p.exif)
+    }
+}
