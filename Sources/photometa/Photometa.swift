@@ -30,13 +30,14 @@ struct Photometa {
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let args = Array(CommandLine.arguments.dropFirst())
-        exit(run(args).rawValue)
+        let code = run(args)
+        Output.flush()
+        exit(code.rawValue)
     }
 
     static func run(_ args: [String]) -> ExitCode {
         guard let command = args.first else {
-            Output.err(help)
-            return .usage
+            return usage(UsageError("missing command (try 'photometa inspect FILE')"), nil)
         }
         let rest = Array(args.dropFirst())
         switch command {

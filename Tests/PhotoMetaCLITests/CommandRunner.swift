@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+
+/// Runs the built `photometa` binary and captures what it prints, like swift-argument-parser's
+/// test helper: stdout, stderr and the exit status, with a timeout so a hang fails the test.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+enum Photometa {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The directory holding the built products (the test bundle sits beside the binary).
+    static var binary: URL {
+        let candidates = [
+            Bundle.main.bundleURL.appendingPathComponent("photometa"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photometa"),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("photometa"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    static func fixture(_ name: String) -> String { root.appendingPathComponent("Fixtures/library/\(name)").path }
+
+    @discardableResult
+    static func run(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"], timeout: TimeInterval = 60,
+                    file: StaticString = #filePath, line: UInt = #line) throws -> CommandResult {
+        let p = Process()
+        p.executableURL = binary
+        p.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (k, v) in environment { env[k] = v }
+        p.environment = env
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        // Drain both pipes concurrently so a large output cannot block the child.
+        let group = DispatchGroup()
+        let box = OutputBox()
+        group.enter()
+        DispatchQueue.global().async {
+            box.setOut(out.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        group.enter()
+        DispatchQueue.global().async {
+            box.setErr(err.fileHandleForReading.readDataToEndOfFile())
+            group.leave()
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning, Date() < deadline { usleep(5_000) }
+        if p.isRunning {
+            p.terminate()
+            XCTFail("photometa \(arguments) did not finish within \(timeout) s", file: file, line: line)
+        }
+        p.waitUntilExit()
+        group.wait()
+        return CommandResult(status: p.terminationStatus, stdout: String(decoding: box.out, as: UTF8.self),
+                             stderr: String(decoding: box.err, as: UTF8.self))
+    }
+}
+
+private final class OutputBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var out = Data()
+    private(set) var err = Data()
+    func setOut(_ d: Data) { lock.lock(); out = d; lock.unlock() }
+    func setErr(_ d: Data) { lock.lock(); err = d; lock.unlock() }
+}
