@@ -14,11 +14,17 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // SQLite for the suggestion memory and the index; Debian ships it as libsqlite3-dev.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
         .target(name: "CStatx"),
         .target(
             name: "PhotoMeta",
-            dependencies: ["CExif", "CStatx"]
+            dependencies: ["CExif", "CSQLite", "CStatx"]
         ),
         .executableTarget(
             name: "photometa",

@@ -1,0 +1,18 @@
+/// Only what a chat app would offer: still images (photo, screenshot, Live Photo, GIF) by
+/// default, videos only when asked; never an unreadable or unknown file, and never the movie
+/// half of a Live Photo (its still is offered instead).
+public struct MediaRule: SuggestionRule {
+    public let name = "media"
+    public init() {}
+
+    public func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
+        if let e = c.error { return "unreadable: \(e)" }
+        switch c.kind {
+        case .unknown: return "not an image or video"
+        case .video:
+            if c.isLivePhotoMovie { return "movie of the Live Photo \(c.livePhotoPair ?? "")" }
+            return context.settings.includeVideos ? nil : "video (use --videos to include videos)"
+        case .photo, .screenshot, .livePhoto, .gif: return nil
+        }
+    }
+}
