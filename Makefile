@@ -29,10 +29,22 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product photometa
 
-# The main job on the sample library in Fixtures/: every file's capture date, kind and source.
+DEMO_STATE  := .build/demo/state.sqlite3
+DEMO_NOW    := 2024-08-08T12:08:20Z
+
+# The main job on the sample library in Fixtures/: what each file is and when it was taken,
+# then the suggestion a chat app would show at a fixed "now", twice: the second run shows
+# that the same photo is not offered again. The demo keeps its memory in .build/demo/.
 demo: release
-	@echo "== photometa inspect -r Fixtures/library (dates without an offset shown in UTC)"
-	$(BIN_RELEASE) inspect -r --tz UTC Fixtures/library
+	@echo "== photometa inspect -r --tz UTC Fixtures/library"
+	@$(BIN_RELEASE) inspect -r --tz UTC Fixtures/library
+	@rm -f $(DEMO_STATE) $(DEMO_STATE)-wal $(DEMO_STATE)-shm
+	@echo
+	@echo "== photometa suggest Fixtures/library --now $(DEMO_NOW) --explain   (first run)"
+	@$(BIN_RELEASE) suggest Fixtures/library --now $(DEMO_NOW) --tz UTC --state $(DEMO_STATE) --explain; echo "(exit $$?)"
+	@echo
+	@echo "== the same again: already offered, so nothing new"
+	@$(BIN_RELEASE) suggest Fixtures/library --now $(DEMO_NOW) --tz UTC --state $(DEMO_STATE); echo "(exit $$?)"
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -2,8 +2,13 @@
 enum ExitCode: Int32 {
     /// Everything asked for was done.
     case success = 0
-    /// Some files could not be read; the rest was still reported.
+    /// `inspect`: some files could not be read, the rest was still reported. Other commands: an
+    /// error, such as an unusable state file.
     case someFailed = 1
+    /// `suggest`: nothing to offer (so scripts can branch on it).
+    case noSuggestion = 3
     /// EX_USAGE: the command line is wrong.
     case usage = 64
+    /// EX_NOINPUT: the folder cannot be read (the analogue of a denied photo-library permission).
+    case noInput = 66
 }

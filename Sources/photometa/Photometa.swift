@@ -16,14 +16,19 @@ struct Photometa {
 
     COMMANDS:
       inspect   Report capture date, format, kind, camera, size, GPS... of files
-                (photometa inspect --help for details)
+      suggest   The photo the user probably wants to send now (exit 3 when none)
+      dismiss   Mark everything in a folder up to now as seen
+      forget    Clear what was offered or dismissed in a folder
+
+    Run 'photometa <command> --help' for a command's options.
 
     OPTIONS:
       -h, --help     Show this help.
       --version      Show the version.
 
     EXIT STATUS:
-      0 success, 1 some files failed, 64 usage error.
+      0 success; 1 failure (inspect: some files could not be read); 3 suggest found nothing;
+      64 usage error; 66 folder cannot be read.
     """
 
     static func main() {
@@ -48,17 +53,37 @@ struct Photometa {
             Output.out("photometa \(version)\n")
             return .success
         case "inspect":
-            if rest.contains("-h") || rest.contains("--help") {
-                Output.out(InspectCommand.help + "\n")
-                return .success
+            return dispatch(rest, help: InspectCommand.help, name: "inspect") { () throws(UsageError) in
+                try InspectCommand(arguments: rest).run()
             }
-            do throws(UsageError) {
-                return try InspectCommand(arguments: rest).run()
-            } catch {
-                return usage(error, "inspect")
+        case "suggest":
+            return dispatch(rest, help: SuggestCommand.help, name: "suggest") { () throws(UsageError) in
+                try SuggestCommand(arguments: rest).run()
+            }
+        case "dismiss":
+            return dispatch(rest, help: DismissCommand.help, name: "dismiss") { () throws(UsageError) in
+                try DismissCommand(arguments: rest).run()
+            }
+        case "forget":
+            return dispatch(rest, help: ForgetCommand.help, name: "forget") { () throws(UsageError) in
+                try ForgetCommand(arguments: rest).run()
             }
         default:
             return usage(UsageError("unknown command '\(command)'"), nil)
+        }
+    }
+
+    /// `--help` anywhere among a command's arguments shows its help; usage errors exit 64.
+    static func dispatch(_ rest: [String], help: String, name: String,
+                         _ body: () throws(UsageError) -> ExitCode) -> ExitCode {
+        if rest.contains("-h") || rest.contains("--help") {
+            Output.out(help + "\n")
+            return .success
+        }
+        do throws(UsageError) {
+            return try body()
+        } catch {
+            return usage(error, name)
         }
     }
 

@@ -9,7 +9,9 @@ public enum MediaFileInspector {
     static let videoExtensions = ["MOV", "mov", "Mov"]
     static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg"]
 
-    public static func inspect(path: String) -> MediaAsset {
+    /// `pairLivePhotos: false` skips the look beside the file (callers that see the whole folder
+    /// pair with `LivePhotoPairing` instead).
+    public static func inspect(path: String, pairLivePhotos: Bool = true) -> MediaAsset {
         let facts: FileFacts
         do throws(SystemError) {
             facts = try FileFacts.of(path)
@@ -29,7 +31,7 @@ public enum MediaFileInspector {
             return failed(path, error.description)
         }
         var asset = Inspector.inspect(source, path: path, fileTimes: facts.fileTimes)
-        if asset.error == nil {
+        if asset.error == nil, pairLivePhotos {
             pairLivePhoto(&asset)
         }
         return asset

@@ -6,6 +6,7 @@ public struct MediaRule: SuggestionRule {
     public init() {}
 
     public func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
+        if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0))" } ?? "") }
         if let e = c.error { return "unreadable: \(e)" }
         switch c.kind {
         case .unknown: return "not an image or video"

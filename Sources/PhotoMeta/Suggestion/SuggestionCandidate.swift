@@ -14,6 +14,8 @@ public struct SuggestionCandidate: Sendable, Equatable {
     public var size: Int64
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
+    /// Apple's Live Photo content identifier, when the file carries one.
+    public var contentIdentifier: String?
 
     public init(path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,
                 error: String? = nil, modified: Double, size: Int64, livePhotoPair: String? = nil) {
@@ -26,6 +28,7 @@ public struct SuggestionCandidate: Sendable, Equatable {
         self.init(path: asset.path, format: asset.format, kind: asset.kind, captured: asset.captured,
                   truncated: asset.truncated, error: asset.error, modified: modified, size: asset.fileSize ?? 0,
                   livePhotoPair: asset.livePhotoPair)
+        contentIdentifier = asset.contentIdentifier
     }
 
     /// The movie half of a Live Photo: offered through its still, never on its own.

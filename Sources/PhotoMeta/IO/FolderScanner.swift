@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Lists the files of a folder for `suggest` and `watch`: recursive; hidden files and folders
+/// skipped; symbolic links followed only to regular files inside the folder (never out of it,
+/// never to directories, so never in a loop); FIFOs, sockets and devices skipped without being
+/// opened. Each file comes with its `statx` facts, the index key.
+public struct FolderScanner {
+    public struct Entry: Sendable {
+        /// Canonical absolute path.
+        public var path: String
+        /// Path relative to the folder.
+        public var relative: String
+        public var facts: FileFacts
+    }
+
+    public struct Listing: Sendable {
+        /// The folder's canonical path.
+        public var folder: String
+        public var files: [Entry] = []
+        /// Entries that were not considered, with the reason.
+        public var skipped: [(path: String, reason: String)] = []
+    }
+
+    /// The folder itself cannot be listed (missing, not a folder, no permission).
+    public struct Unreadable: Error, CustomStringConvertible, Sendable {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    public init() {}
+
+    public func scan(_ folder: String) throws(Unreadable) -> Listing {
+        guard let resolved = realpath(folder, nil) else {
+            throw Unreadable(path: folder, reason: SystemError.message(errno))
+        }
+        let root = String(cString: resolved)
+        free(resolved)
+        guard let dir = opendir(root) else { throw Unreadable(path: folder, reason: SystemError.message(errno)) }
+        closedir(dir)
+        var listing = Listing(folder: root)
+        walk(root, relative: "", root: root, into: &listing, depth: 0)
+        listing.files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+        return listing
+    }
+
+    private func walk(_ dir: String, relative: String, root: String, into listing: inout Listing, depth: Int) {
+        guard depth < 64 else {
+            listing.skipped.append((dir, "folder nesting deeper than 64"))
+            return
+        }
+        guard let handle = opendir(dir) else {
+            listing.skipped.append((relative.isEmpty ? dir : relative, "folder cannot be read: \(SystemError.message(errno))"))
+            return
+        }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }  // hidden, ".", ".."
+            names.append(name)
+        }
+        closedir(handle)
+        for name in names.sorted() {
+            let path = dir + "/" + name
+            let rel = relative.isEmpty ? name : relative + "/" + name
+            guard let f = try? FileFacts.of(path, followLinks: false) else {
+                listing.skipped.append((rel, "cannot be examined"))
+                continue
+            }
+            switch f.type {
+            case .regular:
+                listing.files.append(Entry(path: path, relative: rel, facts: f))
+            case .directory:
+                walk(path, relative: rel, root: root, into: &listing, depth: depth + 1)
+            case .symlink:
+                guard let r = realpath(path, nil) else {
+                    listing.skipped.append((rel, "dangling symbolic link"))
+                    continue
+                }
+                let target = String(cString: r)
+                free(r)
+                guard target.hasPrefix(root + "/") else {
+                    listing.skipped.append((rel, "symbolic link out of the folder"))
+                    continue
+                }
+                guard let tf = try? FileFacts.of(target), tf.type == .regular else {
+                    listing.skipped.append((rel, "symbolic link to a folder or special file (not followed)"))
+                    continue
+                }
+                listing.files.append(Entry(path: path, relative: rel, facts: tf))
+            case .other(let what):
+                listing.skipped.append((rel, "not a regular file (\(what))"))
+            }
+        }
+    }
+}

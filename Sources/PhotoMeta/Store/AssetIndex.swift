@@ -1,0 +1,142 @@
+import Foundation
+
+/// A disposable cache of inspection results, so `suggest` parses only new or changed files.
+/// A row is valid while the file's path, size, mtime, ctime, inode and device are unchanged;
+/// deleting the file changes no answer, only the time it takes.
+///
+/// Stored in SQLite at `$XDG_CACHE_HOME/photometa/index.sqlite3`
+/// (default `~/.cache/photometa/index.sqlite3`).
+public final class AssetIndex {
+    /// What identifies a file's content without reading it.
+    public struct Key: Sendable, Equatable {
+        public var size: Int64
+        public var mtimeNanoseconds: Int64
+        public var ctimeNanoseconds: Int64
+        public var inode: Int64
+        public var device: Int64
+
+        public init(_ f: FileFacts) {
+            size = f.size
+            mtimeNanoseconds = f.modification.seconds &* 1_000_000_000 &+ Int64(f.modification.nanoseconds)
+            ctimeNanoseconds = f.change.seconds &* 1_000_000_000 &+ Int64(f.change.nanoseconds)
+            inode = Int64(bitPattern: f.inode)
+            device = Int64(bitPattern: f.device)
+        }
+
+        init(size: Int64, mtime: Int64, ctime: Int64, inode: Int64, device: Int64) {
+            self.size = size; mtimeNanoseconds = mtime; ctimeNanoseconds = ctime; self.inode = inode; self.device = device
+        }
+    }
+
+    public let path: String
+    private let db: SQLiteDatabase
+
+    static let migrations = [
+        """
+        CREATE TABLE assets (
+            path TEXT PRIMARY KEY,        -- canonical absolute path
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT
+        );
+        """,
+    ]
+
+    public init(path: String) throws(StateFile.Failure) {
+        self.path = path
+        db = try StateFile.open(path, migrations: AssetIndex.migrations)
+    }
+
+    /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return x + "/photometa/index.sqlite3" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/photometa/index.sqlite3"
+    }
+
+    /// Every row under `folder` (canonical, no trailing slash), by canonical path.
+    public func load(folder: String) throws(StateFile.Failure) -> [String: (Key, SuggestionCandidate)] {
+        let rows: [[SQLiteDatabase.Value]]
+        do throws(SQLiteDatabase.Failure) {
+            // Range scan on the primary key: every path that starts with "folder/".
+            rows = try db.query("""
+                SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id,
+                       clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source
+                FROM assets WHERE path >= ? AND path < ?
+                """, [.text(folder + "/"), .text(folder + "0")])
+        } catch {
+            throw .database(error)
+        }
+        var result: [String: (Key, SuggestionCandidate)] = [:]
+        result.reserveCapacity(rows.count)
+        for r in rows where r.count == 19 {
+            guard let path = r[0].string, let size = r[1].int, let m = r[2].int, let c = r[3].int, let ino = r[4].int,
+                  let dev = r[5].int, let format = r[6].string.flatMap(MediaFormat.init(rawValue:)),
+                  let kind = r[7].string.flatMap(MediaKind.init(rawValue:)) else { continue }
+            var candidate = SuggestionCandidate(path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
+                                                truncated: r[8].int == 1, error: r[9].string,
+                                                modified: Double(m) / 1e9, size: size)
+            candidate.contentIdentifier = r[10].string
+            result[path] = (Key(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
+        }
+        return result
+    }
+
+    static func captured(_ r: [SQLiteDatabase.Value]) -> CaptureDate? {
+        guard let clock = r[11].string, let secs = r[12].int, let source = r[18].string.flatMap(DateSource.init(rawValue:)),
+              let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r[13].int ?? 0),
+                                        fractionDigits: r[14].int.map { Int($0) }) else { return nil }
+        var l = local
+        l.hasTime = r[15].int != 0
+        if clock == "instant" { return CaptureDate(.instant(utc: l), source: source) }
+        let offset = r[16].int.flatMap { UTCOffset(seconds: Int($0)) }
+        return CaptureDate(.wall(l, offset: offset, offsetSource: r[17].string.flatMap(OffsetSource.init(rawValue:))),
+                           source: source)
+    }
+
+    /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
+    public func update(_ rows: [(path: String, key: Key, candidate: SuggestionCandidate)], removing gone: [String]) throws(StateFile.Failure) {
+        guard !rows.isEmpty || !gone.isEmpty else { return }
+        do throws(SQLiteDatabase.Failure) {
+            try db.transaction { () throws(SQLiteDatabase.Failure) in
+                for p in gone { try db.query("DELETE FROM assets WHERE path = ?", [.text(p)]) }
+                for row in rows {
+                    let c = row.candidate
+                    var clock: SQLiteDatabase.Value = .null, local: SQLiteDatabase.Value = .null
+                    var nano: SQLiteDatabase.Value = .null, digits: SQLiteDatabase.Value = .null
+                    var hasTime: SQLiteDatabase.Value = .null, offset: SQLiteDatabase.Value = .null
+                    var offsetSource: SQLiteDatabase.Value = .null, source: SQLiteDatabase.Value = .null
+                    if let d = c.captured {
+                        source = .text(d.source.rawValue)
+                        let l: LocalDateTime
+                        switch d.clock {
+                        case .instant(let utc):
+                            clock = .text("instant"); l = utc
+                        case .wall(let w, let o, let os):
+                            clock = .text("wall"); l = w
+                            offset = o.map { .integer(Int64($0.seconds)) } ?? .null
+                            offsetSource = os.map { .text($0.rawValue) } ?? .null
+                        }
+                        local = .integer(l.secondsAsIfUTC)
+                        nano = .integer(Int64(l.nanosecond))
+                        digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
+                        hasTime = .integer(l.hasTime ? 1 : 0)
+                    }
+                    try db.query("""
+                        INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, [.text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                              .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
+                              .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
+                              c.error.map { .text($0) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
+                              clock, local, nano, digits, hasTime, offset, offsetSource, source])
+                }
+            }
+        } catch {
+            throw .database(error)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import PhotoMeta
+
+/// Parsing shared by the commands: values of options, durations, instants, zones.
+struct ArgumentCursor {
+    let arguments: [String]
+    var index = 0
+    var positionals: [String] = []
+    private var onlyPositionals = false
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    /// The next option (`--name` or `--name=value` split), or nil at the end; positionals are
+    /// collected on the way.
+    mutating func nextOption() -> (name: String, inlineValue: String?)? {
+        while index < arguments.count {
+            let arg = arguments[index]
+            index += 1
+            if onlyPositionals || !arg.hasPrefix("-") || arg == "-" {
+                positionals.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
+            }
+            return (arg, nil)
+        }
+        return nil
+    }
+
+    mutating func value(for option: (name: String, inlineValue: String?), example: String) throws(UsageError) -> String {
+        if let v = option.inlineValue { return v }
+        guard index < arguments.count else { throw UsageError("\(option.name) needs a value, e.g. \(option.name) \(example)") }
+        index += 1
+        return arguments[index - 1]
+    }
+}
+
+enum InstantArgument {
+    /// ISO 8601 (`2024-08-08T12:08:20Z`, `2024-08-08T20:08:20+08:00`); without an offset the
+    /// time is read in `zone`.
+    static func parse(_ text: String, zone: TimeZone, option: String) throws(UsageError) -> Double {
+        guard case .success(let stamp) = DateTextParser.iso8601(text), stamp.local.hasTime else {
+            throw UsageError("\(option) '\(text)' is not an ISO 8601 date and time (e.g. 2024-08-08T12:08:20Z)")
+        }
+        let date = CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: nil), source: .fileName)
+        return date.epochSeconds(assuming: zone)
+    }
+}
+
+enum DurationArgument {
+    static func parse(_ text: String, option: String) throws(UsageError) -> Double {
+        guard let d = Duration.parse(text) else {
+            throw UsageError("\(option) '\(text)' is not a duration (use e.g. 10s, 2m, 1h, 1h30m)")
+        }
+        return d
+    }
+}

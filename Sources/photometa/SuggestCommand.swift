@@ -1,0 +1,250 @@
+import Foundation
+import PhotoMeta
+
+/// `photometa suggest DIR ...`: the photo worth offering now.
+struct SuggestCommand {
+    static let help = """
+    USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
+                             [--screenshots include|exclude|only] [--videos] [--peek]
+                             [--explain] [--json] [--state PATH] [--no-index]
+
+    Picks the photo the user probably wants to send right now: the newest still image in DIR
+    (recursively) captured within --within of now, not yet offered or dismissed, and completely
+    written. The offer is remembered (per folder) so it is never made twice.
+
+    OPTIONS:
+      --within DURATION   How recent a capture must be (default 60s). Durations: 10s, 2m, 1h, 1h30m.
+      --now ISO8601       Decide as if it were this instant (default: the clock). Files still being
+                          written are judged on the real clock either way.
+      --tz ZONE           Zone for capture dates without a UTC offset (default: TZ / local zone).
+      --screenshots MODE  include (default), exclude, or only.
+      --videos            Offer videos too (stills only by default).
+      --peek              Decide, but do not record the offer.
+      --explain           List every file considered and the rule that turned it down.
+      --json              Machine-readable output (see docs/suggest.md).
+      --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
+                          else ~/.local/state/photometa/state.sqlite3).
+      --no-index          Parse every file instead of using the index
+                          ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
+      -h, --help          Show this help.
+
+    EXIT STATUS:
+      0   a suggestion was made
+      3   nothing to suggest
+      1   error (e.g. the state file is corrupt or another program's)
+      64  usage error
+      66  DIR cannot be read
+    """
+
+    var folder: String
+    var options = FolderSuggester.Options()
+    var explain = false
+    var json = false
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        var zone = TimeZone.current
+        var nowText: String?
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--within": options.settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
+            case "--now": nowText = try cursor.value(for: opt, example: "2024-08-08T12:08:20Z")
+            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            case "--screenshots":
+                let v = try cursor.value(for: opt, example: "exclude")
+                guard let mode = SuggestionSettings.Screenshots(rawValue: v) else {
+                    throw UsageError("--screenshots must be include, exclude or only (not '\(v)')")
+                }
+                options.settings.screenshots = mode
+            case "--videos": options.settings.includeVideos = true
+            case "--peek": options.record = false
+            case "--explain": explain = true
+            case "--json": json = true
+            case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--no-index": options.indexPath = nil
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
+            throw UsageError(cursor.positionals.isEmpty ? "suggest needs a folder" : "suggest takes one folder, not \(cursor.positionals.count)")
+        }
+        folder = dir
+        options.settings.zone = zone
+        if let nowText { options.now = try InstantArgument.parse(nowText, zone: zone, option: "--now") }
+    }
+
+    func run() -> ExitCode {
+        let outcome: FolderSuggester.Outcome
+        do throws(FolderSuggester.Failure) {
+            outcome = try FolderSuggester(options: options).run(folder: folder)
+        } catch {
+            return SuggestCommand.report(error, folder: folder)
+        }
+        for n in outcome.notes { Output.err("photometa: note: \(n)") }
+        let report = AssetReport(zone: options.settings.zone)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        let d = outcome.decision
+        if json {
+            var w = JSONWriter()
+            w.beginObject()
+            w.key("suggestion")
+            if let s = d.suggestion {
+                w.beginObject()
+                w.field("path", s.path)
+                w.field("kind", s.kind.rawValue)
+                w.key("captured")
+                report.writeCaptured(s.captured, to: &w)
+                w.field("ageSeconds", outcome.ageSeconds.map { ($0 * 1000).rounded() / 1000 })
+                w.field("livePhotoPair", s.livePhotoPair)
+                w.endObject()
+            } else {
+                w.null()
+            }
+            w.field("considered", d.considered)
+            w.field("recorded", outcome.recorded)
+            if explain {
+                w.key("rejected")
+                w.beginArray()
+                for r in d.rejected {
+                    w.beginObject(); w.field("path", r.path); w.field("rule", r.rule); w.field("reason", r.reason); w.endObject()
+                }
+                for p in d.outranked {
+                    w.beginObject(); w.field("path", p); w.field("rule", "choice"); w.field("reason", "a newer capture qualifies"); w.endObject()
+                }
+                w.endArray()
+                w.key("skipped")
+                w.beginArray()
+                for s in outcome.skipped {
+                    w.beginObject(); w.field("path", prefix + s.path); w.field("reason", s.reason); w.endObject()
+                }
+                w.endArray()
+            }
+            w.endObject()
+            Output.out(w.output + "\n")
+        } else {
+            if let s = d.suggestion {
+                var detail = "\(s.kind.rawValue), taken \(Duration.describe(outcome.ageSeconds ?? 0)) ago"
+                if let c = s.captured, !c.isExact {
+                    detail += "; zone assumed: \(options.settings.zone.identifier)"
+                }
+                if (outcome.ageSeconds ?? 0) < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
+                Output.out("You may want to send: \(SuggestCommand.relative(s.path, prefix)) (\(detail))\n")
+            } else {
+                Output.out("Nothing new to send.\n")
+            }
+            if explain {
+                let rows = d.rejected.map { (SuggestCommand.relative($0.path, prefix), "\($0.rule): \($0.reason)") }
+                    + d.outranked.map { (SuggestCommand.relative($0, prefix), "choice: a newer capture qualifies") }
+                    + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
+                Output.out("Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n")
+                var all = rows.sorted(by: { $0.0 < $1.0 })
+                if let s = d.suggestion { all.insert((SuggestCommand.relative(s.path, prefix), "offered"), at: 0) }
+                let width = min(48, all.map { $0.0.count }.max() ?? 0)
+                for (p, why) in all {
+                    Output.out("  \(p)\(String(repeating: " ", count: max(1, width - p.count + 2)))\(why)\n")
+                }
+            }
+        }
+        return d.suggestion == nil ? .noSuggestion : .success
+    }
+
+    static func relative(_ path: String, _ prefix: String) -> String {
+        path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    /// Errors of suggest, dismiss and forget: 66 for an unreadable folder, 1 for the state file.
+    static func report(_ error: FolderSuggester.Failure, folder: String) -> ExitCode {
+        switch error {
+        case .unreadableFolder(let u):
+            Output.err("photometa: \(u.description)")
+            if u.reason == "permission denied" {
+                Output.err("hint: photometa needs permission to list and read \(folder) (see: ls -ld \(folder)); nothing was recorded")
+            }
+            return .noInput
+        case .state(let s):
+            Output.err("photometa: \(s.description)")
+            return .someFailed
+        }
+    }
+}
+
+/// `photometa dismiss DIR [--until ISO8601] [--state PATH]`
+struct DismissCommand {
+    static let help = """
+    USAGE: photometa dismiss DIR [--until ISO8601] [--tz ZONE] [--state PATH]
+
+    Records that everything in DIR captured up to now (or up to --until) was seen: suggest will
+    not offer it. The remembered time only moves forward.
+
+    EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+    """
+
+    var folder: String
+    var until: Double?
+    var statePath = SuggestionMemory.defaultPath()
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        var zone = TimeZone.current
+        var untilText: String?
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
+            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
+            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else { throw UsageError("dismiss takes one folder") }
+        folder = dir
+        if let untilText { until = try InstantArgument.parse(untilText, zone: zone, option: "--until") }
+    }
+
+    func run() -> ExitCode {
+        do throws(FolderSuggester.Failure) {
+            let t = try FolderSuggester.dismiss(folder: folder, until: until, statePath: statePath)
+            let when = Date(timeIntervalSince1970: t)
+            Output.out("Dismissed everything in \(folder) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
+            return .success
+        } catch {
+            return SuggestCommand.report(error, folder: folder)
+        }
+    }
+}
+
+/// `photometa forget DIR [--state PATH]`
+struct ForgetCommand {
+    static let help = """
+    USAGE: photometa forget DIR [--state PATH]
+
+    Clears what photometa remembers of DIR's offers and dismissals: suggest may offer its recent
+    photos again.
+
+    EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+    """
+
+    var folder: String
+    var statePath = SuggestionMemory.defaultPath()
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else { throw UsageError("forget takes one folder") }
+        folder = dir
+    }
+
+    func run() -> ExitCode {
+        do throws(FolderSuggester.Failure) {
+            let had = try FolderSuggester.forget(folder: folder, statePath: statePath)
+            Output.out(had ? "Forgot what was offered or dismissed in \(folder).\n" : "Nothing remembered for \(folder).\n")
+            return .success
+        } catch {
+            return SuggestCommand.report(error, folder: folder)
+        }
+    }
+}
