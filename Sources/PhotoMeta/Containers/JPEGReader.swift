@@ -8,6 +8,7 @@ public enum JPEGReader: ContainerReader {
         var out = ContainerPayloads(format: .jpeg)
         var pos: Int64 = 2  // after SOI
         var segments = 0
+        var sawEOI = false
         do throws(ReadFailure) {
             while pos < reader.size {
                 segments += 1
@@ -26,7 +27,7 @@ public enum JPEGReader: ContainerReader {
                 pos += 2
                 // Markers without a length field [ISO 10918-1 B.1.1.3]: SOI, EOI, RSTn, TEM.
                 if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
-                if marker == 0xD9 { break }
+                if marker == 0xD9 { sawEOI = true; break }
                 let lengthBytes = try reader.read(at: pos, count: 2)
                 let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
                 guard length >= 2 else {
@@ -49,6 +50,12 @@ public enum JPEGReader: ContainerReader {
                     }
                 case 0xDA:
                     // Start of scan: entropy-coded data follows; metadata after it is not read.
+                    // A cut inside the image data is not detected: finding EOI would mean reading
+                    // the whole image, and Motion Photos append a movie after EOI anyway.
+                    if payloadStart + Int64(payloadLength) > reader.size {
+                        out.truncated = true
+                        out.note("jpeg", "start of scan header at offset \(pos - 2) runs past the end of the file")
+                    }
                     return out
                 default:
                     break
@@ -58,6 +65,10 @@ public enum JPEGReader: ContainerReader {
                     out.truncated = true
                     out.note("jpeg", "segment 0xFF\(hex(marker)) runs past the end of the file")
                 }
+            }
+            if !sawEOI, pos >= reader.size, !out.truncated {
+                out.truncated = true
+                out.note("jpeg", "the file ends before the start of scan (SOS)")
             }
         } catch {
             out.note("jpeg", error, while: "reading segment at offset \(pos)")

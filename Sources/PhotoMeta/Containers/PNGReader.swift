@@ -3,6 +3,48 @@
 public enum PNGReader: ContainerReader {
     static let xmpKeyword = "XML:com.adobe.xmp"
     static let creationTimeKeyword = "Creation Time"
+    /// ImageMagick's (and exiv2's) EXIF in a text chunk, written before eXIf existed.
+    static let rawExifKeywords: Set<String> = ["Raw profile type exif", "Raw profile type APP1"]
+
+    /// ImageMagick raw profile text: "\n" name "\n" length (decimal, space padded) "\n", then
+    /// `length` bytes as hex digits broken into lines. The length is checked against the text
+    /// before anything is allocated.
+    static func rawProfile(_ text: [UInt8]) -> [UInt8]? {
+        var r = ByteReader(text)
+        var lines: [[UInt8]] = []
+        var current: [UInt8] = []
+        while lines.count < 2, let c = r.u8() {
+            if c == 0x0A {
+                if !current.isEmpty { lines.append(current) }
+                current = []
+            } else {
+                current.append(c)
+            }
+        }
+        guard lines.count == 2,
+              let length = Int(String(decoding: lines[1].filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)),
+              length > 0, length <= r.remaining / 2 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(length)
+        var high: UInt8?
+        while bytes.count < length, let c = r.u8() {
+            let v: UInt8
+            switch c {
+            case 0x30...0x39: v = c - 0x30
+            case 0x61...0x66: v = c - 0x61 + 10
+            case 0x41...0x46: v = c - 0x41 + 10
+            case 0x0A, 0x0D, 0x20, 0x09: continue
+            default: return nil
+            }
+            if let h = high {
+                bytes.append(h << 4 | v)
+                high = nil
+            } else {
+                high = v
+            }
+        }
+        return bytes.count == length ? bytes : nil
+    }
 
     public static func read(_ reader: BoundedReader) -> ContainerPayloads {
         var out = ContainerPayloads(format: .png)
@@ -68,8 +110,9 @@ public enum PNGReader: ContainerReader {
         let peek = try reader.readAvailable(at: start, count: min(length, 80))
         guard let nul = peek.firstIndex(of: 0) else { return }
         let keyword = String(decoding: peek[0..<nul], as: UTF8.self)
-        guard keyword == xmpKeyword || keyword == creationTimeKeyword else { return }
-        let limit = keyword == xmpKeyword ? Limits.xmpPayloadMax : 1024
+        let isRawExif = rawExifKeywords.contains(keyword)
+        guard keyword == xmpKeyword || keyword == creationTimeKeyword || isRawExif else { return }
+        let limit = keyword == xmpKeyword ? Limits.xmpPayloadMax : isRawExif ? 2 * Limits.exifPayloadMax + 1024 : 1024
         guard length <= limit else {
             out.note("png", "\(type) '\(keyword)' of \(length) bytes exceeds \(limit); skipped")
             return
@@ -96,7 +139,13 @@ public enum PNGReader: ContainerReader {
             }
             text = Array(data[r.offset...])
         }
-        if keyword == xmpKeyword {
+        if isRawExif {
+            guard let exif = rawProfile(text) else {
+                out.note("png", "\(type) '\(keyword)' is not a hex raw profile; ignored")
+                return
+            }
+            out.setExif(Array(exif.prefix(Limits.exifPayloadMax + ExifHeader.prefix.count)), domain: "png")
+        } else if keyword == xmpKeyword {
             out.xmp.append(text)
         } else if out.pngCreationTime == nil {
             out.pngCreationTime = String(decoding: text, as: UTF8.self)

@@ -22,6 +22,20 @@ public enum TIFFReader: ContainerReader {
                 out.note("tiff", "IFD0 lies at offset \(ifd0), past libexif's 64 KiB window; EXIF not decoded")
                 return out
             }
+            // [TIFF 6.0 2] IFD0 is a 2-byte entry count, 12-byte entries and a 4-byte next
+            // offset; a file cut before its end has lost tags. (The entries themselves are
+            // decoded by libexif, which also reports where the image data ends.)
+            var c = ByteReader(bytes, offset: ifd0)
+            if let n = littleEndian ? c.u16le() : c.u16be() {
+                let tableEnd = Int64(ifd0) + 2 + 12 * Int64(n) + 4
+                if tableEnd > reader.size {
+                    out.truncated = true
+                    out.note("tiff", "IFD0's \(n) entries run past the end of the file")
+                }
+            } else {
+                out.truncated = true
+                out.note("tiff", "IFD0 at offset \(ifd0) lies past the end of the file")
+            }
             out.setExif(bytes, domain: "tiff")
         } catch {
             out.note("tiff", error, while: "reading header")

@@ -111,6 +111,8 @@ public enum ExifDecoder {
             record.thumbnailBytes = Int(data.pointee.size)
         }
         record.contentIdentifier = appleContentIdentifier(data)
+        record.imageDataEnd = view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
+            ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
         return record
     }
 
@@ -169,6 +171,24 @@ private struct EntryReader {
         case EXIF_FORMAT_BYTE: return Int(b[0])
         default: return nil
         }
+    }
+
+    /// SHORT or LONG components (at most `limit`).
+    func integers(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32, limit: Int = 65_536) -> [Int]? {
+        guard let e = entry(content, tag), let b = bytes(e), let base = b.baseAddress else { return nil }
+        let f = e.pointee.format
+        let width = f == EXIF_FORMAT_SHORT ? 2 : f == EXIF_FORMAT_LONG ? 4 : 0
+        guard width > 0 else { return nil }
+        let n = min(Int(e.pointee.components), b.count / width, limit)
+        return (0..<n).map { i in
+            width == 2 ? Int(exif_get_short(base + 2 * i, order)) : Int(exif_get_long(base + 4 * i, order))
+        }
+    }
+
+    /// The end of the last (offset, count) pair of two parallel arrays (strips or tiles).
+    func extentEnd(_ content: UnsafeMutablePointer<ExifContent>?, offsets: UInt32, counts: UInt32) -> Int64? {
+        guard let o = integers(content, offsets), let c = integers(content, counts), !o.isEmpty else { return nil }
+        return zip(o, c).map { Int64($0) + Int64($1) }.max()
     }
 
     /// RATIONAL components as Doubles; a zero denominator makes the value nil.

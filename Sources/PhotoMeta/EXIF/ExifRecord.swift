@@ -31,6 +31,10 @@ public struct ExifRecord: Sendable, Equatable {
     public var gpsTimeOfDay: Double?
     /// Bytes of the embedded (IFD1) thumbnail.
     public var thumbnailBytes: Int?
+    /// For TIFF files: one past the last byte of IFD0's strips or tiles (StripOffsets +
+    /// StripByteCounts, TileOffsets + TileByteCounts) [TIFF 6.0 8, 15]: beyond the file's end,
+    /// the file is cut short.
+    public var imageDataEnd: Int64?
     /// Apple maker note tag 0x0011: pairs a Live Photo still with its movie.
     public var contentIdentifier: String?
     public var diagnostics: [Diagnostic] = []

@@ -38,6 +38,10 @@ public enum Inspector {
             asset.diagnostics += record.diagnostics
             exif = record
         }
+        if format == .tiff, let end = exif?.imageDataEnd, end > source.size {
+            asset.truncated = true
+            asset.diagnostics.append(Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
+        }
         let xmp = XMPReader.read(payloads.xmp)
         let qt = payloads.quickTime
 

@@ -1,0 +1,223 @@
+import XCTest
+@testable import PhotoMeta
+
+/// Shared builders for the rule tests: candidates captured `age` seconds before `now`.
+enum Scenario {
+    static let now = 1_723_118_900.0  // 2024-08-08T12:08:20Z
+
+    static func candidate(_ path: String, age: Double, kind: MediaKind = .photo, format: MediaFormat = .jpeg,
+                          exactOffset: Bool = true, modifiedAgo: Double = 3600, truncated: Bool = false,
+                          error: String? = nil) -> SuggestionCandidate {
+        let t = now - age
+        let whole = t.rounded(.down)
+        let local = LocalDateTime(secondsAsIfUTC: Int64(whole), nanosecond: Int((t - whole) * 1e9), fractionDigits: 3)!
+        let captured = CaptureDate(.wall(local, offset: exactOffset ? .utc : nil, offsetSource: exactOffset ? .offsetTimeOriginal : nil),
+                                   source: .exifDateTimeOriginal)
+        return SuggestionCandidate(path: path, format: format, kind: kind, captured: captured, truncated: truncated,
+                                   error: error, modified: now - modifiedAgo, size: 1000)
+    }
+
+    static func context(remembered: Double? = nil, _ configure: (inout SuggestionSettings) -> Void = { _ in }) -> SuggestionContext {
+        var s = SuggestionSettings()
+        s.zone = TimeZone(identifier: "UTC")!
+        configure(&s)
+        return SuggestionContext(now: now, realNow: now, remembered: remembered, settings: s)
+    }
+}
+
+final class RecencyRuleTests: XCTestCase {
+    let rule = RecencyRule()
+
+    func testWithinTheWindow() {
+        XCTAssertNil(rule.reject(Scenario.candidate("a", age: 8), in: Scenario.context()))
+        XCTAssertNil(rule.reject(Scenario.candidate("a", age: 60), in: Scenario.context()), "the boundary counts")
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 60.5), in: Scenario.context()))
+    }
+
+    func testWithinIsConfigurable() {
+        let ten = Scenario.context { $0.within = 10 }
+        XCTAssertNil(rule.reject(Scenario.candidate("a", age: 10), in: ten))
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 11), in: ten))
+    }
+
+    func testSmallFutureCountsAsNowLargeFutureIsAClockError() {
+        XCTAssertNil(rule.reject(Scenario.candidate("a", age: -5), in: Scenario.context()))
+        let r = rule.reject(Scenario.candidate("a", age: -6), in: Scenario.context())
+        XCTAssertTrue(r?.contains("clock error") == true, r ?? "")
+    }
+
+    func testNoDate() {
+        var c = Scenario.candidate("a", age: 1)
+        c.captured = nil
+        XCTAssertEqual(rule.reject(c, in: Scenario.context()), "no capture date")
+    }
+
+    func testZoneAppliesOnlyWithoutOffset() {
+        // A wall clock 8 s before now in UTC is 8 h + 8 s old when read in UTC+8.
+        let c = Scenario.candidate("a", age: 8, exactOffset: false)
+        XCTAssertNil(rule.reject(c, in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(c, in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
+        XCTAssertNil(rule.reject(Scenario.candidate("b", age: 8), in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
+    }
+}
+
+final class MediaRuleTests: XCTestCase {
+    let rule = MediaRule()
+
+    func testStillsPassVideosOnlyWhenAsked() {
+        for kind in [MediaKind.photo, .screenshot, .livePhoto, .gif] {
+            XCTAssertNil(rule.reject(Scenario.candidate("a", age: 1, kind: kind), in: Scenario.context()), "\(kind)")
+        }
+        let video = Scenario.candidate("v.mp4", age: 1, kind: .video, format: .mp4)
+        XCTAssertNotNil(rule.reject(video, in: Scenario.context()))
+        XCTAssertNil(rule.reject(video, in: Scenario.context { $0.includeVideos = true }))
+    }
+
+    func testLivePhotoMovieIsNeverOfferedAlone() {
+        var movie = Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov)
+        movie.livePhotoPair = "IMG_1.HEIC"
+        XCTAssertNotNil(rule.reject(movie, in: Scenario.context { $0.includeVideos = true }))
+    }
+
+    func testUnreadableAndUnknown() {
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, kind: .unknown, format: .unknown, error: "x"), in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, error: "permission denied"), in: Scenario.context()))
+    }
+}
+
+final class ScreenshotRuleTests: XCTestCase {
+    let rule = ScreenshotRule()
+
+    func testModes() {
+        let shot = Scenario.candidate("s.png", age: 1, kind: .screenshot, format: .png)
+        let photo = Scenario.candidate("p.jpg", age: 1)
+        XCTAssertNil(rule.reject(shot, in: Scenario.context()))
+        XCTAssertNil(rule.reject(photo, in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(shot, in: Scenario.context { $0.screenshots = .exclude }))
+        XCTAssertNil(rule.reject(photo, in: Scenario.context { $0.screenshots = .exclude }))
+        XCTAssertNil(rule.reject(shot, in: Scenario.context { $0.screenshots = .only }))
+        XCTAssertNotNil(rule.reject(photo, in: Scenario.context { $0.screenshots = .only }))
+    }
+}
+
+final class MemoryRuleTests: XCTestCase {
+    let rule = MemoryRule()
+
+    func testAtOrBeforeTheRememberedInstantIsNotOfferedAgain() {
+        let c = Scenario.candidate("a", age: 10)
+        XCTAssertNil(rule.reject(c, in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(c, in: Scenario.context(remembered: Scenario.now - 10)), "equal instant")
+        XCTAssertNotNil(rule.reject(c, in: Scenario.context(remembered: Scenario.now - 5)))
+        XCTAssertNil(rule.reject(c, in: Scenario.context(remembered: Scenario.now - 11)))
+    }
+
+    func testSamePhotoUnderAnotherNameDoesNotComeBack() {
+        let original = Scenario.candidate("IMG_1.jpg", age: 10)
+        let copy = Scenario.candidate("copy of IMG_1.jpg", age: 10)
+        let context = Scenario.context(remembered: Scenario.now - 10)
+        XCTAssertNotNil(rule.reject(original, in: context))
+        XCTAssertNotNil(rule.reject(copy, in: context))
+    }
+}
+
+final class CompletenessRuleTests: XCTestCase {
+    let rule = CompletenessRule()
+
+    func testRecentlyModifiedFilesWait() {
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, modifiedAgo: 0.2), in: Scenario.context()))
+        XCTAssertNil(rule.reject(Scenario.candidate("a", age: 1, modifiedAgo: 1.0), in: Scenario.context()))
+    }
+
+    func testTruncatedFilesWait() {
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, truncated: true), in: Scenario.context()))
+    }
+
+    func testRealClockNotNow() {
+        // --now in the past must not make a file written a moment ago look settled, nor the
+        // reverse: only realNow counts.
+        var context = Scenario.context()
+        context.now = Scenario.now - 86_400
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, modifiedAgo: 0.1), in: context))
+    }
+}
+
+final class SuggestionEngineTests: XCTestCase {
+    func testNewestQualifyingWinsAndEveryRejectionIsExplained() {
+        let candidates = [
+            Scenario.candidate("old.jpg", age: 3600),
+            Scenario.candidate("recent.jpg", age: 20),
+            Scenario.candidate("newest.jpg", age: 5),
+            Scenario.candidate("video.mp4", age: 1, kind: .video, format: .mp4),
+            Scenario.candidate("writing.jpg", age: 2, modifiedAgo: 0.1),
+        ]
+        let d = SuggestionEngine().decide(candidates, context: Scenario.context())
+        XCTAssertEqual(d.suggestion?.path, "newest.jpg")
+        XCTAssertEqual(d.considered, 5)
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: d.rejected.map { ($0.path, $0.rule) }),
+                       ["old.jpg": "recency", "video.mp4": "media", "writing.jpg": "completeness"])
+        XCTAssertEqual(d.outranked, ["recent.jpg"])
+    }
+
+    func testEqualInstantsBreakByPath() {
+        let d = SuggestionEngine().decide([Scenario.candidate("b.jpg", age: 5), Scenario.candidate("a.jpg", age: 5)],
+                                          context: Scenario.context())
+        XCTAssertEqual(d.suggestion?.path, "a.jpg")
+    }
+
+    func testNothingQualifies() {
+        let d = SuggestionEngine().decide([Scenario.candidate("old.jpg", age: 3600)], context: Scenario.context())
+        XCTAssertNil(d.suggestion)
+        XCTAssertNil(d.instant)
+    }
+
+    func testANewerPhotoReplacesTheOfferedOne() {
+        let offered = Scenario.candidate("first.jpg", age: 30)
+        let context = Scenario.context(remembered: Scenario.now - 30)
+        let d = SuggestionEngine().decide([offered, Scenario.candidate("second.jpg", age: 3)], context: context)
+        XCTAssertEqual(d.suggestion?.path, "second.jpg")
+        XCTAssertEqual(d.rejected.first?.rule, "memory")
+    }
+}
+
+final class DurationTests: XCTestCase {
+    func testForms() {
+        XCTAssertEqual(Duration.parse("10s"), 10)
+        XCTAssertEqual(Duration.parse("2m"), 120)
+        XCTAssertEqual(Duration.parse("1h"), 3600)
+        XCTAssertEqual(Duration.parse("1h30m"), 5400)
+        XCTAssertEqual(Duration.parse("500ms"), 0.5)
+        XCTAssertNil(Duration.parse("60"))
+        XCTAssertNil(Duration.parse("ten seconds"))
+        XCTAssertNil(Duration.parse(""))
+        XCTAssertNil(Duration.parse("-5s"))
+    }
+}
+
+final class LivePhotoPairingTests: XCTestCase {
+    func testPairsByNameAndByIdentifier() {
+        var list = [
+            Scenario.candidate("d/IMG_1.HEIC", age: 1),
+            Scenario.candidate("d/IMG_1.MOV", age: 1, kind: .video, format: .mov),
+            Scenario.candidate("d/IMG_2.JPG", age: 1),
+            Scenario.candidate("d/other.mov", age: 1, kind: .video, format: .mov),
+            Scenario.candidate("e/IMG_1.HEIC", age: 1),
+        ]
+        list[2].contentIdentifier = "X"
+        list[3].contentIdentifier = "X"
+        LivePhotoPairing.pair(&list)
+        XCTAssertEqual(list[0].kind, .livePhoto)
+        XCTAssertEqual(list[0].livePhotoPair, "d/IMG_1.MOV")
+        XCTAssertEqual(list[1].livePhotoPair, "d/IMG_1.HEIC")
+        XCTAssertEqual(list[2].livePhotoPair, "d/other.mov")
+        XCTAssertEqual(list[4].kind, .photo, "another folder")
+    }
+
+    func testDisagreeingIdentifiersDoNotPair() {
+        var list = [Scenario.candidate("IMG_1.HEIC", age: 1), Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov)]
+        list[0].contentIdentifier = "A"
+        list[1].contentIdentifier = "B"
+        LivePhotoPairing.pair(&list)
+        XCTAssertEqual(list[0].kind, .photo)
+        XCTAssertNil(list[1].livePhotoPair)
+    }
+}
