@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PhotoMetaCLITests",
-            dependencies: ["photometa"]
+            dependencies: ["photometa", "PhotoMeta"]
         ),
     ]
 )

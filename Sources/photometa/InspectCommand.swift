@@ -130,6 +130,8 @@ enum ZoneArgument {
         if let o = DateTextParser.offset(text), text.first == "+" || text.first == "-" {
             if let z = TimeZone(secondsFromGMT: o.seconds) { return z }
         }
+        // Foundation on Linux renames "UTC" to "GMT"; keep the name people typed recognisable.
+        if text == "UTC" || text == "Z", let z = TimeZone(identifier: "Etc/UTC") { return z }
         if let z = TimeZone(identifier: text) { return z }
         throw UsageError("unknown time zone '\(text)' (use an IANA name such as Europe/Paris, UTC, or an offset such as +08:00)")
     }

@@ -84,12 +84,17 @@ public struct FolderScanner {
                 }
                 let target = String(cString: r)
                 free(r)
+                let tf = try? FileFacts.of(target)
+                if tf?.type == .directory {
+                    listing.skipped.append((rel, "symbolic link to a folder (not followed)"))
+                    continue
+                }
                 guard target.hasPrefix(root + "/") else {
                     listing.skipped.append((rel, "symbolic link out of the folder"))
                     continue
                 }
-                guard let tf = try? FileFacts.of(target), tf.type == .regular else {
-                    listing.skipped.append((rel, "symbolic link to a folder or special file (not followed)"))
+                guard let tf, tf.type == .regular else {
+                    listing.skipped.append((rel, "symbolic link to a special file (not followed)"))
                     continue
                 }
                 listing.files.append(Entry(path: path, relative: rel, facts: tf))

@@ -94,8 +94,8 @@ public struct FolderSuggester {
         let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
             let entry = listing.files[parseList[j]]
             let asset = MediaFileInspector.inspect(path: entry.path, pairLivePhotos: false)
-            let m = entry.facts.modification
-            return SuggestionCandidate(asset, modified: Double(m.seconds) + Double(m.nanoseconds) / 1e9)
+            // The same arithmetic as the index's, so warm and cold runs agree to the bit.
+            return SuggestionCandidate(asset, modified: Double(AssetIndex.Key(entry.facts).mtimeNanoseconds) / 1e9)
         }
         var newRows: [(path: String, key: AssetIndex.Key, candidate: SuggestionCandidate)] = []
         for (j, i) in toParse.enumerated() {

@@ -1,0 +1,195 @@
+import Foundation
+import XCTest
+import PhotoMeta
+
+/// `suggest`, `dismiss` and `forget` as separate processes sharing one state file.
+final class SuggestCommandTests: XCTestCase {
+    var work: URL!
+    var folder: String { work.appendingPathComponent("photos").path }
+    var state: String { work.appendingPathComponent("state/state.sqlite3").path }
+    let now = "2024-08-08T12:08:20Z"
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-suggest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")
+        try add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")
+        try add("Screenshot_20240808-120815.png", from: "Screenshot_20240101-120000.png")
+    }
+
+    override func tearDownWithError() throws {
+        _ = try? Photometa.run(["--version"])  // keep the binary warm; harmless
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    func add(_ name: String, from fixture: String) throws {
+        let dest = folder + "/" + name
+        try FileManager.default.copyItem(atPath: Photometa.fixture(fixture), toPath: dest)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: dest)
+    }
+
+    func suggest(_ extra: [String] = []) throws -> CommandResult {
+        try Photometa.run(["suggest", folder, "--now", now, "--tz", "UTC", "--state", state] + extra,
+                          environment: ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path])
+    }
+
+    func testOfferedOnceAcrossProcesses() throws {
+        let first = try suggest()
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertEqual(first.stdout, "You may want to send: Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
+        let second = try suggest()
+        XCTAssertEqual(second.status, 3)
+        XCTAssertEqual(second.stdout, "Nothing new to send.\n")
+    }
+
+    func testPeekDoesNotRecord() throws {
+        XCTAssertEqual(try suggest(["--peek"]).status, 0)
+        XCTAssertEqual(try suggest(["--peek"]).status, 0)
+        XCTAssertEqual(try suggest().status, 0)
+        XCTAssertEqual(try suggest().status, 3)
+    }
+
+    func testJSONAndExplain() throws {
+        let r = try suggest(["--json", "--explain", "--screenshots", "exclude"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let s = try XCTUnwrap(obj["suggestion"] as? [String: Any])
+        XCTAssertEqual(s["path"] as? String, folder + "/IMG_20240808_120810.jpg")
+        XCTAssertEqual(s["kind"] as? String, "photo")
+        XCTAssertEqual(s["ageSeconds"] as? Double, 10)
+        let captured = try XCTUnwrap(s["captured"] as? [String: Any])
+        XCTAssertEqual(captured["source"] as? String, "filename")
+        XCTAssertEqual((captured["assumed"] as? [String: Any])?["zone"] as? String, "Etc/UTC")
+        XCTAssertEqual(obj["considered"] as? Int, 3)
+        let rejected = try XCTUnwrap(obj["rejected"] as? [[String: Any]])
+        let rules = Dictionary(uniqueKeysWithValues: rejected.compactMap { r -> (String, String)? in
+            guard let p = r["path"] as? String, let rule = r["rule"] as? String else { return nil }
+            return (String(p.split(separator: "/").last ?? ""), rule)
+        })
+        XCTAssertEqual(rules, ["IMG_20240808_120700.jpg": "recency", "Screenshot_20240808-120815.png": "screenshots"])
+        let none = try suggest(["--json"])
+        XCTAssertEqual(none.status, 0, "the screenshot was not offered yet")
+        let again = try suggest(["--json"])
+        XCTAssertEqual(again.status, 3)
+        XCTAssertTrue(again.stdout.hasPrefix(#"{"suggestion":null,"considered":3"#), again.stdout)
+    }
+
+    func testTextExplain() throws {
+        let r = try suggest(["--explain"])
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertTrue(lines.contains("Screenshot_20240808-120815.png offered"), r.stdout)
+        XCTAssertTrue(lines.contains("IMG_20240808_120700.jpg recency: captured 80 s ago, more than 60 s"), r.stdout)
+        XCTAssertTrue(lines.contains("IMG_20240808_120810.jpg choice: a newer capture qualifies"), r.stdout)
+    }
+
+    func testDismissAndForget() throws {
+        let d = try Photometa.run(["dismiss", folder, "--until", now, "--state", state])
+        XCTAssertEqual(d.status, 0, d.stderr)
+        XCTAssertEqual(try suggest().status, 3, "dismissed")
+        let f = try Photometa.run(["forget", folder, "--state", state])
+        XCTAssertEqual(f.status, 0)
+        XCTAssertTrue(f.stdout.hasPrefix("Forgot"), f.stdout)
+        XCTAssertEqual(try suggest().status, 0, "offered again after forget")
+        XCTAssertEqual(try Photometa.run(["forget", folder, "--state", state]).status, 0)
+    }
+
+    func testRacingProcessesNeverLoseAnUpdateNorFailLocked() throws {
+        // 12 dismiss processes with different instants and 4 suggests, all at once, on one file.
+        var processes: [(Process, Pipe)] = []
+        for i in 0..<12 {
+            let p = Process()
+            p.executableURL = Photometa.binary
+            p.arguments = ["dismiss", folder, "--until", String(format: "2024-08-08T11:%02d:00Z", i), "--state", state]
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            processes.append((p, err))
+        }
+        for _ in 0..<4 {
+            let p = Process()
+            p.executableURL = Photometa.binary
+            p.arguments = ["suggest", folder, "--now", now, "--tz", "UTC", "--state", state, "--peek", "--no-index"]
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = FileHandle.nullDevice
+            processes.append((p, err))
+        }
+        for (p, _) in processes { try p.run() }
+        for (p, err) in processes {
+            p.waitUntilExit()
+            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            XCTAssertTrue(p.terminationStatus == 0 || p.terminationStatus == 3, "\(p.arguments ?? []): \(message)")
+            XCTAssertFalse(message.contains("locked"), message)
+        }
+        let canonical = try FolderScanner().scanRootOnly(folder).folder
+        let remembered = try SuggestionMemory(path: state).remembered(folder: canonical)
+        XCTAssertEqual(remembered, 1_723_115_460, "the latest dismissal, 11:11:00Z, is kept")
+    }
+
+    func testCorruptStateFileIsNamedAndKept() throws {
+        try FileManager.default.createDirectory(atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let garbage = Data(repeating: 0x7A, count: 2048)
+        try garbage.write(to: URL(fileURLWithPath: state))
+        let r = try suggest()
+        XCTAssertEqual(r.status, 1)
+        XCTAssertTrue(r.stderr.contains(state), r.stderr)
+        XCTAssertTrue(r.stderr.contains("--state"), r.stderr)
+        XCTAssertEqual(r.stdout, "")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), garbage, "never silently replaced")
+    }
+
+    func testMissingFolderExits66() throws {
+        let r = try Photometa.run(["suggest", folder + "/nope", "--state", state])
+        XCTAssertEqual(r.status, 66)
+        XCTAssertTrue(r.stderr.contains("cannot read \(folder)/nope: no such file or directory"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state), "no state written")
+    }
+
+    /// A folder without read permission is the analogue of a photo library whose permission
+    /// was denied. Root reads everything, so as root the binary runs as `nobody` (setpriv).
+    func testFolderWithoutPermissionExits66() throws {
+        let locked = work.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
+        let stateForNobody = "/tmp/pm-nobody-\(UUID().uuidString)/state.sqlite3"
+        var args = ["suggest", locked.path, "--state", stateForNobody]
+        var exe = Photometa.binary.path
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv: cannot drop privileges to test a denied folder")
+            }
+            args = ["--reuid=65534", "--regid=65534", "--clear-groups", exe] + args
+            exe = "/usr/bin/setpriv"
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 66, message)
+        XCTAssertTrue(message.contains("photometa: cannot read \(locked.path): permission denied"), message)
+        XCTAssertTrue(message.contains("hint:"), message)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stateForNobody), "no state written")
+    }
+
+    func testUsageErrors() throws {
+        for extra in [["--within", "soon"], ["--screenshots", "maybe"], ["--now", "yesterday"], ["--bogus"]] {
+            let r = try suggest(extra)
+            XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
+        }
+        XCTAssertEqual(try Photometa.run(["suggest"]).status, 64)
+        XCTAssertEqual(try Photometa.run(["suggest", "a", "b"]).status, 64)
+        let help = try Photometa.run(["suggest", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for word in ["--within", "--now", "--tz", "--screenshots", "--videos", "--peek", "--explain", "--json", "--state", "66", "3"] {
+            XCTAssertTrue(help.stdout.contains(word), word)
+        }
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import XCTest
+@testable import PhotoMeta
+
+/// `suggest` end to end in the library: scenario folders with chosen names (capture dates from
+/// file names, read in UTC) and file times, a fresh state and index per test.
+final class FolderSuggesterTests: XCTestCase {
+    /// 2024-08-08T12:08:20Z
+    let now = 1_723_118_900.0
+    var state: TemporaryDirectory!
+
+    override func setUpWithError() throws { state = try TemporaryDirectory() }
+
+    func options(_ configure: (inout FolderSuggester.Options) -> Void = { _ in }) -> FolderSuggester.Options {
+        var o = FolderSuggester.Options()
+        o.now = now
+        o.statePath = state.path + "/state.sqlite3"
+        o.indexPath = state.path + "/index.sqlite3"
+        o.settings.zone = TimeZone(identifier: "UTC")!
+        configure(&o)
+        return o
+    }
+
+    func run(_ folder: ScenarioFolder, _ configure: (inout FolderSuggester.Options) -> Void = { _ in }) throws -> FolderSuggester.Outcome {
+        try FolderSuggester(options: options(configure)).run(folder: folder.path)
+    }
+
+    func name(_ o: FolderSuggester.Outcome) -> String? {
+        o.decision.suggestion.map { String($0.path.split(separator: "/").last ?? "") }
+    }
+
+    func library() throws -> ScenarioFolder {
+        let f = try ScenarioFolder()
+        try f.add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")        // 80 s old
+        try f.add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")        // 10 s old
+        try f.add("Screenshot_20240808-120815.png", from: "Screenshot_20240101-120000.png") // 5 s old
+        try f.add("VID_20240808_120818.mp4", from: "clip.mp4")                         // mvhd: 2023
+        try f.add("notes.txt", from: "notes.txt")
+        return f
+    }
+
+    func testOffersTheNewestStillAndNeverTheSameTwice() throws {
+        let f = try library()
+        let first = try run(f)
+        XCTAssertEqual(name(first), "Screenshot_20240808-120815.png")
+        XCTAssertEqual(first.decision.suggestion?.kind, .screenshot)
+        XCTAssertEqual(first.ageSeconds, 5)
+        XCTAssertTrue(first.recorded)
+        XCTAssertEqual(first.decision.considered, 5)
+        let second = try run(f)
+        XCTAssertNil(second.decision.suggestion, "offered once, never again")
+        XCTAssertEqual(Set(second.decision.rejected.filter { $0.rule == "memory" }.map { $0.path.split(separator: "/").last! }),
+                       ["IMG_20240808_120810.jpg", "Screenshot_20240808-120815.png"])
+        // A newer photo replaces the offered one.
+        try f.add("IMG_20240808_120819.jpg", from: "mmexport1700000000000.jpg")
+        XCTAssertEqual(name(try run(f)), "IMG_20240808_120819.jpg")
+    }
+
+    func testScreenshotModes() throws {
+        let f = try library()
+        XCTAssertEqual(name(try run(f) { $0.settings.screenshots = .exclude; $0.record = false }), "IMG_20240808_120810.jpg")
+        XCTAssertEqual(name(try run(f) { $0.settings.screenshots = .only; $0.record = false }), "Screenshot_20240808-120815.png")
+    }
+
+    func testPeekRecordsNothing() throws {
+        let f = try library()
+        XCTAssertFalse(try run(f) { $0.record = false }.recorded)
+        XCTAssertNotNil(try run(f) { $0.record = false }.decision.suggestion)
+        XCTAssertNil(try SuggestionMemory(path: state.path + "/state.sqlite3").remembered(folder: try realFolder(f)))
+    }
+
+    func testWithinWindow() throws {
+        let f = try library()
+        XCTAssertNil(try run(f) { $0.settings.within = 4; $0.record = false }.decision.suggestion)
+        XCTAssertEqual(name(try run(f) { $0.settings.within = 120; $0.settings.screenshots = .exclude; $0.record = false }),
+                       "IMG_20240808_120810.jpg")
+    }
+
+    func testAFileBeingWrittenWaitsUntilItSettles() throws {
+        let f = try ScenarioFolder()
+        let p = try f.add("IMG_20240808_120815.jpg", from: "mmexport1700000000000.jpg", modifiedAgo: 0)
+        let held = try run(f) { $0.record = false }
+        XCTAssertNil(held.decision.suggestion)
+        XCTAssertEqual(held.decision.rejected.first?.rule, "completeness")
+        try f.setModified(p, ago: 2)
+        XCTAssertEqual(name(try run(f)), "IMG_20240808_120815.jpg", "evaluated again once settled, not lost")
+    }
+
+    func testTruncatedFileIsHeldBack() throws {
+        let f = try ScenarioFolder()
+        let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")
+        let p = try f.dir.write("IMG_20240808_120815.jpg", Array(bytes.prefix(600)))
+        try f.setModified(p, ago: 60)
+        let o = try run(f)
+        XCTAssertNil(o.decision.suggestion)
+        XCTAssertTrue(o.decision.rejected.contains { $0.rule == "completeness" || $0.rule == "recency" }, "\(o.decision.rejected)")
+    }
+
+    func testLivePhotoIsOfferedThroughItsStill() throws {
+        let f = try ScenarioFolder()
+        try f.add("IMG_0001.HEIC", from: "IMG_0001.HEIC")
+        try f.add("IMG_0001.MOV", from: "IMG_0001.MOV")
+        // IMG_0001 was captured at 2024-05-01T08:20:30Z.
+        let o = try run(f) { $0.now = 1_714_551_640; $0.settings.includeVideos = true }
+        XCTAssertEqual(name(o), "IMG_0001.HEIC")
+        XCTAssertEqual(o.decision.suggestion?.kind, .livePhoto)
+        XCTAssertEqual(o.decision.rejected.first?.rule, "media", "the movie is not offered on its own")
+    }
+
+    func testIndexGivesTheSameAnswersAsAColdRun() throws {
+        let f = try library()
+        let cold = try run(f) { $0.indexPath = nil; $0.record = false }
+        let first = try run(f) { $0.record = false }
+        let warm = try run(f) { $0.record = false }
+        XCTAssertEqual(cold.parsed, 5)
+        XCTAssertEqual(first.parsed, 5)
+        XCTAssertEqual(warm.parsed, 0, "nothing changed: nothing parsed")
+        for o in [first, warm] {
+            XCTAssertEqual(o.decision.suggestion, cold.decision.suggestion)
+            XCTAssertEqual(o.decision.rejected, cold.decision.rejected)
+            XCTAssertEqual(o.decision.outranked, cold.decision.outranked)
+        }
+        // A changed file is parsed again; a removed one leaves the index.
+        try f.setModified(f.path + "/IMG_20240808_120700.jpg", ago: 100)
+        try FileManager.default.removeItem(atPath: f.path + "/notes.txt")
+        let changed = try run(f) { $0.record = false }
+        XCTAssertEqual(changed.parsed, 1)
+        XCTAssertEqual(changed.decision.considered, 4)
+        // Deleting the index changes no answer.
+        try FileManager.default.removeItem(atPath: state.path + "/index.sqlite3")
+        let rebuilt = try run(f) { $0.record = false }
+        XCTAssertEqual(rebuilt.decision.suggestion, changed.decision.suggestion)
+        XCTAssertEqual(rebuilt.parsed, 4)
+    }
+
+    func testACorruptIndexIsNotFatal() throws {
+        let f = try library()
+        try Data("garbage, not sqlite".utf8).write(to: URL(fileURLWithPath: state.path + "/index.sqlite3"))
+        let o = try run(f) { $0.record = false }
+        XCTAssertNotNil(o.decision.suggestion)
+        XCTAssertTrue(o.notes.first?.contains("index not used") == true, "\(o.notes)")
+    }
+
+    func testHiddenFilesLinksOutOfTheFolderAndFIFOsAreSkipped() throws {
+        let f = try library()
+        let outside = try TemporaryDirectory()
+        let target = try outside.write("IMG_20240808_120819.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/IMG_20240808_120819.jpg", withDestinationPath: target)
+        try f.add(".hidden/IMG_20240808_120819.jpg", from: "mmexport1700000000000.jpg")
+        try f.add(".IMG_20240808_120819.jpg", from: "mmexport1700000000000.jpg")
+        XCTAssertEqual(mkfifo(f.path + "/IMG_20240808_120819.png", 0o644), 0)
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/loop", withDestinationPath: f.path)
+        let o = try run(f) { $0.record = false }
+        XCTAssertEqual(name(o), "Screenshot_20240808-120815.png")
+        XCTAssertEqual(o.decision.considered, 5)
+        let reasons = Dictionary(uniqueKeysWithValues: o.skipped.map { ($0.path, $0.reason) })
+        XCTAssertEqual(reasons["IMG_20240808_120819.jpg"], "symbolic link out of the folder")
+        XCTAssertEqual(reasons["IMG_20240808_120819.png"], "not a regular file (a FIFO)")
+        XCTAssertEqual(reasons["loop"], "symbolic link to a folder (not followed)")
+    }
+
+    func testALinkInsideTheFolderIsFollowed() throws {
+        let f = try library()
+        try FileManager.default.createSymbolicLink(atPath: f.path + "/IMG_20240808_120819.jpg",
+                                                   withDestinationPath: f.path + "/IMG_20240808_120810.jpg")
+        let o = try run(f) { $0.record = false; $0.settings.screenshots = .exclude }
+        XCTAssertEqual(o.decision.considered, 6)
+    }
+
+    func testUnreadableFolder() throws {
+        let missing = state.path + "/no-such-folder"
+        XCTAssertThrowsError(try FolderSuggester(options: options()).run(folder: missing)) { error in
+            guard case FolderSuggester.Failure.unreadableFolder(let u) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(u.reason, "no such file or directory")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state.path + "/state.sqlite3"), "no state written")
+    }
+
+    func realFolder(_ f: ScenarioFolder) throws -> String {
+        try FolderScanner().scanRootOnly(f.path).folder
+    }
+}

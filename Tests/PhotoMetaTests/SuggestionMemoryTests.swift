@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+@testable import PhotoMeta
+
+final class SuggestionMemoryTests: XCTestCase {
+    func testAdvanceOnlyMovesForwardAndForgetClears() throws {
+        let dir = try TemporaryDirectory()
+        let m = try SuggestionMemory(path: dir.path + "/sub/state.sqlite3")
+        XCTAssertNil(try m.remembered(folder: "/a"))
+        XCTAssertEqual(try m.advance(folder: "/a", to: 100, offered: "x", now: 1), 100)
+        XCTAssertEqual(try m.advance(folder: "/a", to: 50, offered: nil, now: 2), 100, "never back")
+        XCTAssertEqual(try m.advance(folder: "/a", to: 150, offered: nil, now: 3), 150)
+        XCTAssertNil(try m.remembered(folder: "/b"), "per folder")
+        XCTAssertTrue(try m.forget(folder: "/a"))
+        XCTAssertFalse(try m.forget(folder: "/a"))
+        XCTAssertNil(try m.remembered(folder: "/a"))
+    }
+
+    func testPersistsAcrossOpens() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 42)
+    }
+
+    func testCorruptFileIsRefusedAndLeftUntouched() throws {
+        let dir = try TemporaryDirectory()
+        let garbage = Array(repeating: UInt8(0x42), count: 4096)
+        let path = try dir.write("state.sqlite3", garbage)
+        XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains(path), text)
+            XCTAssertTrue(text.contains("--state"), text)
+        }
+        XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), garbage)
+    }
+
+    func testTruncatedDatabaseIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
+        // Checkpoint happened on close; cut the file in the middle of its pages.
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        try? FileManager.default.removeItem(atPath: path + "-wal")
+        try? FileManager.default.removeItem(atPath: path + "-shm")
+        try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(folder: "/a"))
+    }
+
+    func testForeignDatabaseIsRefusedAndLeftUntouched() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/other.sqlite3"
+        let other = try SQLiteDatabase(path: path)
+        try other.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
+        XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
+            guard case StateFile.Failure.foreign(_, let tables) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(tables, ["contacts"])
+        }
+        XCTAssertEqual(try other.query("SELECT name FROM contacts").first?.first?.string, "Ada")
+        XCTAssertEqual(try other.tableNames(), ["contacts"])
+    }
+
+    func testNewerSchemaIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        _ = try SuggestionMemory(path: path)
+        try SQLiteDatabase(path: path).setUserVersion(99)
+        XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
+            guard case StateFile.Failure.newerVersion(_, 99) = error else { return XCTFail("\(error)") }
+        }
+    }
+
+    func testIndexAndMemoryAreNotInterchangeable() throws {
+        // Both are photometa files, but the index's schema is not the memory's: opening one as
+        // the other must not silently mix them. (Same application id, different tables.)
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/x.sqlite3"
+        _ = try AssetIndex(path: path)
+        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(folder: "/a"))
+    }
+
+    func testConcurrentWritersLoseNothing() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        _ = try SuggestionMemory(path: path)
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            do {
+                let m = try SuggestionMemory(path: path)
+                for k in 0..<10 { try m.advance(folder: "/a", to: Double(i * 10 + k), offered: nil, now: 0) }
+            } catch {
+                failures.add("\(error)")
+            }
+        }
+        XCTAssertEqual(failures.values, [])
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 159)
+    }
+}
+
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var values: [String] = []
+    func add(_ s: String) { lock.lock(); values.append(s); lock.unlock() }
+}
