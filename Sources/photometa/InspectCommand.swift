@@ -13,8 +13,9 @@ struct InspectCommand {
     embedded thumbnail. The format is detected from the content, never from the extension.
 
     OPTIONS:
-      -r, --recursive   Inspect the contents of directories, recursively. Hidden files and
-                        files that are not images or videos are skipped (counted on stderr).
+      -r, --recursive   Inspect the contents of directories, recursively. Hidden files are
+                        skipped; files that are not images or videos are skipped and counted
+                        on stderr; files that cannot be read are errors.
       --json            One JSON array of all files.
       --jsonl           One JSON object per line, streamed as files finish (sorted by path).
       --tz ZONE         Zone for dates whose file gives no UTC offset, and for showing
@@ -84,13 +85,11 @@ struct InspectCommand {
         let format = self.format
         InspectionRunner.run(items) { index, asset in
             let item = items[index]
-            if asset.error != nil, !item.explicit {
-                // Inside directories, files that are not media are skipped and counted; files
-                // that are media but unreadable are still errors.
-                if asset.format == .unknown {
-                    tally.skipped += 1
-                    return
-                }
+            // Inside directories, files that were read and are not media are skipped and counted;
+            // files that could not be read at all (no fileSize) are errors.
+            if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
+                tally.skipped += 1
+                return
             }
             if let e = asset.error {
                 tally.failed += 1

@@ -93,6 +93,12 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertNil(objects.first { ($0["path"] as? String)?.hasSuffix("still.gif") == true }?["error"])
     }
 
+    func testDoubleDashEndsOptions() throws {
+        let r = try Photometa.run(["inspect", "--", "-h"])
+        XCTAssertEqual(r.status, 1, "a file named -h, not the help")
+        XCTAssertTrue(r.stderr.contains("photometa: -h: no such file or directory"), r.stderr)
+    }
+
     func testDirectoryWithoutRecursiveIsAnError() throws {
         let r = try Photometa.run(["inspect", Photometa.root.appendingPathComponent("Fixtures/library").path])
         XCTAssertEqual(r.status, 1)

@@ -143,6 +143,13 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertTrue(diags.contains { $0.message.contains("impossible") }, "\(diags)")
     }
 
+    func testDateOnlyNamesGetAFullAssumedUTC() {
+        let d = resolve(DateEvidence(fileName: "IMG-20240315-WA0001.jpg")).0
+        let r = d?.rendered(in: TimeZone(identifier: "Asia/Shanghai")!)
+        XCTAssertEqual(r?.local, "2024-03-15")
+        XCTAssertEqual(r?.assumed?.utc, "2024-03-14T16:00:00Z", "local midnight, in UTC")
+    }
+
     func testInstantShownInZone() {
         let d = CaptureDate(.instant(utc: LocalDateTime(year: 2024, month: 1, day: 1, hour: 0)!), source: .fileModificationTime)
         let r = d.rendered(in: TimeZone(identifier: "Asia/Shanghai")!)

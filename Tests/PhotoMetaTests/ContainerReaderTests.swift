@@ -141,6 +141,31 @@ final class ContainerReaderTests: XCTestCase {
         XCTAssertTrue(p.diagnostics.contains { $0.message.contains("smaller than its header") }, "\(p.diagnostics)")
     }
 
+    func testLargesizeNearInt64MaxDoesNotOverflow() {
+        var bytes: [UInt8] = [0, 0, 0, 16] + Array("ftypisom".utf8) + [0, 0, 0, 0]
+        bytes += [0, 0, 0, 1] + Array("moov".utf8) + [0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xF0]
+        bytes += [UInt8](repeating: 0, count: 24)
+        let p = QuickTimeReader.read(BoundedReader(MemoryByteSource(bytes)), format: .mp4)
+        XCTAssertTrue(p.truncated)
+    }
+
+    func testHEIFExtentLengthNearUInt64MaxDoesNotOverflow() {
+        // iloc v1, offset/length size 8, item 2 (Exif) with two extents: 8 bytes, then 2^64-1.
+        func box(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let n = UInt32(body.count + 8)
+            return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + body
+        }
+        let infe = box("infe", [2, 0, 0, 0, 0, 2, 0, 0] + Array("Exif".utf8) + [0])
+        let iinf = box("iinf", [0, 0, 0, 0, 0, 1] + infe)
+        var iloc: [UInt8] = [1, 0, 0, 0, 0x88, 0x00, 0, 1, 0, 2, 0, 0, 0, 0, 0, 2]
+        iloc += [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 8]
+        iloc += [0, 0, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
+        let meta = box("meta", [0, 0, 0, 0] + iinf + box("iloc", iloc))
+        let bytes = box("ftyp", Array("heic".utf8) + [0, 0, 0, 0] + Array("mif1".utf8)) + meta
+        let p = HEIFReader.read(BoundedReader(MemoryByteSource(bytes)), format: .heic)
+        XCTAssertNil(p.exif)
+    }
+
     func testTIFFIsItsOwnPayload() throws {
         let p = try payloads("scan.tif")
         XCTAssertEqual(p.exif?.count, try TestPaths.bytes("scan.tif").count)

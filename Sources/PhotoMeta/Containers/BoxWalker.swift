@@ -58,7 +58,8 @@ enum BoxWalker {
                 out.note(domain, "box '\(type)' at offset \(pos) has size \(size), smaller than its header; stopped")
                 break
             }
-            var boxEnd = pos + size
+            // Compared before adding: a 64-bit size near Int64.max must not overflow.
+            var boxEnd = size > end - pos ? end + 1 : pos + size
             if boxEnd > end {
                 if end == reader.size { out.truncated = true }
                 out.note(domain, "box '\(type)' at offset \(pos) claims \(size) bytes, past the end of its \(end == reader.size ? "file" : "parent")")

@@ -229,7 +229,7 @@ public enum HEIFReader {
                 return nil
             }
             var take = length
-            if UInt64(data.count) + length > UInt64(cap) {
+            if length > UInt64(cap - data.count) {
                 take = UInt64(cap - data.count)
                 out.note("heif", "item of more than \(cap) bytes cut to \(cap)")
             }

@@ -80,7 +80,7 @@ public struct ByteReader {
         return v
     }
 
-    /// Reads an unsigned big-endian integer of 0, 4 or 8 bytes (ISO BMFF variable-size fields).
+    /// Reads an unsigned big-endian integer of 0, 2, 4 or 8 bytes (ISO BMFF variable-size fields).
     public mutating func uintBE(size: Int) -> UInt64? {
         switch size {
         case 0: return 0

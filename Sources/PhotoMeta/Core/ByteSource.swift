@@ -38,7 +38,8 @@ public final class BoundedReader {
 
     public var size: Int64 { source.size }
 
-    /// Reads exactly `count` bytes or returns nil (past the end, budget exhausted, or I/O error).
+    /// Reads exactly `count` bytes, or throws `ReadFailure` (past the end, budget exhausted, or
+    /// an I/O error).
     /// `count` is checked against the budget before any allocation, so a hostile length field
     /// cannot size a buffer.
     public func read(at offset: Int64, count: Int) throws(ReadFailure) -> [UInt8] {

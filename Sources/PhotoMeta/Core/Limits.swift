@@ -5,11 +5,12 @@ public enum Limits {
     /// Largest EXIF payload handed to libexif: libexif caps its input, "Exif\0\0" header
     /// included, at 0xfffe bytes, so longer payloads are cut to this (not skipped).
     public static let exifPayloadMax = 0xFFFE - 6
-    /// Largest XMP packet read; bigger ones are skipped with a diagnostic.
+    /// Largest XMP packet read: bigger PNG/WebP chunks are skipped, HEIF items and GIF
+    /// extensions cut, each with a diagnostic.
     public static let xmpPayloadMax = 1 << 20
-    /// Deepest ISO BMFF box nesting followed.
-    public static let boxDepthMax = 16
-    /// Most boxes / segments / chunks / blocks visited in one file.
+    /// Most segments / chunks / blocks visited in one file, and boxes listed inside one parent.
+    /// (ISO BMFF boxes are only descended along fixed paths such as moov/trak/mdia, so nesting
+    /// depth is bounded by the code, not by the file.)
     public static let structureCountMax = 20_000
     /// Largest single small box read whole (mvhd, tkhd, keys, ilst, iinf, iloc, ipco...).
     public static let boxPayloadMax = 1 << 20

@@ -65,8 +65,12 @@ public struct CaptureDate: Sendable, Equatable {
         }
     }
 
+    /// UTC is always a full date-time with `Z`: a date without a time (WhatsApp names) is
+    /// placed at local midnight, which in UTC may fall on the day before.
     private func utcString(_ d: LocalDateTime, hasTime: Bool) -> String {
-        hasTime ? d.iso8601 + "Z" : d.iso8601
+        var full = d
+        full.hasTime = true
+        return full.iso8601 + "Z"
     }
 
     private func epoch(_ local: LocalDateTime, _ offsetSeconds: Int) -> Double {

@@ -26,9 +26,6 @@ public enum ExifDecoder {
             record.diagnostics.append(Diagnostic("exif",
                 "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"))
         }
-        if tiff.count > 16 << 20 {
-            return record
-        }
         // libexif wants the APP1 identifier in front of the TIFF stream.
         let input = ExifHeader.prefix + tiff
 
@@ -128,7 +125,12 @@ public enum ExifDecoder {
                 guard let p = exif_mnote_data_get_value(mnote, i, buf.baseAddress, UInt32(buf.count)) else { return nil }
                 return String(cString: p)
             }
-            if let v = value.map(Text.clean), !v.isEmpty { return v }
+            // libexif 0.6.24 mangles this ASCII value in some files (two stray bytes instead of
+            // the UUID): keep only what looks like an identifier.
+            if let v = value.map(Text.clean), v.count >= 8,
+               v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) {
+                return v
+            }
         }
         return nil
     }

@@ -6,11 +6,6 @@ import Glibc
 /// and look beside the file for a Live Photo partner. Never throws: every failure becomes the
 /// asset's `error`.
 public enum MediaFileInspector {
-    static let videoExtensions = ["MOV", "mov", "Mov"]
-    static let stillExtensions = ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg"]
-
-    /// `pairLivePhotos: false` skips the look beside the file (callers that see the whole folder
-    /// pair with `LivePhotoPairing` instead).
     public static func inspect(path: String, pairLivePhotos: Bool = true) -> MediaAsset {
         let facts: FileFacts
         do throws(SystemError) {
@@ -21,7 +16,7 @@ public enum MediaFileInspector {
         switch facts.type {
         case .regular: break
         case .directory: return failed(path, "is a directory")
-        case .symlink: return failed(path, "dangling symbolic link")
+        case .symlink: return failed(path, "symbolic link")  // not reached: FileFacts.of follows links
         case .other(let what): return failed(path, "not a regular file (\(what))")
         }
         let source: FileByteSource
@@ -43,54 +38,49 @@ public enum MediaFileInspector {
         return a
     }
 
-    /// A still whose `.MOV` sits beside it under the same base name is a Live Photo; when both
-    /// carry a content identifier they must agree. A movie beside its still names the still.
+    /// The rules of `LivePhotoPairing`, applied by looking beside one file: a HEIC/JPEG still
+    /// and a `.MOV` with the same base name pair unless both carry content identifiers that
+    /// differ. The movie names its still; the still becomes `livePhoto`.
     static func pairLivePhoto(_ asset: inout MediaAsset) {
-        let (dir, base, ext) = split(asset.path)
+        let (dir, base, ext) = LivePhotoPairing.split(asset.path)
+        let stem = String(dir) + String(base)
         if asset.format.isVideo {
-            guard videoExtensions.contains(ext) else { return }
-            for e in stillExtensions where exists(dir + base + "." + e) {
-                asset.livePhotoPair = dir + base + "." + e
+            guard LivePhotoPairing.movieExtensions.contains(ext.lowercased()) else { return }
+            for e in ["HEIC", "heic", "JPG", "jpg", "JPEG", "jpeg"] where exists(stem + "." + e) {
+                let still = inspectPartner(stem + "." + e)
+                if agree(asset.contentIdentifier, still?.contentIdentifier, partner: stem + "." + e, &asset) {
+                    asset.livePhotoPair = stem + "." + e
+                }
                 return
             }
             return
         }
-        guard asset.kind.isStill, asset.format != .gif else { return }
-        for e in videoExtensions {
-            let candidate = dir + base + "." + e
-            guard exists(candidate) else { continue }
-            if let mine = asset.contentIdentifier {
-                let partner = inspectMovie(candidate)
-                if let theirs = partner?.contentIdentifier, theirs != mine {
-                    asset.diagnostics.append(Diagnostic("livephoto",
-                        "\(candidate) has content identifier \(theirs), not \(mine); not paired"))
-                    return
-                }
+        guard asset.kind == .photo || asset.kind == .screenshot,
+              LivePhotoPairing.stillExtensions.contains(ext.lowercased()) else { return }
+        for e in ["MOV", "mov", "Mov"] where exists(stem + "." + e) {
+            let candidate = stem + "." + e
+            let movie = asset.contentIdentifier == nil ? nil : inspectPartner(candidate)
+            if agree(asset.contentIdentifier, movie?.contentIdentifier, partner: candidate, &asset) {
+                asset.livePhotoPair = candidate
+                asset.classify()
             }
-            asset.livePhotoPair = candidate
-            asset.classify()
             return
         }
     }
 
-    static func inspectMovie(_ path: String) -> MediaAsset? {
+    /// Content identifiers must not disagree when both halves carry one.
+    static func agree(_ mine: String?, _ theirs: String?, partner: String, _ asset: inout MediaAsset) -> Bool {
+        guard let mine, let theirs, mine != theirs else { return true }
+        asset.diagnostics.append(Diagnostic("livephoto", "\(partner) has content identifier \(theirs), not \(mine); not paired"))
+        return false
+    }
+
+    static func inspectPartner(_ path: String) -> MediaAsset? {
         guard let source = try? FileByteSource(path: path) else { return nil }
         return Inspector.inspect(source, path: path)
     }
 
     static func exists(_ path: String) -> Bool {
         (try? FileFacts.of(path))?.type == .regular
-    }
-
-    /// ("dir/", "IMG_0001", "HEIC") for "dir/IMG_0001.HEIC".
-    static func split(_ path: String) -> (String, String, String) {
-        var dir = ""
-        var name = Substring(path)
-        if let slash = path.lastIndex(of: "/") {
-            dir = String(path[...slash])
-            name = path[path.index(after: slash)...]
-        }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (dir, String(name), "") }
-        return (dir, String(name[..<dot]), String(name[name.index(after: dot)...]))
     }
 }

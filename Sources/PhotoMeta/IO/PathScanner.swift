@@ -41,7 +41,7 @@ public struct PathScanner {
                     result.errors.append((path, "is a directory (use -r to inspect its contents)"))
                     continue
                 }
-                var visited = Set<UInt64>()
+                var visited = Set<DirectoryID>()
                 walk(directory: path, facts: facts, into: &result, visited: &visited, seen: &seen)
             } else if seen.insert(path).inserted {
                 result.items.append(Item(path: path, explicit: true))
@@ -52,10 +52,15 @@ public struct PathScanner {
         return result
     }
 
-    private func walk(directory: String, facts: FileFacts, into result: inout Result, visited: inout Set<UInt64>,
+    /// A directory's identity whatever path reached it.
+    struct DirectoryID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private func walk(directory: String, facts: FileFacts, into result: inout Result, visited: inout Set<DirectoryID>,
                       seen: inout Set<String>) {
-        // Device and inode identify a directory whatever path reached it.
-        guard visited.insert(facts.device &* 1_000_003 ^ facts.inode).inserted else { return }
+        guard visited.insert(DirectoryID(device: facts.device, inode: facts.inode)).inserted else { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
