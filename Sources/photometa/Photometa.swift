@@ -17,6 +17,7 @@ struct Photometa {
     COMMANDS:
       inspect   Report capture date, format, kind, camera, size, GPS... of files
       suggest   The photo the user probably wants to send now (exit 3 when none)
+      watch     Report files inserted, removed or changed in a folder, and new suggestions
       dismiss   Mark everything in a folder up to now as seen
       forget    Clear what was offered or dismissed in a folder
 
@@ -27,8 +28,8 @@ struct Photometa {
       --version      Show the version.
 
     EXIT STATUS:
-      0 success; 1 failure (inspect: some files could not be read); 3 suggest found nothing;
-      64 usage error; 66 folder cannot be read.
+      0 success; 1 failure (inspect: some files could not be read; watch: the folder
+      disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read.
     """
 
     static func main() {
@@ -60,6 +61,10 @@ struct Photometa {
             return dispatch(rest, help: SuggestCommand.help, name: "suggest") { () throws(UsageError) in
                 try SuggestCommand(arguments: rest).run()
             }
+        case "watch":
+            return dispatch(rest, help: WatchCommand.help, name: "watch") { () throws(UsageError) in
+                try WatchCommand(arguments: rest).run()
+            }
         case "dismiss":
             return dispatch(rest, help: DismissCommand.help, name: "dismiss") { () throws(UsageError) in
                 try DismissCommand(arguments: rest).run()
@@ -76,7 +81,8 @@ struct Photometa {
     /// `--help` anywhere among a command's arguments shows its help; usage errors exit 64.
     static func dispatch(_ rest: [String], help: String, name: String,
                          _ body: () throws(UsageError) -> ExitCode) -> ExitCode {
-        if rest.contains("-h") || rest.contains("--help") {
+        let options = rest.prefix { $0 != "--" }
+        if options.contains("-h") || options.contains("--help") {
             Output.out(help + "\n")
             return .success
         }

@@ -22,6 +22,8 @@ public struct FolderScanner {
         public var files: [Entry] = []
         /// Entries that were not considered, with the reason.
         public var skipped: [(path: String, reason: String)] = []
+        /// Sub-folders walked, relative to the folder.
+        public var folders: [String] = []
     }
 
     /// The folder itself cannot be listed (missing, not a folder, no permission).
@@ -76,6 +78,7 @@ public struct FolderScanner {
             case .regular:
                 listing.files.append(Entry(path: path, relative: rel, facts: f))
             case .directory:
+                listing.folders.append(rel)
                 walk(path, relative: rel, root: root, into: &listing, depth: depth + 1)
             case .symlink:
                 guard let r = realpath(path, nil) else {

@@ -1,0 +1,184 @@
+import Foundation
+import PhotoMeta
+
+/// `photometa watch DIR ...`: reports changes and new suggestions as they happen.
+struct WatchCommand {
+    static let help = """
+    USAGE: photometa watch DIR [--jsonl] [--within 60s] [--tz ZONE]
+                           [--screenshots include|exclude|only] [--videos] [--state PATH]
+                           [--exec CMD] [--poll INTERVAL] [--no-suggest]
+
+    Observes DIR (recursively, including folders created later) and prints each settled batch
+    of changes: "+ path" inserted, "- path" removed, "~ path" changed. A file is reported once
+    it is complete (closed after writing, moved in, or unchanged for 1 s), never half-written.
+    Files present at the start are not reported. Hidden files and editors' temporary files are
+    ignored. When a new file qualifies under the rules and memory of `suggest`, a line
+    "You may want to send: ..." follows, and the offer is recorded as `suggest` would.
+
+    OPTIONS:
+      --jsonl             One JSON event per line (see docs/watch.md).
+      --within, --tz, --screenshots, --videos, --state
+                          As for `photometa suggest`.
+      --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
+                          PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
+                          reported on stderr and watching goes on.
+      --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
+                          polls by itself (and says so) when inotify is unavailable or its watch
+                          limit is reached.
+      --no-suggest        Report changes only.
+      -h, --help          Show this help.
+
+    Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+
+    EXIT STATUS:
+      0   stopped by SIGINT or SIGTERM
+      1   the watched folder disappeared, or the state file is unusable
+      64  usage error
+      66  DIR cannot be read
+    """
+
+    var folder: String
+    var options = DirectoryWatcher.Options()
+    var jsonl = false
+    var exec: String?
+    var zone = TimeZone.current
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        var settings = SuggestionSettings()
+        var suggest = true
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--jsonl": jsonl = true
+            case "--within": settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
+            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            case "--screenshots":
+                let v = try cursor.value(for: opt, example: "exclude")
+                guard let mode = SuggestionSettings.Screenshots(rawValue: v) else {
+                    throw UsageError("--screenshots must be include, exclude or only (not '\(v)')")
+                }
+                settings.screenshots = mode
+            case "--videos": settings.includeVideos = true
+            case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--exec": exec = try cursor.value(for: opt, example: "'notify-send \"$PHOTOMETA_PATH\"'")
+            case "--poll":
+                let interval = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--poll")
+                guard interval > 0 else { throw UsageError("--poll needs an interval above zero") }
+                options.pollInterval = interval
+            case "--no-suggest": suggest = false
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
+            throw UsageError(cursor.positionals.isEmpty ? "watch needs a folder" : "watch takes one folder")
+        }
+        folder = dir
+        settings.zone = zone
+        options.suggestions = suggest ? settings : nil
+    }
+
+    func run() -> ExitCode {
+        let watcher: DirectoryWatcher
+        do throws(FolderSuggester.Failure) {
+            watcher = try DirectoryWatcher(folder: folder, options: options)
+        } catch {
+            return SuggestCommand.report(error, folder: folder)
+        }
+        let stop = StopFlag()
+        let signals = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { stop.set() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
+        let report = AssetReport(zone: zone)
+        var gone = false
+        watcher.run(shouldStop: { stop.isSet }) { event in
+            switch event {
+            case .changes(let c): printChanges(c, report)
+            case .suggestion(let s, let age):
+                printSuggestion(s, age: age, report)
+                if let exec { run(exec, for: s) }
+            case .note(let n): Output.err("photometa: note: \(n)")
+            case .folderGone:
+                gone = true
+            }
+            Output.flush()
+        }
+        Output.flush()
+        if gone {
+            Output.err("photometa: \(folder) disappeared; stopped watching")
+            return .someFailed
+        }
+        return .success
+    }
+
+    func printChanges(_ c: ChangeSet, _ report: AssetReport) {
+        if jsonl {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("event", "changes")
+            w.key("inserted")
+            w.beginArray()
+            for f in c.inserted { report.write(f.asset, to: &w) }
+            w.endArray()
+            w.key("removed")
+            w.beginArray()
+            for p in c.removed { w.string(p) }
+            w.endArray()
+            w.key("changed")
+            w.beginArray()
+            for f in c.changed { report.write(f.asset, to: &w) }
+            w.endArray()
+            w.endObject()
+            Output.out(w.output + "\n")
+            return
+        }
+        var lines = "changes: \(c.inserted.count) inserted, \(c.removed.count) removed, \(c.changed.count) changed\n"
+        for f in c.inserted { lines += "+ \(f.path)\n" }
+        for p in c.removed { lines += "- \(p)\n" }
+        for f in c.changed { lines += "~ \(f.path)\n" }
+        Output.out(lines)
+    }
+
+    func printSuggestion(_ s: SuggestionCandidate, age: Double, _ report: AssetReport) {
+        if jsonl {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("event", "suggestion")
+            w.field("path", s.path)
+            w.field("kind", s.kind.rawValue)
+            w.key("captured")
+            report.writeCaptured(s.captured, to: &w)
+            w.field("ageSeconds", (age * 1000).rounded() / 1000)
+            w.endObject()
+            Output.out(w.output + "\n")
+        } else {
+            Output.out("You may want to send: \(s.path) (\(s.kind.rawValue), taken \(Duration.describe(max(0, age))) ago)\n")
+        }
+    }
+
+    /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
+    func run(_ command: String, for s: SuggestionCandidate) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", command]
+        var env = ProcessInfo.processInfo.environment
+        env["PHOTOMETA_PATH"] = s.path
+        env["PHOTOMETA_KIND"] = s.kind.rawValue
+        p.environment = env
+        p.terminationHandler = { proc in
+            if proc.terminationStatus != 0 {
+                Output.err("photometa: --exec command failed (exit \(proc.terminationStatus)) for \(s.path)")
+            }
+        }
+        do {
+            try p.run()
+        } catch {
+            Output.err("photometa: --exec command could not start: \(error)")
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import XCTest
+
+/// `photometa watch` as a process: events on stdout, signals, --exec, the folder vanishing.
+final class WatchCommandTests: XCTestCase {
+    final class RunningWatch: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var out = Data()
+        private var err = Data()
+
+        init(_ arguments: [String]) throws {
+            process.executableURL = Photometa.binary
+            process.arguments = arguments
+            var env = ProcessInfo.processInfo.environment
+            env["TZ"] = "UTC"
+            process.environment = env
+            let o = Pipe(), e = Pipe()
+            process.standardOutput = o
+            process.standardError = e
+            o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
+            e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
+            try process.run()
+        }
+
+        func append(_ d: Data, err isErr: Bool) {
+            lock.lock()
+            if isErr { err.append(d) } else { out.append(d) }
+            lock.unlock()
+        }
+
+        var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
+        var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+
+        @discardableResult
+        func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition() { return true }
+                usleep(20_000)
+            }
+            return condition()
+        }
+
+        func finish(timeout: Double = 10) -> Int32? {
+            wait(timeout: timeout) { !process.isRunning }
+            if process.isRunning {
+                process.terminate()
+                return nil
+            }
+            return process.terminationStatus
+        }
+    }
+
+    var work: URL!
+    var folder: String { work.appendingPathComponent("photos").path }
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-watch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+
+    func nowName() -> String {
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        return "IMG_\(f.string(from: Date())).jpg"
+    }
+
+    func copy(_ fixture: String, to name: String) throws {
+        try FileManager.default.copyItem(atPath: Photometa.fixture(fixture), toPath: folder + "/" + name)
+    }
+
+    func testTextEventsAndSIGINT() throws {
+        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        let name = nowName()
+        try copy("mmexport1700000000000.jpg", to: name)
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: \(folder)/\(name) (photo, taken") }, w.stdout)
+        XCTAssertTrue(w.stdout.contains("changes: 1 inserted, 0 removed, 0 changed\n+ \(folder)/\(name)\n"), w.stdout)
+        try FileManager.default.removeItem(atPath: folder + "/" + name)
+        XCTAssertTrue(w.wait { w.stdout.contains("- \(folder)/\(name)") }, w.stdout)
+        kill(w.process.processIdentifier, SIGINT)
+        XCTAssertEqual(w.finish(), 0, "SIGINT stops cleanly")
+    }
+
+    func testJSONLAndSIGTERM() throws {
+        let w = try RunningWatch(["watch", folder, "--jsonl", "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") })
+        let name = nowName()
+        try copy("mmexport1700000000000.jpg", to: name)
+        XCTAssertTrue(w.wait { w.stdout.split(separator: "\n").count >= 2 }, w.stdout)
+        let events = w.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(events.first?["event"] as? String, "changes")
+        let inserted = events.first?["inserted"] as? [[String: Any]]
+        XCTAssertEqual(inserted?.first?["path"] as? String, folder + "/" + name)
+        XCTAssertEqual(inserted?.first?["format"] as? String, "jpeg")
+        XCTAssertEqual(events.dropFirst().first?["event"] as? String, "suggestion")
+        XCTAssertEqual(events.dropFirst().first?["path"] as? String, folder + "/" + name)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
+    func testExecRunsForSuggestionsAndFailuresAreReported() throws {
+        let marker = work.appendingPathComponent("exec.txt").path
+        let cmd = "echo \"$PHOTOMETA_KIND $PHOTOMETA_PATH\" >> '\(marker)'; exit 7"
+        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--exec", cmd,
+                                  "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") })
+        let name = nowName()
+        try copy("mmexport1700000000000.jpg", to: name)
+        XCTAssertTrue(w.wait { (try? String(contentsOfFile: marker, encoding: .utf8))?.contains(name) == true })
+        XCTAssertEqual(try String(contentsOfFile: marker, encoding: .utf8), "photo \(folder)/\(name)\n")
+        XCTAssertTrue(w.wait { w.stderr.contains("--exec command failed (exit 7)") }, w.stderr)
+        // Watching goes on.
+        try copy("clip.mp4", to: "later.mp4")
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/later.mp4") }, w.stdout)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
+    func testFolderDisappearingExits1() throws {
+        let w = try RunningWatch(["watch", folder, "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") })
+        try FileManager.default.removeItem(atPath: folder)
+        XCTAssertEqual(w.finish(), 1)
+        XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
+    }
+
+    func testPollOption() throws {
+        let w = try RunningWatch(["watch", folder, "--poll", "200ms", "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("polling every") }, w.stderr)
+        try copy("clip.mp4", to: "polled.mp4")
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/polled.mp4") }, w.stdout)
+        kill(w.process.processIdentifier, SIGINT)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
+    func testUnreadableFolderAndUsage() throws {
+        let missing = try Photometa.run(["watch", folder + "/missing"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.stderr.contains("cannot read"), missing.stderr)
+        XCTAssertEqual(try Photometa.run(["watch"]).status, 64)
+        XCTAssertEqual(try Photometa.run(["watch", folder, "--poll", "0s"]).status, 64)
+        let help = try Photometa.run(["watch", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for word in ["--jsonl", "--exec", "--poll", "PHOTOMETA_PATH", "SIGTERM", "66"] {
+            XCTAssertTrue(help.stdout.contains(word), word)
+        }
+    }
+}
