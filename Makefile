@@ -56,3 +56,26 @@ fixtures:
 
 clean:
 	rm -rf .build
+
+# Benchmark (issue 5, docs/performance.md): photometa inspect and suggest against exiv2,
+# exiftool -fast2 and C floors (stat, read 64 KiB) on a synthetic library of BENCH_N files,
+# generated once by Benchmarks/make_library.py and cached in BENCH_DIR. Each figure is the
+# median of BENCH_RUNS runs after a warm-up; the table is written into docs/performance.md and
+# the raw numbers into Benchmarks/results/. Installs its peers with apt when missing.
+BENCH_N     ?= 20000
+BENCH_RUNS  ?= 5
+BENCH_DIR   ?= .build/bench
+APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3
+
+.PHONY: bench
+bench: release
+	@missing=""; for p in $(APT_BENCH); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --n $(BENCH_N) --runs $(BENCH_RUNS) \
+	  --dir $(BENCH_DIR) --doc docs/performance.md

@@ -42,7 +42,11 @@ private final class FDBuffer: @unchecked Sendable {
         defer { lock.unlock() }
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in write(fd, raw.baseAddress! + done, bytes.count - done) }
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(fd, base + done, bytes.count - done)
+            }
+            if n == 0 { break }
             if n < 0 {
                 if errno == EINTR { continue }
                 break  // EPIPE and friends: the reader went away; drop the output.
