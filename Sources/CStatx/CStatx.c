@@ -6,12 +6,11 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
-int pm_statx(const char *path, int nofollow, pm_file_stat *out) {
+static int pm_statx_impl(int dirfd, const char *path, int flags, pm_file_stat *out) {
     struct statx sx;
     memset(out, 0, sizeof(*out));
-    int flags = AT_STATX_SYNC_AS_STAT | (nofollow ? AT_SYMLINK_NOFOLLOW : 0);
     unsigned mask = STATX_BASIC_STATS | STATX_BTIME;
-    if (statx(AT_FDCWD, path, flags, mask, &sx) != 0) {
+    if (statx(dirfd, path, flags | AT_STATX_SYNC_AS_STAT, mask, &sx) != 0) {
         return errno;
     }
     out->size = (int64_t)sx.stx_size;
@@ -28,4 +27,16 @@ int pm_statx(const char *path, int nofollow, pm_file_stat *out) {
     out->device = makedev(sx.stx_dev_major, sx.stx_dev_minor);
     out->mode = sx.stx_mode;
     return 0;
+}
+
+int pm_statx(const char *path, int nofollow, pm_file_stat *out) {
+    return pm_statx_impl(AT_FDCWD, path, nofollow ? AT_SYMLINK_NOFOLLOW : 0, out);
+}
+
+int pm_statx_at(int dirfd, const char *name, int nofollow, pm_file_stat *out) {
+    return pm_statx_impl(dirfd, name, nofollow ? AT_SYMLINK_NOFOLLOW : 0, out);
+}
+
+int pm_statx_fd(int fd, pm_file_stat *out) {
+    return pm_statx_impl(fd, "", AT_EMPTY_PATH, out);
 }

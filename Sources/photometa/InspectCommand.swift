@@ -83,29 +83,42 @@ struct InspectCommand {
         let tally = Tally()
         if format == .json { Output.out("[") }
         let format = self.format
-        InspectionRunner.run(items) { index, asset in
-            let item = items[index]
-            // Inside directories, files that were read and are not media are skipped and counted;
-            // files that could not be read at all (no fileSize) are errors.
-            if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
+        /// What a worker hands over: nil for a file skipped as not media.
+        struct Rendered: Sendable {
+            var text: String
+            var path: String
+            var error: String?
+        }
+        InspectionRunner.run(scan, render: { index, asset -> Rendered? in
+            // Inside directories, files that were read and are not media are skipped and
+            // counted; files that could not be read at all (no fileSize) are errors.
+            if asset.error != nil, !items[index].explicit, asset.format == .unknown, asset.fileSize != nil {
+                return nil
+            }
+            let text: String
+            switch format {
+            case .text: text = report.text(asset)
+            case .json, .jsonl: text = report.json(asset)
+            }
+            return Rendered(text: text, path: asset.path, error: asset.error)
+        }, emit: { _, rendered in
+            guard let r = rendered else {
                 tally.skipped += 1
                 return
             }
-            if let e = asset.error {
+            if let e = r.error {
                 tally.failed += 1
-                Output.err("photometa: \(asset.path): \(e)")
+                Output.err("photometa: \(r.path): \(e)")
             }
             switch format {
-            case .text:
-                Output.out((tally.emitted > 0 ? "\n" : "") + report.text(asset))
-            case .json:
-                Output.out((tally.emitted > 0 ? ",\n" : "\n") + report.json(asset))
+            case .text: Output.out((tally.emitted > 0 ? "\n" : "") + r.text)
+            case .json: Output.out((tally.emitted > 0 ? ",\n" : "\n") + r.text)
             case .jsonl:
-                Output.out(report.json(asset) + "\n")
+                Output.out(r.text + "\n")
                 Output.flush()
             }
             tally.emitted += 1
-        }
+        })
         if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
         Output.flush()
         if tally.skipped > 0 || scan.skippedSpecial > 0 {

@@ -20,4 +20,11 @@ typedef struct {
 /// Returns 0 on success, or an errno value. Does not follow a final symlink when nofollow != 0.
 int pm_statx(const char *path, int nofollow, pm_file_stat *out);
 
+/// The same for `name` inside the open directory `dirfd`: one path component to resolve
+/// instead of the whole path.
+int pm_statx_at(int dirfd, const char *name, int nofollow, pm_file_stat *out);
+
+/// The same for an open file descriptor (AT_EMPTY_PATH).
+int pm_statx_fd(int fd, pm_file_stat *out);
+
 #endif

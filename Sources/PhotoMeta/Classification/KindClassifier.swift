@@ -43,11 +43,12 @@ public enum KindClassifier {
         if let c = i.xmpUserComment, c.caseInsensitiveEquals("Screenshot") {
             evidence.append(.userComment(source: "xmp.UserComment"))
         }
-        let components = i.path.split(separator: "/")
-        if let name = components.last, let n = FileNameDateParser.parse(String(name)), n.isScreenshot {
+        let slash = i.path.lastIndex(of: "/")
+        let name = slash.map { i.path[i.path.index(after: $0)...] } ?? i.path[...]
+        if FileNameDateParser.mayBeScreenshot(name), let n = FileNameDateParser.parse(String(name)), n.isScreenshot {
             evidence.append(.fileName(pattern: n.pattern))
         }
-        if components.dropLast().contains(where: { $0.lowercased() == "screenshots" }) {
+        if let slash, i.path[..<slash].split(separator: "/").contains(where: { $0.utf8.count == 11 && $0.lowercased() == "screenshots" }) {
             evidence.append(.folder)
         }
         if i.format == .png, (i.make ?? "").isEmpty, (i.model ?? "").isEmpty, let w = i.width, let h = i.height,

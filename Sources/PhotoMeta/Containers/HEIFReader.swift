@@ -25,6 +25,10 @@ public enum HEIFReader {
             return out
         }
         // [ISO 14496-12 8.11.1] meta is a FullBox: skip version and flags.
+        guard meta.dataLength >= 4 else {
+            out.note("heif", "'meta' box of \(meta.dataLength) bytes is too short for its header")
+            return out
+        }
         let boxes = BoxWalker.children(reader, from: meta.dataStart + 4, to: meta.end, domain: "heif", into: &out)
         var primary: UInt32?
         var items: [UInt32: ItemInfo] = [:]
@@ -84,7 +88,9 @@ public enum HEIFReader {
             for prop in properties where prop.type == "ispe" {
                 guard let b = BoxWalker.body(reader, prop, domain: "heif", into: &out) else { continue }
                 var r = ByteReader(b)
-                if r.skip(4), let w = r.u32be(), let h = r.u32be(), Int(w) * Int(h) > (out.width ?? 0) * (out.height ?? 0) {
+                // UInt32 × UInt32 fits in UInt64; compare areas there (Int could overflow).
+                if r.skip(4), let w = r.u32be(), let h = r.u32be(),
+                   UInt64(w) * UInt64(h) > UInt64(out.width ?? 0) * UInt64(out.height ?? 0) {
                     out.width = Int(w)
                     out.height = Int(h)
                 }
@@ -109,7 +115,8 @@ public enum HEIFReader {
                     out.note("heif", "Exif item shorter than its offset field")
                     continue
                 }
-                let tiffStart = 4 + Int(min(skip, UInt32(data.count)))
+                // The offset field may point anywhere: clamp it into the item.
+                let tiffStart = min(data.count, 4 + Int(skip))
                 let tail = Array(data[tiffStart...])
                 if tail.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || tail.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) {
                     out.setExif(tail, domain: "heif")
@@ -159,6 +166,9 @@ public enum HEIFReader {
         let baseOffsetSize = Int(sizes2 >> 4), indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
         guard let count = (version < 2 ? r.u16be().map(UInt32.init) : r.u32be()) else { return [:] }
         var result: [UInt32: Location] = [:]
+        // With 0-byte offset and length fields an extent costs no input bytes: bound the work by
+        // a total count of extents, not by the file's size.
+        var extentBudget = Limits.structureCountMax
         for _ in 0..<count {
             guard let id = (version < 2 ? r.u16be().map(UInt32.init) : r.u32be()) else { break }
             var method = 0
@@ -171,6 +181,11 @@ public enum HEIFReader {
                 break
             }
             var extents: [Extent] = []
+            guard Int(extentCount) <= extentBudget else {
+                out.note("heif", "iloc lists more than \(Limits.structureCountMax) extents; stopped")
+                break
+            }
+            extentBudget -= Int(extentCount)
             for _ in 0..<extentCount {
                 if indexSize > 0 { guard r.uintBE(size: indexSize) != nil else { break } }
                 guard let off = r.uintBE(size: offsetSize), let len = r.uintBE(size: lengthSize) else { break }

@@ -108,7 +108,10 @@ public enum QuickTimeReader {
                 var r = ByteReader(b)
                 guard r.skip(4), let count = r.u32be() else { continue }
                 for _ in 0..<count {
-                    guard let size = r.u32be(), size >= 8, r.skip(4), let name = r.bytes(Int(size) - 8) else { break }
+                    guard let size = r.u32be(), size >= 8, r.skip(4), let name = r.bytes(Int(size) - 8) else {
+                        out.note("quicktime", "'keys' announces \(count) keys but holds \(keyNames.count)")
+                        break
+                    }
                     keyNames.append(String(decoding: name, as: UTF8.self))
                 }
             } else if box.type == "ilst" {

@@ -3,6 +3,12 @@
 public enum Text {
     /// Drops everything from the first NUL, control characters, and surrounding white space.
     public static func clean(_ s: String) -> String {
+        // The usual case: printable ASCII without surrounding blanks comes back as it is.
+        let u = s.utf8
+        if let first = u.first, let last = u.last, first != 0x20, last != 0x20,
+           u.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return s
+        }
         var scalars = String.UnicodeScalarView()
         for u in s.unicodeScalars {
             if u.value == 0 { break }

@@ -31,7 +31,11 @@ public struct CaptureDate: Sendable, Equatable {
 
     /// Seconds since 1970 (UTC), using `zone` only where the file gives no offset.
     public func epochSeconds(assuming zone: TimeZone) -> Double {
-        rendered(in: zone).epochSeconds
+        switch clock {
+        case .instant(let utc): return epoch(utc, 0)
+        case .wall(let local, let offset?, _): return epoch(local, offset.seconds)
+        case .wall(let local, nil, _): return epoch(local, zoneOffset(zone, forLocal: local))
+        }
     }
 
     /// The date as reported: exact parts from the file, assumed parts from `zone`, each labelled.

@@ -90,6 +90,11 @@ public enum FileNameDateParser {
                 tokens: [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
     ]
 
+    /// A cheap pre-check: every screenshot scheme starts with "Screen", "QQ", "屏" or "截".
+    static func mayBeScreenshot(_ name: Substring) -> Bool {
+        name.hasPrefix("Screen") || name.hasPrefix("QQ") || name.hasPrefix("屏") || name.hasPrefix("截")
+    }
+
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     static let plausibleYears = 1990...2100
 

@@ -24,6 +24,32 @@ public struct FileFacts: Sendable, Equatable {
         var st = pm_file_stat()
         let rc = pm_statx(path, followLinks ? 0 : 1, &st)
         guard rc == 0 else { throw SystemError(errno: rc) }
+        return FileFacts(st)
+    }
+
+    /// `statx` on `name` inside the open directory `directory` (a file descriptor).
+    public static func of(_ name: String, in directory: Int32, followLinks: Bool) throws(SystemError) -> FileFacts {
+        var st = pm_file_stat()
+        let rc = pm_statx_at(directory, name, followLinks ? 0 : 1, &st)
+        guard rc == 0 else { throw SystemError(errno: rc) }
+        return FileFacts(st)
+    }
+
+    /// `statx` on an open file descriptor.
+    public static func of(descriptor fd: Int32) throws(SystemError) -> FileFacts {
+        var st = pm_file_stat()
+        let rc = pm_statx_fd(fd, &st)
+        guard rc == 0 else { throw SystemError(errno: rc) }
+        return FileFacts(st)
+    }
+
+    public init(type: FileType, size: Int64, inode: UInt64, device: UInt64, modification: (seconds: Int64, nanoseconds: Int32),
+                change: (seconds: Int64, nanoseconds: Int32), birth: (seconds: Int64, nanoseconds: Int32)?) {
+        self.type = type; self.size = size; self.inode = inode; self.device = device
+        self.modification = modification; self.change = change; self.birth = birth
+    }
+
+    init(_ st: pm_file_stat) {
         let fmt = st.mode & 0o170000
         let type: FileType
         switch fmt {
@@ -34,9 +60,9 @@ public struct FileFacts: Sendable, Equatable {
         case 0o140000: type = .other("a socket")
         default: type = .other("a device")
         }
-        return FileFacts(type: type, size: st.size, inode: st.inode, device: st.device,
-                         modification: (st.mtime_sec, st.mtime_nsec), change: (st.ctime_sec, st.ctime_nsec),
-                         birth: st.has_btime != 0 ? (st.btime_sec, st.btime_nsec) : nil)
+        self.init(type: type, size: st.size, inode: st.inode, device: st.device,
+                  modification: (st.mtime_sec, st.mtime_nsec), change: (st.ctime_sec, st.ctime_nsec),
+                  birth: st.has_btime != 0 ? (st.btime_sec, st.btime_nsec) : nil)
     }
 
     /// The times as the date stage wants them.

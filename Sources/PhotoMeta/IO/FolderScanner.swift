@@ -45,38 +45,51 @@ public struct FolderScanner {
         closedir(dir)
         var listing = Listing(folder: root)
         walk(root, relative: "", root: root, into: &listing, depth: 0)
-        listing.files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
         return listing
     }
 
     private func walk(_ dir: String, relative: String, root: String, into listing: inout Listing, depth: Int) {
         guard depth < 64 else {
-            listing.skipped.append((dir, "folder nesting deeper than 64"))
+            listing.skipped.append((relative, "folder nesting deeper than 64"))
             return
         }
-        guard let handle = opendir(dir) else {
-            listing.skipped.append((relative.isEmpty ? dir : relative, "folder cannot be read: \(SystemError.message(errno))"))
+        let handle: DirectoryHandle
+        let entries: [DirectoryHandle.Entry]
+        do throws(SystemError) {
+            handle = try DirectoryHandle(path: dir)
+            entries = try handle.entries()
+        } catch {
+            listing.skipped.append((relative.isEmpty ? dir : relative, "folder cannot be read: \(error)"))
             return
         }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }  // hidden, ".", ".."
-            names.append(name)
-        }
-        closedir(handle)
-        for name in names.sorted() {
+        // Entries come in byte order with folders as "name/", so the listing is sorted as a whole.
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let name = entry.name
             let path = dir + "/" + name
             let rel = relative.isEmpty ? name : relative + "/" + name
-            guard let f = try? FileFacts.of(path, followLinks: false) else {
-                listing.skipped.append((rel, "cannot be examined"))
-                continue
+            var type = entry.type
+            var facts: FileFacts?
+            var needsStat = false
+            switch type {
+            case .regular, .unknown: needsStat = true
+            default: break
             }
-            switch f.type {
+            if needsStat {
+                guard let f = try? handle.facts(name, followLinks: false) else {
+                    listing.skipped.append((rel, "cannot be examined"))
+                    continue
+                }
+                facts = f
+                switch f.type {
+                case .regular: type = .regular
+                case .directory: type = .directory
+                case .symlink: type = .symlink
+                case .other(let w): type = .other(w)
+                }
+            }
+            switch type {
             case .regular:
-                listing.files.append(Entry(path: path, relative: rel, facts: f))
+                if let facts { listing.files.append(Entry(path: path, relative: rel, facts: facts)) }
             case .directory:
                 listing.folders.append(rel)
                 walk(path, relative: rel, root: root, into: &listing, depth: depth + 1)
@@ -103,6 +116,8 @@ public struct FolderScanner {
                 listing.files.append(Entry(path: path, relative: rel, facts: tf))
             case .other(let what):
                 listing.skipped.append((rel, "not a regular file (\(what))"))
+            case .unknown:
+                listing.skipped.append((rel, "cannot be examined"))
             }
         }
     }

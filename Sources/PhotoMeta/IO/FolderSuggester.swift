@@ -84,7 +84,8 @@ public struct FolderSuggester {
         var candidates = [SuggestionCandidate?](repeating: nil, count: listing.files.count)
         var toParse: [Int] = []
         for (i, entry) in listing.files.enumerated() {
-            if let (key, c) = cached[entry.path], key == AssetIndex.Key(entry.facts) {
+            // Taken out of `cached` as it is used: what remains are rows of files that are gone.
+            if let (key, c) = cached.removeValue(forKey: entry.path), key == AssetIndex.Key(entry.facts) {
                 candidates[i] = c
             } else {
                 toParse.append(i)
@@ -103,10 +104,8 @@ public struct FolderSuggester {
             newRows.append((listing.files[i].path, AssetIndex.Key(listing.files[i].facts), parsed[j]))
         }
         if let index {
-            let present = Set(listing.files.map(\.path))
-            let gone = cached.keys.filter { !present.contains($0) }
             do throws(StateFile.Failure) {
-                try index.update(newRows, removing: gone)
+                try index.update(newRows, removing: Array(cached.keys))
             } catch {
                 notes.append("index not updated (\(error))")
             }

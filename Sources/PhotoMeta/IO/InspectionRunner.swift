@@ -1,32 +1,45 @@
 import Foundation
 
 /// Inspects many files on all cores and hands results back in input order as soon as each
-/// prefix is complete, so `--jsonl` streams while output stays sorted.
+/// prefix is complete, so `--jsonl` streams while output stays sorted. Rendering (JSON, text)
+/// happens on the workers too: only the ordered hand-over is serial.
 public enum InspectionRunner {
-    /// `emit` is called once per item, in order, never concurrently.
-    public static func run(_ items: [PathScanner.Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                           emit: @escaping @Sendable (Int, MediaAsset) -> Void) {
-        let state = OrderedResults(count: items.count, emit: emit)
+    /// `render` runs on the workers, concurrently; `emit` is called once per item, in order,
+    /// never concurrently.
+    public static func run<Rendered: Sendable>(_ scan: PathScanner.Result,
+                                               workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                               render: @escaping @Sendable (Int, MediaAsset) -> Rendered,
+                                               emit: @escaping @Sendable (Int, Rendered) -> Void) {
+        let items = scan.items
+        let listed = scan.listed
+        let state = OrderedResults<Rendered>(count: items.count, emit: emit)
         let n = max(1, min(workers, items.count))
         DispatchQueue.concurrentPerform(iterations: n) { _ in
             while let i = state.nextIndex() {
-                let asset = MediaFileInspector.inspect(path: items[i].path)
-                state.deliver(i, asset)
+                let item = items[i]
+                let asset = MediaFileInspector.inspect(path: item.path, facts: item.facts,
+                                                       siblings: item.explicit ? nil : listed)
+                state.deliver(i, render(i, asset))
             }
         }
+    }
+
+    /// The assets themselves, in order.
+    public static func run(_ scan: PathScanner.Result, emit: @escaping @Sendable (Int, MediaAsset) -> Void) {
+        run(scan, render: { $1 }, emit: emit)
     }
 }
 
 /// The shared state of one run: a work counter and a reorder buffer.
-private final class OrderedResults: @unchecked Sendable {
+private final class OrderedResults<T>: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private var nextToEmit = 0
-    private var pending: [Int: MediaAsset] = [:]
+    private var pending: [Int: T] = [:]
     private let count: Int
-    private let emit: @Sendable (Int, MediaAsset) -> Void
+    private let emit: @Sendable (Int, T) -> Void
 
-    init(count: Int, emit: @escaping @Sendable (Int, MediaAsset) -> Void) {
+    init(count: Int, emit: @escaping @Sendable (Int, T) -> Void) {
         self.count = count
         self.emit = emit
     }
@@ -39,12 +52,12 @@ private final class OrderedResults: @unchecked Sendable {
         return next - 1
     }
 
-    func deliver(_ i: Int, _ asset: MediaAsset) {
+    func deliver(_ i: Int, _ value: T) {
         lock.lock()
         defer { lock.unlock() }
-        pending[i] = asset
-        while let a = pending.removeValue(forKey: nextToEmit) {
-            emit(nextToEmit, a)
+        pending[i] = value
+        while let v = pending.removeValue(forKey: nextToEmit) {
+            emit(nextToEmit, v)
             nextToEmit += 1
         }
     }

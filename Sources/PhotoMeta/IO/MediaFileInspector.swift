@@ -6,12 +6,21 @@ import Glibc
 /// and look beside the file for a Live Photo partner. Never throws: every failure becomes the
 /// asset's `error`.
 public enum MediaFileInspector {
-    public static func inspect(path: String, pairLivePhotos: Bool = true) -> MediaAsset {
+    ///
+    /// `facts`, when the caller already has them (a directory scan), saves a `stat`; `siblings`,
+    /// when the caller listed the whole folder, answers "is there an IMG_0001.MOV beside it?"
+    /// without a `stat` per candidate name.
+    public static func inspect(path: String, pairLivePhotos: Bool = true, facts known: FileFacts? = nil,
+                               siblings: Set<String>? = nil) -> MediaAsset {
         let facts: FileFacts
-        do throws(SystemError) {
-            facts = try FileFacts.of(path)
-        } catch {
-            return failed(path, error.description)
+        if let known {
+            facts = known
+        } else {
+            do throws(SystemError) {
+                facts = try FileFacts.of(path)
+            } catch {
+                return failed(path, error.description)
+            }
         }
         switch facts.type {
         case .regular: break
@@ -27,7 +36,10 @@ public enum MediaFileInspector {
         }
         var asset = Inspector.inspect(source, path: path, fileTimes: facts.fileTimes)
         if asset.error == nil, pairLivePhotos {
-            pairLivePhoto(&asset)
+            pairLivePhoto(&asset) { candidate in
+                if let siblings { return siblings.contains(candidate) }
+                return exists(candidate)
+            }
         }
         return asset
     }
@@ -41,7 +53,7 @@ public enum MediaFileInspector {
     /// The rules of `LivePhotoPairing`, applied by looking beside one file: a HEIC/JPEG still
     /// and a `.MOV` with the same base name pair unless both carry content identifiers that
     /// differ. The movie names its still; the still becomes `livePhoto`.
-    static func pairLivePhoto(_ asset: inout MediaAsset) {
+    static func pairLivePhoto(_ asset: inout MediaAsset, exists: (String) -> Bool) {
         let (dir, base, ext) = LivePhotoPairing.split(asset.path)
         let stem = String(dir) + String(base)
         if asset.format.isVideo {

@@ -1,14 +1,15 @@
-import Foundation
-
 /// Expands command-line paths into the files to inspect: files as given, directories walked
 /// (recursively when asked). Hidden entries are skipped, symbolic links to directories are not
 /// followed (no loops, no escaping the tree), and FIFOs, sockets and devices are skipped without
 /// being opened.
 public struct PathScanner {
-    public struct Item: Sendable, Equatable {
+    public struct Item: Sendable {
         public var path: String
         /// Named on the command line: always gets an entry, even when it is not media.
         public var explicit: Bool
+        /// What the scan learned of the file (saves a second `stat`); nil when it could not
+        /// be examined (the inspection then reports why).
+        public var facts: FileFacts?
     }
 
     public struct Result: Sendable {
@@ -18,6 +19,9 @@ public struct PathScanner {
         /// Entries in directories that are not regular files (FIFOs, sockets, devices, links to
         /// directories) and were skipped.
         public var skippedSpecial = 0
+        /// Every regular file found by walking directories: a still's Live Photo partner is
+        /// looked up here instead of with a `stat` per candidate name.
+        public var listed: Set<String> = []
     }
 
     public var recursive: Bool
@@ -26,14 +30,15 @@ public struct PathScanner {
 
     public func scan(_ paths: [String]) -> Result {
         var result = Result()
-        var seen = Set<String>()
+        var explicitSeen = Set<String>()
+        var visited = Set<DirectoryID>()
         for path in paths {
             let facts: FileFacts
             do throws(SystemError) {
                 facts = try FileFacts.of(path)
             } catch {
                 // Give it an entry anyway: the error is reported per file.
-                result.items.append(Item(path: path, explicit: true))
+                if explicitSeen.insert(path).inserted { result.items.append(Item(path: path, explicit: true, facts: nil)) }
                 continue
             }
             if facts.type == .directory {
@@ -41,14 +46,19 @@ public struct PathScanner {
                     result.errors.append((path, "is a directory (use -r to inspect its contents)"))
                     continue
                 }
-                var visited = Set<DirectoryID>()
-                walk(directory: path, facts: facts, into: &result, visited: &visited, seen: &seen)
-            } else if seen.insert(path).inserted {
-                result.items.append(Item(path: path, explicit: true))
+                let base = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+                walk(base, facts: facts, into: &result, visited: &visited)
+            } else if explicitSeen.insert(path).inserted {
+                result.items.append(Item(path: path, explicit: true, facts: facts))
             }
         }
-        // Stable output: sorted by path (explicit files keep their place among them).
+        // Stable output: sorted by path. A file named explicitly and also found in a walked
+        // folder is listed once, as explicit.
         result.items.sort { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        if paths.count > 1 {
+            var seen = Set<String>()
+            result.items = result.items.filter { seen.insert($0.path).inserted }
+        }
         return result
     }
 
@@ -58,38 +68,51 @@ public struct PathScanner {
         var inode: UInt64
     }
 
-    private func walk(directory: String, facts: FileFacts, into result: inout Result, visited: inout Set<DirectoryID>,
-                      seen: inout Set<String>) {
+    private func walk(_ directory: String, facts: FileFacts, into result: inout Result, visited: inout Set<DirectoryID>) {
         guard visited.insert(DirectoryID(device: facts.device, inode: facts.inode)).inserted else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        let handle: DirectoryHandle
+        let entries: [DirectoryHandle.Entry]
+        do throws(SystemError) {
+            handle = try DirectoryHandle(path: directory)
+            entries = try handle.entries()
         } catch {
-            let reason = (error as NSError).code == NSFileReadNoPermissionError ? "permission denied" : "cannot be read"
-            result.errors.append((directory, reason))
+            result.errors.append((directory, error.description))
             return
         }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = prefix + name
-            guard let f = try? FileFacts.of(path, followLinks: false) else {
-                result.errors.append((path, "cannot be read"))
-                continue
-            }
-            switch f.type {
-            case .regular:
-                if seen.insert(path).inserted { result.items.append(Item(path: path, explicit: false)) }
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let path = prefix + entry.name
+            switch entry.type {
             case .directory:
-                walk(directory: path, facts: f, into: &result, visited: &visited, seen: &seen)
-            case .symlink:
-                // A link to a file is inspected; a link to a directory is not followed.
-                if let target = try? FileFacts.of(path), target.type == .regular {
-                    if seen.insert(path).inserted { result.items.append(Item(path: path, explicit: false)) }
-                } else {
-                    result.skippedSpecial += 1
+                guard let f = try? handle.facts(entry.name, followLinks: false) else {
+                    result.errors.append((path, "cannot be read"))
+                    continue
                 }
+                walk(path, facts: f, into: &result, visited: &visited)
             case .other:
                 result.skippedSpecial += 1
+            case .regular, .symlink, .unknown:
+                guard let f = try? handle.facts(entry.name, followLinks: false) else {
+                    result.errors.append((path, "cannot be read"))
+                    continue
+                }
+                switch f.type {
+                case .regular:
+                    result.items.append(Item(path: path, explicit: false, facts: f))
+                    result.listed.insert(path)
+                case .directory:
+                    walk(path, facts: f, into: &result, visited: &visited)
+                case .symlink:
+                    // A link to a file is inspected; a link to a directory is not followed.
+                    if let target = try? handle.facts(entry.name, followLinks: true), target.type == .regular {
+                        result.items.append(Item(path: path, explicit: false, facts: target))
+                        result.listed.insert(path)
+                    } else {
+                        result.skippedSpecial += 1
+                    }
+                case .other:
+                    result.skippedSpecial += 1
+                }
             }
         }
     }

@@ -62,7 +62,7 @@ public enum Inspector {
         asset.exifUserComment = exif?.userComment
         asset.xmpUserComment = xmp.userComment
 
-        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let evidence = DateEvidence(exif: exif, xmp: xmp, quickTime: qt, pngCreationTime: payloads.pngCreationTime,
                                     fileName: fileName, fileTimes: fileTimes)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(evidence)

@@ -5,7 +5,7 @@ public struct JSONWriter {
     public private(set) var output = ""
     private var needsComma: [Bool] = [false]
 
-    public init() {}
+    public init() { output.reserveCapacity(1024) }
 
     private mutating func separator() {
         if needsComma[needsComma.count - 1] { output += "," }
@@ -50,6 +50,12 @@ public struct JSONWriter {
 
     static func appendString(_ s: String, to out: inout String) {
         out += "\""
+        // Nearly every string needs no escape: append it whole.
+        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out += s
+            out += "\""
+            return
+        }
         for u in s.unicodeScalars {
             switch u {
             case "\"": out += "\\\""

@@ -58,43 +58,43 @@ public final class AssetIndex {
         return home + "/.cache/photometa/index.sqlite3"
     }
 
-    /// Every row under `folder` (canonical, no trailing slash), by canonical path.
+    /// Every row under `folder` (canonical, no trailing slash), by canonical path. Rows are
+    /// read straight from the statement into the dictionary.
     public func load(folder: String) throws(StateFile.Failure) -> [String: (Key, SuggestionCandidate)] {
-        let rows: [[SQLiteDatabase.Value]]
+        var result: [String: (Key, SuggestionCandidate)] = [:]
+        let range: [SQLiteDatabase.Value] = [.text(folder + "/"), .text(folder + "0")]
         do throws(SQLiteDatabase.Failure) {
+            let count = try db.query("SELECT count(*) FROM assets WHERE path >= ? AND path < ?", range).first?.first?.int ?? 0
+            result.reserveCapacity(Int(count))
             // Range scan on the primary key: every path that starts with "folder/".
-            rows = try db.query("""
-                SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id,
-                       clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source
-                FROM assets WHERE path >= ? AND path < ?
-                """, [.text(folder + "/"), .text(folder + "0")])
+            let sql = "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
+                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source "
+                + "FROM assets WHERE path >= ? AND path < ?"
+            try db.forEachRow(sql, range) { r in
+                guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
+                      let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
+                      let kind = r.text(7).flatMap(MediaKind.init(rawValue:)) else { return }
+                var candidate = SuggestionCandidate(path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
+                                                    truncated: r.int(8) == 1, error: r.text(9),
+                                                    modified: Double(m) / 1e9, size: size)
+                candidate.contentIdentifier = r.text(10)
+                result[path] = (Key(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
+            }
         } catch {
             throw .database(error)
-        }
-        var result: [String: (Key, SuggestionCandidate)] = [:]
-        result.reserveCapacity(rows.count)
-        for r in rows where r.count == 19 {
-            guard let path = r[0].string, let size = r[1].int, let m = r[2].int, let c = r[3].int, let ino = r[4].int,
-                  let dev = r[5].int, let format = r[6].string.flatMap(MediaFormat.init(rawValue:)),
-                  let kind = r[7].string.flatMap(MediaKind.init(rawValue:)) else { continue }
-            var candidate = SuggestionCandidate(path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
-                                                truncated: r[8].int == 1, error: r[9].string,
-                                                modified: Double(m) / 1e9, size: size)
-            candidate.contentIdentifier = r[10].string
-            result[path] = (Key(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
         }
         return result
     }
 
-    static func captured(_ r: [SQLiteDatabase.Value]) -> CaptureDate? {
-        guard let clock = r[11].string, let secs = r[12].int, let source = r[18].string.flatMap(DateSource.init(rawValue:)),
-              let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r[13].int ?? 0),
-                                        fractionDigits: r[14].int.map { Int($0) }) else { return nil }
+    static func captured(_ r: SQLiteDatabase.Row) -> CaptureDate? {
+        guard let clock = r.text(11), let secs = r.int(12), let source = r.text(18).flatMap(DateSource.init(rawValue:)),
+              let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r.int(13) ?? 0),
+                                        fractionDigits: r.int(14).map { Int($0) }) else { return nil }
         var l = local
-        l.hasTime = r[15].int != 0
+        l.hasTime = r.int(15) != 0
         if clock == "instant" { return CaptureDate(.instant(utc: l), source: source) }
-        let offset = r[16].int.flatMap { UTCOffset(seconds: Int($0)) }
-        return CaptureDate(.wall(l, offset: offset, offsetSource: r[17].string.flatMap(OffsetSource.init(rawValue:))),
+        let offset = r.int(16).flatMap { UTCOffset(seconds: Int($0)) }
+        return CaptureDate(.wall(l, offset: offset, offsetSource: r.text(17).flatMap(OffsetSource.init(rawValue:))),
                            source: source)
     }
 
@@ -103,7 +103,9 @@ public final class AssetIndex {
         guard !rows.isEmpty || !gone.isEmpty else { return }
         do throws(SQLiteDatabase.Failure) {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
-                for p in gone { try db.query("DELETE FROM assets WHERE path = ?", [.text(p)]) }
+                try db.executeEach("DELETE FROM assets WHERE path = ?", gone.map { [.text($0)] })
+                var values: [[SQLiteDatabase.Value]] = []
+                values.reserveCapacity(rows.count)
                 for row in rows {
                     let c = row.candidate
                     var clock: SQLiteDatabase.Value = .null, local: SQLiteDatabase.Value = .null
@@ -126,14 +128,13 @@ public final class AssetIndex {
                         digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
                         hasTime = .integer(l.hasTime ? 1 : 0)
                     }
-                    try db.query("""
-                        INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """, [.text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                    values.append([.text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
                               .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
                               .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
                               c.error.map { .text($0) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                               clock, local, nano, digits, hasTime, offset, offsetSource, source])
                 }
+                try db.executeEach("INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             }
         } catch {
             throw .database(error)

@@ -90,13 +90,52 @@ public final class SQLiteDatabase {
         guard rc == SQLITE_OK else { throw failure(rc) }
     }
 
-    /// Runs one statement with `bindings` and returns every row.
-    @discardableResult
-    public func query(_ sql: String, _ bindings: [Value] = []) throws(Failure) -> [[Value]] {
+    /// A row being read: columns straight from the statement, nothing materialised.
+    public struct Row {
+        fileprivate let stmt: OpaquePointer
+        public func isNull(_ i: Int32) -> Bool { sqlite3_column_type(stmt, i) == SQLITE_NULL }
+        public func int(_ i: Int32) -> Int64? { isNull(i) ? nil : sqlite3_column_int64(stmt, i) }
+        public func text(_ i: Int32) -> String? {
+            guard !isNull(i), let p = sqlite3_column_text(stmt, i) else { return nil }
+            return String(cString: p)
+        }
+    }
+
+    /// Runs one statement and calls `body` for each row, without collecting them.
+    public func forEachRow(_ sql: String, _ bindings: [Value] = [], _ body: (Row) -> Void) throws(Failure) {
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        try bind(stmt, bindings)
+        while true {
+            let step = sqlite3_step(stmt)
+            if step == SQLITE_DONE { return }
+            guard step == SQLITE_ROW else { throw failure(step) }
+            body(Row(stmt: stmt))
+        }
+    }
+
+    /// Runs one statement (no result rows) once per element of `rows`, preparing it once.
+    public func executeEach(_ sql: String, _ rows: [[Value]]) throws(Failure) {
+        guard !rows.isEmpty else { return }
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        for bindings in rows {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+            try bind(stmt, bindings)
+            let step = sqlite3_step(stmt)
+            guard step == SQLITE_DONE || step == SQLITE_ROW else { throw failure(step) }
+        }
+    }
+
+    private func prepare(_ sql: String) throws(Failure) -> OpaquePointer {
         var stmt: OpaquePointer?
         let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
         guard rc == SQLITE_OK, let stmt else { throw failure(rc) }
-        defer { sqlite3_finalize(stmt) }
+        return stmt
+    }
+
+    private func bind(_ stmt: OpaquePointer, _ bindings: [Value]) throws(Failure) {
         for (i, value) in bindings.enumerated() {
             let index = Int32(i + 1)
             let brc: Int32
@@ -110,6 +149,14 @@ public final class SQLiteDatabase {
             }
             guard brc == SQLITE_OK else { throw failure(brc) }
         }
+    }
+
+    /// Runs one statement with `bindings` and returns every row.
+    @discardableResult
+    public func query(_ sql: String, _ bindings: [Value] = []) throws(Failure) -> [[Value]] {
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        try bind(stmt, bindings)
         var rows: [[Value]] = []
         while true {
             let step = sqlite3_step(stmt)
