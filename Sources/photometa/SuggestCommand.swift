@@ -70,6 +70,7 @@ struct SuggestCommand {
         }
         folder = dir
         options.settings.zone = zone
+        options.explain = explain
         if let nowText { options.now = try InstantArgument.parse(nowText, zone: zone, option: "--now") }
     }
 

@@ -35,7 +35,20 @@ public struct FolderScanner {
 
     public init() {}
 
+    /// The whole listing, files sorted by relative path.
     public func scan(_ folder: String) throws(Unreadable) -> Listing {
+        var files: [Entry] = []
+        var listing = try scan(folder) { _, batch in files += batch }
+        files.sort { $0.relative.utf8.lexicographicallyPrecedes($1.relative.utf8) }
+        listing.files = files
+        return listing
+    }
+
+    /// Streams the files folder by folder: `visit(directory, files)` is called once per folder
+    /// walked (canonical path, its regular files), so a caller can work in memory bounded by the
+    /// largest folder. The returned listing holds the skipped entries and the folders, not the
+    /// files.
+    public func scan(_ folder: String, visit: (_ directory: String, _ files: [Entry]) -> Void) throws(Unreadable) -> Listing {
         guard let resolved = realpath(folder, nil) else {
             throw Unreadable(path: folder, reason: SystemError.message(errno))
         }
@@ -44,11 +57,12 @@ public struct FolderScanner {
         guard let dir = opendir(root) else { throw Unreadable(path: folder, reason: SystemError.message(errno)) }
         closedir(dir)
         var listing = Listing(folder: root)
-        walk(root, relative: "", root: root, into: &listing, depth: 0)
+        walk(root, relative: "", root: root, into: &listing, depth: 0, visit: visit)
         return listing
     }
 
-    private func walk(_ dir: String, relative: String, root: String, into listing: inout Listing, depth: Int) {
+    private func walk(_ dir: String, relative: String, root: String, into listing: inout Listing, depth: Int,
+                      visit: (String, [Entry]) -> Void) {
         guard depth < 64 else {
             listing.skipped.append((relative, "folder nesting deeper than 64"))
             return
@@ -62,7 +76,8 @@ public struct FolderScanner {
             listing.skipped.append((relative.isEmpty ? dir : relative, "folder cannot be read: \(error)"))
             return
         }
-        // Entries come in byte order with folders as "name/", so the listing is sorted as a whole.
+        var files: [Entry] = []
+        defer { visit(dir, files) }
         for entry in entries where !entry.name.hasPrefix(".") {
             let name = entry.name
             let path = dir + "/" + name
@@ -89,10 +104,10 @@ public struct FolderScanner {
             }
             switch type {
             case .regular:
-                if let facts { listing.files.append(Entry(path: path, relative: rel, facts: facts)) }
+                if let facts { files.append(Entry(path: path, relative: rel, facts: facts)) }
             case .directory:
                 listing.folders.append(rel)
-                walk(path, relative: rel, root: root, into: &listing, depth: depth + 1)
+                walk(path, relative: rel, root: root, into: &listing, depth: depth + 1, visit: visit)
             case .symlink:
                 guard let r = realpath(path, nil) else {
                     listing.skipped.append((rel, "dangling symbolic link"))
@@ -113,7 +128,7 @@ public struct FolderScanner {
                     listing.skipped.append((rel, "symbolic link to a special file (not followed)"))
                     continue
                 }
-                listing.files.append(Entry(path: path, relative: rel, facts: tf))
+                files.append(Entry(path: path, relative: rel, facts: tf))
             case .other(let what):
                 listing.skipped.append((rel, "not a regular file (\(what))"))
             case .unknown:

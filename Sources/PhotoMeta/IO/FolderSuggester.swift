@@ -14,6 +14,8 @@ public struct FolderSuggester {
         public var indexPath: String? = AssetIndex.defaultPath()
         /// False with `--peek`: decide, but record nothing.
         public var record = true
+        /// Keep every rejection for `--explain` (memory then grows with the folder).
+        public var explain = true
 
         public init() {}
     }
@@ -50,97 +52,130 @@ public struct FolderSuggester {
     public init(options: Options) { self.options = options }
 
     /// `displayFolder` is the folder as the user wrote it; reported paths start with it.
+    ///
+    /// Works folder by folder: each folder's files are listed, matched with their index rows,
+    /// parsed when new or changed, paired (Live Photos live in one folder) and folded into the
+    /// decision, so memory is bounded by the largest folder (plus the explanations when
+    /// `explain` is set), not by the library.
     public func run(folder displayFolder: String) throws(Failure) -> Outcome {
         let realNow = Date().timeIntervalSince1970
         let now = options.now ?? realNow
-        let listing: FolderScanner.Listing
+        // The folder is checked before anything is opened, so an unreadable folder writes no state.
+        let root: String
         do throws(FolderScanner.Unreadable) {
-            listing = try FolderScanner().scan(displayFolder)
+            root = try FolderScanner().scanRootOnly(displayFolder).folder
         } catch {
             throw .unreadableFolder(error)
         }
         // The memory is opened (and checked) before any work, so a bad state file is reported
         // at once; it is written only at the end.
         let memory: SuggestionMemory
+        let remembered: Double?
         do throws(StateFile.Failure) {
             memory = try SuggestionMemory(path: options.statePath)
+            remembered = try memory.remembered(folder: root)
         } catch {
             throw .state(error)
         }
         var notes: [String] = []
         var index: AssetIndex?
-        var cached: [String: (AssetIndex.Key, SuggestionCandidate)] = [:]
+        // Index rows are written on a second connection, on its own thread, while parsing goes
+        // on (WAL lets the reads of the next folders proceed meanwhile).
+        var writer: IndexWriter?
         if let indexPath = options.indexPath {
             do throws(StateFile.Failure) {
-                let i = try AssetIndex(path: indexPath)
-                cached = try i.load(folder: listing.folder)
-                index = i
+                index = try AssetIndex(path: indexPath)
+                writer = IndexWriter(try AssetIndex(path: indexPath))
             } catch {
                 notes.append("index not used (\(error)); every file is parsed")
+                index = nil
             }
-        }
-
-        // Reuse unchanged rows; inspect the rest in parallel.
-        var candidates = [SuggestionCandidate?](repeating: nil, count: listing.files.count)
-        var toParse: [Int] = []
-        for (i, entry) in listing.files.enumerated() {
-            // Taken out of `cached` as it is used: what remains are rows of files that are gone.
-            if let (key, c) = cached.removeValue(forKey: entry.path), key == AssetIndex.Key(entry.facts) {
-                candidates[i] = c
-            } else {
-                toParse.append(i)
-            }
-        }
-        let parseList = toParse
-        let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
-            let entry = listing.files[parseList[j]]
-            let asset = MediaFileInspector.inspect(path: entry.path, pairLivePhotos: false)
-            // The same arithmetic as the index's, so warm and cold runs agree to the bit.
-            return SuggestionCandidate(asset, modified: Double(AssetIndex.Key(entry.facts).mtimeNanoseconds) / 1e9)
-        }
-        var newRows: [(path: String, key: AssetIndex.Key, candidate: SuggestionCandidate)] = []
-        for (j, i) in toParse.enumerated() {
-            candidates[i] = parsed[j]
-            newRows.append((listing.files[i].path, AssetIndex.Key(listing.files[i].facts), parsed[j]))
-        }
-        if let index {
-            do throws(StateFile.Failure) {
-                try index.update(newRows, removing: Array(cached.keys))
-            } catch {
-                notes.append("index not updated (\(error))")
-            }
-        }
-
-        // Report paths as the user named the folder.
-        let prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
-        var list: [SuggestionCandidate] = []
-        list.reserveCapacity(candidates.count)
-        for (i, c) in candidates.enumerated() {
-            guard var c else { continue }
-            c.path = prefix + listing.files[i].relative
-            list.append(c)
-        }
-        LivePhotoPairing.pair(&list)
-
-        let remembered: Double?
-        do throws(StateFile.Failure) {
-            remembered = try memory.remembered(folder: listing.folder)
-        } catch {
-            throw .state(error)
         }
         let context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: options.settings)
-        let decision = SuggestionEngine().decide(list, context: context)
+        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
+        var parsedCount = 0
+        var walked: [String] = []
+        var pendingRows: [(path: String, folder: String, key: AssetIndex.Key, candidate: SuggestionCandidate)] = []
+        var pendingGone: [String] = []
+        // Report paths as the user named the folder.
+        let prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
+
+        func flushIndex() {
+            guard let writer, !pendingRows.isEmpty || !pendingGone.isEmpty else { return }
+            writer.update(pendingRows, removing: pendingGone)
+            pendingRows.removeAll(keepingCapacity: true)
+            pendingGone.removeAll(keepingCapacity: true)
+        }
+
+        let listing: FolderScanner.Listing
+        do throws(FolderScanner.Unreadable) {
+            listing = try FolderScanner().scan(root) { directory, files in
+                walked.append(directory)
+                var cached: [String: (AssetIndex.Key, SuggestionCandidate)] = [:]
+                if let i = index {
+                    do throws(StateFile.Failure) {
+                        cached = try i.load(directory: directory)
+                    } catch {
+                        notes.append("index not used (\(error)); every file is parsed")
+                        index = nil
+                    }
+                }
+                var candidates = [SuggestionCandidate?](repeating: nil, count: files.count)
+                var toParse: [Int] = []
+                for (k, entry) in files.enumerated() {
+                    // Taken out of `cached` as it is used: what remains are rows of files that are gone.
+                    if let (key, c) = cached.removeValue(forKey: entry.path), key == AssetIndex.Key(entry.facts) {
+                        candidates[k] = c
+                    } else {
+                        toParse.append(k)
+                    }
+                }
+                let parseList = toParse
+                let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
+                    let entry = files[parseList[j]]
+                    let asset = MediaFileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts)
+                    // The same arithmetic as the index's, so warm and cold runs agree to the bit.
+                    return SuggestionCandidate(asset, modified: Double(AssetIndex.Key(entry.facts).mtimeNanoseconds) / 1e9)
+                }
+                for (j, k) in toParse.enumerated() {
+                    candidates[k] = parsed[j]
+                    pendingRows.append((files[k].path, directory, AssetIndex.Key(files[k].facts), parsed[j]))
+                }
+                parsedCount += toParse.count
+                pendingGone += cached.keys
+                if pendingRows.count >= 2_000 { flushIndex() }
+
+                var list: [SuggestionCandidate] = []
+                list.reserveCapacity(candidates.count)
+                for (k, c) in candidates.enumerated() {
+                    guard var c else { continue }
+                    c.path = prefix + files[k].relative
+                    list.append(c)
+                }
+                LivePhotoPairing.pair(&list)
+                for c in list { builder.add(c) }
+            }
+        } catch {
+            throw .unreadableFolder(error)
+        }
+        flushIndex()
+        if let writer {
+            writer.removeRows(under: root, outside: walked)
+            notes += writer.finish()
+        }
+
+        let decision = builder.decision
         var recorded = false
         if options.record, let s = decision.suggestion, let t = decision.instant {
             do throws(StateFile.Failure) {
-                try memory.advance(folder: listing.folder, to: t, offered: s.path, now: realNow)
+                try memory.advance(folder: root, to: t, offered: s.path, now: realNow)
                 recorded = true
             } catch {
                 throw .state(error)
             }
         }
-        return Outcome(folder: listing.folder, decision: decision, ageSeconds: decision.instant.map { now - $0 },
-                       skipped: listing.skipped, parsed: toParse.count, notes: notes, recorded: recorded)
+        return Outcome(folder: root, decision: decision, ageSeconds: decision.instant.map { now - $0 },
+                       skipped: listing.skipped, parsed: parsedCount, notes: notes, recorded: recorded)
     }
 
     /// `dismiss`: everything up to `until` (default now) counts as seen in `folder`.
@@ -183,11 +218,58 @@ extension FolderScanner {
         }
         let root = String(cString: resolved)
         free(resolved)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDir), isDir.boolValue else {
-            throw Unreadable(path: folder, reason: "not a folder")
+        // Opening it proves it is a folder that may be listed.
+        do throws(SystemError) {
+            _ = try DirectoryHandle(path: root)
+        } catch {
+            throw Unreadable(path: folder, reason: error.errno == ENOTDIR ? "not a folder" : error.description)
         }
         return Listing(folder: root)
+    }
+}
+
+/// Writes index rows on a serial background queue with its own connection; failures become
+/// notes (the index is a cache: a failed write costs a re-parse next time, nothing else).
+final class IndexWriter: @unchecked Sendable {
+    private let index: AssetIndex
+    private let queue = DispatchQueue(label: "photometa.index-writer")
+    private let lock = NSLock()
+    private var notes: [String] = []
+
+    init(_ index: AssetIndex) { self.index = index }
+
+    func update(_ rows: [(path: String, folder: String, key: AssetIndex.Key, candidate: SuggestionCandidate)], removing gone: [String]) {
+        queue.async {
+            do throws(StateFile.Failure) {
+                try self.index.update(rows, removing: gone)
+            } catch {
+                self.note("index not updated (\(error))")
+            }
+        }
+    }
+
+    func removeRows(under root: String, outside walked: [String]) {
+        queue.async {
+            do throws(StateFile.Failure) {
+                try self.index.removeRows(under: root, outside: walked)
+            } catch {
+                self.note("index not cleaned (\(error))")
+            }
+        }
+    }
+
+    /// Waits for every queued write; returns the problems met.
+    func finish() -> [String] {
+        queue.sync {}
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(Set(notes)).sorted()
+    }
+
+    private func note(_ n: String) {
+        lock.lock()
+        notes.append(n)
+        lock.unlock()
     }
 }
 

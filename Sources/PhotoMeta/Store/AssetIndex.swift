@@ -44,11 +44,30 @@ public final class AssetIndex {
             offset_seconds INTEGER, offset_source TEXT, source TEXT
         );
         """,
+        // v2: rows are read folder by folder (bounded memory), so each row names its folder.
+        // The index is a cache: old rows are simply dropped and rebuilt on the next run.
+        """
+        DROP TABLE assets;
+        CREATE TABLE assets (
+            path TEXT PRIMARY KEY,        -- canonical absolute path
+            folder TEXT NOT NULL,         -- canonical path of the folder that lists it
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT
+        );
+        CREATE INDEX assets_by_folder ON assets(folder);
+        """,
     ]
 
     public init(path: String) throws(StateFile.Failure) {
         self.path = path
         db = try StateFile.open(path, migrations: AssetIndex.migrations)
+        // A cache: losing the last transaction on power loss costs a re-parse, nothing more.
+        try? db.execute("PRAGMA synchronous = NORMAL")
     }
 
     /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
@@ -58,19 +77,14 @@ public final class AssetIndex {
         return home + "/.cache/photometa/index.sqlite3"
     }
 
-    /// Every row under `folder` (canonical, no trailing slash), by canonical path. Rows are
-    /// read straight from the statement into the dictionary.
-    public func load(folder: String) throws(StateFile.Failure) -> [String: (Key, SuggestionCandidate)] {
+    /// The rows of the files directly in `directory` (canonical path), by canonical path.
+    public func load(directory: String) throws(StateFile.Failure) -> [String: (Key, SuggestionCandidate)] {
         var result: [String: (Key, SuggestionCandidate)] = [:]
-        let range: [SQLiteDatabase.Value] = [.text(folder + "/"), .text(folder + "0")]
         do throws(SQLiteDatabase.Failure) {
-            let count = try db.query("SELECT count(*) FROM assets WHERE path >= ? AND path < ?", range).first?.first?.int ?? 0
-            result.reserveCapacity(Int(count))
-            // Range scan on the primary key: every path that starts with "folder/".
             let sql = "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
                 + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source "
-                + "FROM assets WHERE path >= ? AND path < ?"
-            try db.forEachRow(sql, range) { r in
+                + "FROM assets WHERE folder = ?"
+            try db.forEachRow(sql, [.text(directory)]) { r in
                 guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
                       let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
                       let kind = r.text(7).flatMap(MediaKind.init(rawValue:)) else { return }
@@ -86,6 +100,21 @@ public final class AssetIndex {
         return result
     }
 
+    /// Deletes the rows under `root` whose folder was not walked this time (folders that were
+    /// removed, renamed or became hidden).
+    public func removeRows(under root: String, outside walked: [String]) throws(StateFile.Failure) {
+        do throws(SQLiteDatabase.Failure) {
+            try db.transaction { () throws(SQLiteDatabase.Failure) in
+                try db.execute("CREATE TEMP TABLE IF NOT EXISTS walked (folder TEXT PRIMARY KEY); DELETE FROM walked;")
+                try db.executeEach("INSERT OR IGNORE INTO walked VALUES (?)", walked.map { [.text($0)] })
+                try db.query("DELETE FROM assets WHERE path >= ? AND path < ? AND folder NOT IN (SELECT folder FROM walked)",
+                             [.text(root + "/"), .text(root + "0")])
+            }
+        } catch {
+            throw .database(error)
+        }
+    }
+
     static func captured(_ r: SQLiteDatabase.Row) -> CaptureDate? {
         guard let clock = r.text(11), let secs = r.int(12), let source = r.text(18).flatMap(DateSource.init(rawValue:)),
               let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r.int(13) ?? 0),
@@ -99,7 +128,8 @@ public final class AssetIndex {
     }
 
     /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
-    public func update(_ rows: [(path: String, key: Key, candidate: SuggestionCandidate)], removing gone: [String]) throws(StateFile.Failure) {
+    public func update(_ rows: [(path: String, folder: String, key: Key, candidate: SuggestionCandidate)],
+                       removing gone: [String]) throws(StateFile.Failure) {
         guard !rows.isEmpty || !gone.isEmpty else { return }
         do throws(SQLiteDatabase.Failure) {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
@@ -128,13 +158,13 @@ public final class AssetIndex {
                         digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
                         hasTime = .integer(l.hasTime ? 1 : 0)
                     }
-                    values.append([.text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                    values.append([.text(row.path), .text(row.folder), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
                               .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
                               .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
                               c.error.map { .text($0) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                               clock, local, nano, digits, hasTime, offset, offsetSource, source])
                 }
-                try db.executeEach("INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+                try db.executeEach("INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             }
         } catch {
             throw .database(error)
