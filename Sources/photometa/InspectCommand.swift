@@ -72,14 +72,7 @@ struct InspectCommand {
     }
 
     func run() -> ExitCode {
-        let scan = PathScanner(recursive: recursive).scan(paths)
-        var failed = false
-        for e in scan.errors {
-            Output.err("photometa: \(e.path): \(e.reason)")
-            failed = true
-        }
         let report = AssetReport(zone: zone)
-        let items = scan.items
         let tally = Tally()
         if format == .json { Output.out("[") }
         let format = self.format
@@ -89,10 +82,20 @@ struct InspectCommand {
             var path: String
             var error: String?
         }
-        InspectionRunner.run(scan, render: { index, asset -> Rendered? in
+        InspectionRunner.run(paths: paths, scanner: PathScanner(recursive: recursive), scanEvent: { event in
+            switch event {
+            case .error(let path, let reason):
+                tally.addFailure()
+                Output.err("photometa: \(path): \(reason)")
+            case .skippedSpecial:
+                tally.addSkipped()
+            case .item:
+                break
+            }
+        }, render: { item, asset -> Rendered? in
             // Inside directories, files that were read and are not media are skipped and
             // counted; files that could not be read at all (no fileSize) are errors.
-            if asset.error != nil, !items[index].explicit, asset.format == .unknown, asset.fileSize != nil {
+            if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
                 return nil
             }
             let text: String
@@ -101,18 +104,19 @@ struct InspectCommand {
             case .json, .jsonl: text = report.json(asset)
             }
             return Rendered(text: text, path: asset.path, error: asset.error)
-        }, emit: { _, rendered in
+        }, emit: { rendered in
             guard let r = rendered else {
-                tally.skipped += 1
+                tally.addSkipped()
                 return
             }
             if let e = r.error {
-                tally.failed += 1
+                tally.addFailure()
                 Output.err("photometa: \(r.path): \(e)")
             }
+            let first = tally.emitted == 0
             switch format {
-            case .text: Output.out((tally.emitted > 0 ? "\n" : "") + r.text)
-            case .json: Output.out((tally.emitted > 0 ? ",\n" : "\n") + r.text)
+            case .text: Output.out((first ? "" : "\n") + r.text)
+            case .json: Output.out((first ? "\n" : ",\n") + r.text)
             case .jsonl:
                 Output.out(r.text + "\n")
                 Output.flush()
@@ -121,19 +125,25 @@ struct InspectCommand {
         })
         if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
         Output.flush()
-        if tally.skipped > 0 || scan.skippedSpecial > 0 {
-            let n = tally.skipped + scan.skippedSpecial
-            Output.err("photometa: skipped \(n) file\(n == 1 ? "" : "s") that \(n == 1 ? "is" : "are") not images or videos")
+        let skipped = tally.skipped
+        if skipped > 0 {
+            Output.err("photometa: skipped \(skipped) file\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not images or videos")
         }
-        return failed || tally.failed > 0 ? .someFailed : .success
+        return tally.failed > 0 ? .someFailed : .success
     }
 }
 
-/// Counters touched only from the runner's serialized `emit` callback.
+/// Counters of one run: `emitted` is touched only from the serialized `emit` callback; the
+/// others also from the scanning thread, hence the lock.
 final class Tally: @unchecked Sendable {
+    private let lock = NSLock()
     var emitted = 0
-    var failed = 0
-    var skipped = 0
+    private var failures = 0
+    private var skips = 0
+    var failed: Int { lock.lock(); defer { lock.unlock() }; return failures }
+    var skipped: Int { lock.lock(); defer { lock.unlock() }; return skips }
+    func addFailure() { lock.lock(); failures += 1; lock.unlock() }
+    func addSkipped() { lock.lock(); skips += 1; lock.unlock() }
 }
 
 enum ZoneArgument {

@@ -93,6 +93,18 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertNil(objects.first { ($0["path"] as? String)?.hasSuffix("still.gif") == true }?["error"])
     }
 
+    func testArgumentsAreSortedAndAFileNamedInsideAWalkedFolderIsListedOnce() throws {
+        let lib = Photometa.root.appendingPathComponent("Fixtures/library").path
+        let r = try Photometa.run(["inspect", "-r", "--jsonl", lib + "/notes.txt", Photometa.fixture("still.gif"), lib])
+        XCTAssertEqual(r.status, 1, "notes.txt named explicitly is an error entry")
+        let paths = r.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["path"] as? String
+        }
+        XCTAssertEqual(paths.count, 22, "21 media files + notes.txt, each once")
+        XCTAssertEqual(paths, paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        XCTAssertEqual(paths.filter { $0.hasSuffix("still.gif") }.count, 1)
+    }
+
     func testDoubleDashEndsOptions() throws {
         let r = try Photometa.run(["inspect", "--", "-h"])
         XCTAssertEqual(r.status, 1, "a file named -h, not the help")
