@@ -58,7 +58,13 @@ public enum GIFReader: ContainerReader {
                 out.note("gif", "no trailer: the file is cut short")
             }
         } catch {
-            out.note("gif", error, while: "reading block at offset \(pos)")
+            // A cut file or a spent budget: frames may have followed.
+            out.frameCountIsLowerBound = true
+            if error == .budgetExhausted || pos > Int64(Limits.gifScanMax) {
+                out.note("gif", "frame count stopped after \(pos) bytes; \(frames) frames is a lower bound")
+            } else {
+                out.note("gif", error, while: "reading block at offset \(pos)")
+            }
         }
         out.frameCount = frames
         out.animated = frames > 1
@@ -66,6 +72,8 @@ public enum GIFReader: ContainerReader {
     }
 
     /// Skips a chain of data sub-blocks (length byte, data) up to and including the terminator.
+    /// The walk gives up past `Limits.gifScanMax` (one image of millions of 1-byte sub-blocks
+    /// would otherwise cost a read each).
     private static func skipSubBlocks(_ reader: BoundedReader, from start: Int64) throws(ReadFailure) -> Int64 {
         var pos = start
         while true {
@@ -73,6 +81,7 @@ public enum GIFReader: ContainerReader {
             pos += 1 + Int64(n)
             if n == 0 { return pos }
             if pos > reader.size { throw .outOfBounds }
+            if pos > Int64(Limits.gifScanMax) { throw .budgetExhausted }
         }
     }
 
