@@ -79,3 +79,14 @@ bench: release
 	fi
 	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --n $(BENCH_N) --runs $(BENCH_RUNS) \
 	  --dir $(BENCH_DIR) --doc docs/performance.md
+
+# Fuzzing (issue 6, docs/fuzzing.md): builds the libFuzzer targets in Fuzz/ with AddressSanitizer
+# (Swift toolchain's runtime, else Debian's libclang-rt-dev), seeds them from Fixtures/ and
+# ../shared/corpus, runs each for FUZZ_SECONDS and prints executions and findings per target.
+# Findings land in FUZZ_BUILD/findings/<target>/. Installs what it needs with apt when missing.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD   ?= .build/fuzz
+
+.PHONY: fuzz
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=$(abspath $(FUZZ_BUILD)) bash Fuzz/fuzz.sh run $(FUZZ_TARGETS)

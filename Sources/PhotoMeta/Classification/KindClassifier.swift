@@ -48,7 +48,7 @@ public enum KindClassifier {
         if FileNameDateParser.mayBeScreenshot(name), let n = FileNameDateParser.parse(String(name)), n.isScreenshot {
             evidence.append(.fileName(pattern: n.pattern))
         }
-        if let slash, i.path[..<slash].split(separator: "/").contains(where: { $0.utf8.count == 11 && $0.lowercased() == "screenshots" }) {
+        if let slash, hasScreenshotsFolder(i.path[..<slash]) {
             evidence.append(.folder)
         }
         if i.format == .png, (i.make ?? "").isEmpty, (i.model ?? "").isEmpty, let w = i.width, let h = i.height,
@@ -57,6 +57,24 @@ public enum KindClassifier {
         }
         return evidence
     }
+}
+
+/// A path component equal to "screenshots" in any case, found on the bytes (no splitting or
+/// lowercasing of every path).
+func hasScreenshotsFolder(_ folders: Substring) -> Bool {
+    let target = Array("screenshots".utf8)
+    var matched = 0  // bytes of target matched in the current component; -1: no match
+    for b in folders.utf8 {
+        if b == 0x2F {
+            if matched == target.count { return true }
+            matched = 0
+            continue
+        }
+        guard matched >= 0, matched < target.count else { matched = -1; continue }
+        let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+        matched = lower == target[matched] ? matched + 1 : -1
+    }
+    return matched == target.count
 }
 
 extension String {

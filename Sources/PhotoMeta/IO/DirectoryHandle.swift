@@ -14,6 +14,9 @@ final class DirectoryHandle {
         /// The name as it sorts in a path: folders as "name/", so that sorting entries folder by
         /// folder gives the byte order of whole paths.
         var sortKey: [UInt8]
+        /// False when the name's bytes are not UTF-8: `name` then holds U+FFFD where they were
+        /// and no longer names the file.
+        var nameIsUTF8 = true
     }
 
     let fd: Int32
@@ -49,7 +52,8 @@ final class DirectoryHandle {
             default: type = .unknown
             }
             result.append(Entry(name: String(decoding: bytes, as: UTF8.self), type: type,
-                                sortKey: { if case .directory = type { return bytes + [0x2F] } else { return bytes } }()))
+                                sortKey: { if case .directory = type { return bytes + [0x2F] } else { return bytes } }(),
+                                nameIsUTF8: String(validating: bytes, as: UTF8.self) != nil))
         }
         result.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
         return result

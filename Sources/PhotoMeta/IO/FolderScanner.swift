@@ -91,7 +91,7 @@ public struct FolderScanner {
             }
             if needsStat {
                 guard let f = try? handle.facts(name, followLinks: false) else {
-                    listing.skipped.append((rel, "cannot be examined"))
+                    listing.skipped.append((rel, entry.nameIsUTF8 ? "cannot be examined" : "file name is not valid UTF-8; not considered"))
                     continue
                 }
                 facts = f

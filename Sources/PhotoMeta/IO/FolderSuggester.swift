@@ -139,10 +139,10 @@ public struct FolderSuggester {
                 }
                 for (j, k) in toParse.enumerated() {
                     candidates[k] = parsed[j]
-                    pendingRows.append((files[k].path, directory, AssetIndex.Key(files[k].facts), parsed[j]))
+                    if writer != nil { pendingRows.append((files[k].path, directory, AssetIndex.Key(files[k].facts), parsed[j])) }
                 }
                 parsedCount += toParse.count
-                pendingGone += cached.keys
+                if writer != nil { pendingGone += cached.keys }
                 if pendingRows.count >= 2_000 { flushIndex() }
 
                 var list: [SuggestionCandidate] = []

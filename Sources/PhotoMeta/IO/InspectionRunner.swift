@@ -66,8 +66,10 @@ private final class WorkQueue: @unchecked Sendable {
     func push(_ item: PathScanner.Item) {
         condition.lock()
         while items.count - head >= limit { condition.wait() }
+        let wasEmpty = head == items.count
         items.append(item)
-        condition.broadcast()
+        // Wake a worker only when one may be waiting for work.
+        if wasEmpty { condition.broadcast() }
         condition.unlock()
     }
 
@@ -84,13 +86,15 @@ private final class WorkQueue: @unchecked Sendable {
         while head == items.count && !done { condition.wait() }
         guard head < items.count else { return nil }
         let item = items[head]
+        let wasFull = items.count - head >= limit
         head += 1
         numbered += 1
         if head > 4096 {  // drop consumed items now and then
             items.removeFirst(head)
             head = 0
         }
-        condition.broadcast()
+        // Wake the producer only when it may be waiting for room.
+        if wasFull { condition.broadcast() }
         return (numbered - 1, item)
     }
 }

@@ -119,7 +119,10 @@ public struct PathScanner: Sendable {
                 continue
             }
             guard let f = try? handle.facts(entry.name, followLinks: false) else {
-                visit(.error(path: path, reason: "cannot be read"))
+                // A name that is not UTF-8 cannot be carried by a Swift String: say so rather
+                // than blame the file.
+                visit(.error(path: path, reason: entry.nameIsUTF8 ? "cannot be read"
+                                                : "file name is not valid UTF-8; not inspected"))
                 continue
             }
             switch f.type {

@@ -51,6 +51,8 @@ public final class SQLiteDatabase {
 
     public let path: String
     private var db: OpaquePointer?
+    /// Prepared statements by SQL text, reused (reset) instead of prepared again.
+    private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating when `create`) the database at `path`.
     public init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
@@ -68,7 +70,10 @@ public final class SQLiteDatabase {
         sqlite3_extended_result_codes(handle, 0)
     }
 
-    deinit { sqlite3_close_v2(db) }
+    deinit {
+        for stmt in statements.values { sqlite3_finalize(stmt) }
+        sqlite3_close_v2(db)
+    }
 
     static func map(_ rc: Int32, path: String, message: String) -> Failure {
         switch rc & 0xFF {
@@ -103,8 +108,8 @@ public final class SQLiteDatabase {
 
     /// Runs one statement and calls `body` for each row, without collecting them.
     public func forEachRow(_ sql: String, _ bindings: [Value] = [], _ body: (Row) -> Void) throws(Failure) {
-        let stmt = try prepare(sql)
-        defer { sqlite3_finalize(stmt) }
+        let stmt = try cached(sql)
+        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
         try bind(stmt, bindings)
         while true {
             let step = sqlite3_step(stmt)
@@ -117,8 +122,8 @@ public final class SQLiteDatabase {
     /// Runs one statement (no result rows) once per element of `rows`, preparing it once.
     public func executeEach(_ sql: String, _ rows: [[Value]]) throws(Failure) {
         guard !rows.isEmpty else { return }
-        let stmt = try prepare(sql)
-        defer { sqlite3_finalize(stmt) }
+        let stmt = try cached(sql)
+        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
         for bindings in rows {
             sqlite3_reset(stmt)
             sqlite3_clear_bindings(stmt)
@@ -126,6 +131,14 @@ public final class SQLiteDatabase {
             let step = sqlite3_step(stmt)
             guard step == SQLITE_DONE || step == SQLITE_ROW else { throw failure(step) }
         }
+    }
+
+    /// A prepared statement kept for the life of the connection (statements run often).
+    private func cached(_ sql: String) throws(Failure) -> OpaquePointer {
+        if let stmt = statements[sql] { return stmt }
+        let stmt = try prepare(sql)
+        statements[sql] = stmt
+        return stmt
     }
 
     private func prepare(_ sql: String) throws(Failure) -> OpaquePointer {
