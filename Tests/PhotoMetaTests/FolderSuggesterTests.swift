@@ -133,6 +133,19 @@ final class FolderSuggesterTests: XCTestCase {
         XCTAssertEqual(rebuilt.parsed, 4)
     }
 
+    func testRowsOfVanishedFoldersLeaveTheIndex() throws {
+        let f = try library()
+        try f.add("2024/08/IMG_20240808_120811.jpg", from: "mmexport1700000000000.jpg")
+        XCTAssertEqual(try run(f) { $0.record = false }.decision.considered, 6)
+        let sub = try FolderScanner().scanRootOnly(f.path).folder + "/2024/08"
+        XCTAssertEqual(try AssetIndex(path: state.path + "/index.sqlite3").load(directory: sub).count, 1)
+        try FileManager.default.removeItem(atPath: f.path + "/2024")
+        let o = try run(f) { $0.record = false }
+        XCTAssertEqual(o.decision.considered, 5)
+        XCTAssertEqual(o.parsed, 0)
+        XCTAssertEqual(try AssetIndex(path: state.path + "/index.sqlite3").load(directory: sub).count, 0)
+    }
+
     func testACorruptIndexIsNotFatal() throws {
         let f = try library()
         try Data("garbage, not sqlite".utf8).write(to: URL(fileURLWithPath: state.path + "/index.sqlite3"))

@@ -96,7 +96,7 @@ public struct FolderSuggester {
         var parsedCount = 0
         var walked: [String] = []
         var pendingRows: [(path: String, folder: String, key: AssetIndex.Key, candidate: SuggestionCandidate)] = []
-        var pendingGone: [String] = []
+        var pendingGone: [(folder: String, path: String)] = []
         // Report paths as the user named the folder.
         let prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
 
@@ -142,7 +142,7 @@ public struct FolderSuggester {
                     if writer != nil { pendingRows.append((files[k].path, directory, AssetIndex.Key(files[k].facts), parsed[j])) }
                 }
                 parsedCount += toParse.count
-                if writer != nil { pendingGone += cached.keys }
+                if writer != nil { pendingGone += cached.keys.map { (directory, $0) } }
                 if pendingRows.count >= 2_000 { flushIndex() }
 
                 var list: [SuggestionCandidate] = []
@@ -238,7 +238,8 @@ final class IndexWriter: @unchecked Sendable {
 
     init(_ index: AssetIndex) { self.index = index }
 
-    func update(_ rows: [(path: String, folder: String, key: AssetIndex.Key, candidate: SuggestionCandidate)], removing gone: [String]) {
+    func update(_ rows: [(path: String, folder: String, key: AssetIndex.Key, candidate: SuggestionCandidate)],
+                removing gone: [(folder: String, path: String)]) {
         queue.async {
             do throws(StateFile.Failure) {
                 try self.index.update(rows, removing: gone)

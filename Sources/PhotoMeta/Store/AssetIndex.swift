@@ -61,6 +61,25 @@ public final class AssetIndex {
         );
         CREATE INDEX assets_by_folder ON assets(folder);
         """,
+        // v3: rows clustered by folder (WITHOUT ROWID, key (folder, path)): a folder's rows are
+        // one contiguous range, and one b-tree is written instead of three. A table of the
+        // folders seen lets vanished folders be found without scanning the rows.
+        """
+        DROP TABLE assets;
+        CREATE TABLE assets (
+            folder TEXT NOT NULL,         -- canonical path of the folder that lists it
+            path TEXT NOT NULL,           -- canonical absolute path
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT,
+            PRIMARY KEY (folder, path)
+        ) WITHOUT ROWID;
+        CREATE TABLE folders (folder TEXT PRIMARY KEY) WITHOUT ROWID;
+        """,
     ]
 
     public init(path: String) throws(StateFile.Failure) {
@@ -101,14 +120,20 @@ public final class AssetIndex {
     }
 
     /// Deletes the rows under `root` whose folder was not walked this time (folders that were
-    /// removed, renamed or became hidden).
+    /// removed, renamed or became hidden). Costs a look at the folder list, not at the rows,
+    /// when nothing vanished.
     public func removeRows(under root: String, outside walked: [String]) throws(StateFile.Failure) {
         do throws(SQLiteDatabase.Failure) {
+            let seen = Set(walked)
+            var vanished: [String] = []
+            try db.forEachRow("SELECT folder FROM folders WHERE folder = ? OR (folder >= ? AND folder < ?)",
+                              [.text(root), .text(root + "/"), .text(root + "0")]) { r in
+                if let f = r.text(0), !seen.contains(f) { vanished.append(f) }
+            }
+            guard !vanished.isEmpty else { return }
             try db.transaction { () throws(SQLiteDatabase.Failure) in
-                try db.execute("CREATE TEMP TABLE IF NOT EXISTS walked (folder TEXT PRIMARY KEY); DELETE FROM walked;")
-                try db.executeEach("INSERT OR IGNORE INTO walked VALUES (?)", walked.map { [.text($0)] })
-                try db.query("DELETE FROM assets WHERE path >= ? AND path < ? AND folder NOT IN (SELECT folder FROM walked)",
-                             [.text(root + "/"), .text(root + "0")])
+                try db.executeEach("DELETE FROM assets WHERE folder = ?", vanished.map { [.text($0)] })
+                try db.executeEach("DELETE FROM folders WHERE folder = ?", vanished.map { [.text($0)] })
             }
         } catch {
             throw .database(error)
@@ -129,11 +154,14 @@ public final class AssetIndex {
 
     /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
     public func update(_ rows: [(path: String, folder: String, key: Key, candidate: SuggestionCandidate)],
-                       removing gone: [String]) throws(StateFile.Failure) {
+                       removing gone: [(folder: String, path: String)]) throws(StateFile.Failure) {
         guard !rows.isEmpty || !gone.isEmpty else { return }
         do throws(SQLiteDatabase.Failure) {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
-                try db.executeEach("DELETE FROM assets WHERE path = ?", gone.map { [.text($0)] })
+                try db.executeEach("DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
+                var folders: Set<String> = []
+                for row in rows { folders.insert(row.folder) }
+                try db.executeEach("INSERT OR IGNORE INTO folders VALUES (?)", folders.map { [.text($0)] })
                 var values: [[SQLiteDatabase.Value]] = []
                 values.reserveCapacity(rows.count)
                 for row in rows {
@@ -158,7 +186,7 @@ public final class AssetIndex {
                         digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
                         hasTime = .integer(l.hasTime ? 1 : 0)
                     }
-                    values.append([.text(row.path), .text(row.folder), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                    values.append([.text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
                               .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
                               .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
                               c.error.map { .text($0) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
