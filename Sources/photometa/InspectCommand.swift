@@ -75,6 +75,8 @@ struct InspectCommand {
         let report = AssetReport(zone: zone)
         let tally = Tally()
         if format == .json { Output.out("[") }
+        // --jsonl streams: lines are written within 10 ms of being ready.
+        if format == .jsonl { Output.flushPeriodically() }
         let format = self.format
         /// What a worker hands over: nil for a file skipped as not media.
         struct Rendered: Sendable {
@@ -119,7 +121,6 @@ struct InspectCommand {
             case .json: Output.out((first ? "\n" : ",\n") + r.text)
             case .jsonl:
                 Output.out(r.text + "\n")
-                Output.flush()
             }
             tally.emitted += 1
         })

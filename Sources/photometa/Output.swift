@@ -12,11 +12,29 @@ enum Output {
     static func out(_ s: String) { stdoutBuffer.append(s) }
     static func flush() { stdoutBuffer.flush() }
 
+    /// Streams stdout: whatever is buffered is written at least every `milliseconds`, so a
+    /// line reaches the reader within that time without a system call per line.
+    static func flushPeriodically(milliseconds: Int = 10) {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
+        timer.setEventHandler { stdoutBuffer.flush() }
+        timer.resume()
+        flushTimer.set(timer)
+    }
+
+    private static let flushTimer = TimerBox()
+
     static func err(_ s: String) {
         stdoutBuffer.flush()
         stderrBuffer.append(s.hasSuffix("\n") ? s : s + "\n")
         stderrBuffer.flush()
     }
+}
+
+/// Keeps the periodic flush timer alive.
+private final class TimerBox: @unchecked Sendable {
+    private var timer: DispatchSourceTimer?
+    func set(_ t: DispatchSourceTimer) { timer = t }
 }
 
 private final class FDBuffer: @unchecked Sendable {

@@ -18,9 +18,21 @@ public enum InspectionRunner {
         let queue = WorkQueue(limit: queueLimit)
         let results = OrderedResults<Rendered>(emit: emit)
         let producer = Thread {
+            // Items are handed over in batches: a wake-up per file costs more than the file.
+            var batch: [PathScanner.Item] = []
+            batch.reserveCapacity(64)
             scanner.scan(paths) { event in
-                if case .item(let item) = event { queue.push(item) } else { scanEvent(event) }
+                if case .item(let item) = event {
+                    batch.append(item)
+                    if batch.count == 64 {
+                        queue.push(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                } else {
+                    scanEvent(event)
+                }
             }
+            queue.push(batch)
             queue.finish()
         }
         producer.start()
@@ -40,7 +52,7 @@ extension InspectionRunner {
         let items = scan.items
         let results = OrderedResults<(Int, MediaAsset)>(emit: { emit($0.0, $0.1) })
         let counter = WorkQueue(limit: Int.max)
-        for item in items { counter.push(item) }
+        counter.push(items)
         counter.finish()
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
             while let (i, item) = counter.pop() {
@@ -63,12 +75,14 @@ private final class WorkQueue: @unchecked Sendable {
 
     init(limit: Int) { self.limit = limit }
 
-    func push(_ item: PathScanner.Item) {
+
+    func push(_ batch: [PathScanner.Item]) {
+        guard !batch.isEmpty else { return }
         condition.lock()
         while items.count - head >= limit { condition.wait() }
         let wasEmpty = head == items.count
-        items.append(item)
-        // Wake a worker only when one may be waiting for work.
+        items.append(contentsOf: batch)
+        // Wake the workers only when one may be waiting for work.
         if wasEmpty { condition.broadcast() }
         condition.unlock()
     }
