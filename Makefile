@@ -12,9 +12,10 @@ BIN_RELEASE := .build/release/photometa
 
 all: build
 
-# Installs what is missing, and nothing when everything is there (no network needed then).
-deps:
-	@missing=""; for p in $(APT_BUILD); do \
+# $(call apt_install,PACKAGES): installs the Debian packages of the list that are missing, and
+# nothing when everything is there (no network needed then).
+define apt_install
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -22,6 +23,10 @@ deps:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+endef
+
+deps:
+	$(call apt_install,$(APT_BUILD))
 
 build: deps
 	$(SWIFT) build --product photometa
@@ -69,14 +74,7 @@ APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3
 
 .PHONY: bench
 bench: release
-	@missing=""; for p in $(APT_BENCH); do \
-	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "make: installing Debian packages:$$missing"; \
-	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
-	fi
+	$(call apt_install,$(APT_BENCH))
 	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --n $(BENCH_N) --runs $(BENCH_RUNS) \
 	  --dir $(BENCH_DIR) --doc docs/performance.md
 
