@@ -179,6 +179,33 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stateForNobody), "no state written")
     }
 
+    /// A state file the user may not write (as root: run as `nobody`, who does not own it).
+    func testReadOnlyStateFileIsNamedAndKept() throws {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+            throw XCTSkip("needs root and setpriv to make a state file read-only for the process")
+        }
+        let d = try Photometa.run(["dismiss", folder, "--until", "2024-08-08T11:00:00Z", "--state", state])
+        XCTAssertEqual(d.status, 0, d.stderr)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: (state as NSString).deletingLastPathComponent)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Photometa.binary.path,
+                       "dismiss", folder, "--state", state]
+        p.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 1, message)
+        XCTAssertTrue(message.contains(state), message)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), before, "the memory is not overwritten")
+    }
+
     func testUsageErrors() throws {
         for extra in [["--within", "soon"], ["--screenshots", "maybe"], ["--now", "yesterday"], ["--bogus"]] {
             let r = try suggest(extra)

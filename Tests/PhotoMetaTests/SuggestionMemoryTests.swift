@@ -79,6 +79,22 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(folder: "/a"))
     }
 
+    func testALockHeldTooLongIsAClearErrorAndNothingIsLost() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
+        let holder = try SQLiteDatabase(path: path)
+        try holder.execute("BEGIN EXCLUSIVE")
+        let m = try SuggestionMemory(path: path, busyTimeoutMilliseconds: 200)
+        XCTAssertThrowsError(try m.advance(folder: "/a", to: 99, offered: nil, now: 2)) { error in
+            XCTAssertTrue("\(error)".contains(path), "\(error)")
+            XCTAssertTrue("\(error)".contains("locked"), "\(error)")
+        }
+        try holder.execute("ROLLBACK")
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 42, "the memory is intact")
+        XCTAssertEqual(try m.advance(folder: "/a", to: 99, offered: nil, now: 3), 99, "and usable once the lock is gone")
+    }
+
     func testConcurrentWritersLoseNothing() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"

@@ -34,7 +34,7 @@ public enum StateFile {
 
     /// Opens `path`, creating it and its folder when missing, and applies `migrations[i]` to
     /// bring `user_version` from i to i+1.
-    static func open(_ path: String, migrations: [String]) throws(Failure) -> SQLiteDatabase {
+    static func open(_ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) -> SQLiteDatabase {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
@@ -47,7 +47,7 @@ public enum StateFile {
         let db: SQLiteDatabase
         let appID: Int64, version: Int64, tables: [String]
         do throws(SQLiteDatabase.Failure) {
-            db = try SQLiteDatabase(path: path)
+            db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // One read transaction: a consistent snapshot even while another process migrates.
             try db.execute("BEGIN")
             defer { try? db.execute("COMMIT") }

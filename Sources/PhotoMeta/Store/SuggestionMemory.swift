@@ -22,9 +22,11 @@ public final class SuggestionMemory {
         """,
     ]
 
-    public init(path: String) throws(StateFile.Failure) {
+    /// `busyTimeoutMilliseconds`: how long to wait for another process's lock before giving up
+    /// with an error (30 s: "normal contention" never reaches it).
+    public init(path: String, busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFile.Failure) {
         self.path = path
-        db = try StateFile.open(path, migrations: SuggestionMemory.migrations)
+        db = try StateFile.open(path, migrations: SuggestionMemory.migrations, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
     }
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
