@@ -51,9 +51,10 @@ final class DirectoryWatcherTests: XCTestCase {
         if let r = recorder { r.wait(timeout: 5) { r.thread?.isFinished ?? true } }
     }
 
-    func start(poll: Double? = nil, suggestions: Bool = true) throws {
+    func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil) throws {
         var o = DirectoryWatcher.Options()
         o.pollInterval = poll
+        o.maximumWatches = maximumWatches
         o.statePath = state.path + "/state.sqlite3"
         if suggestions {
             var s = SuggestionSettings()
@@ -192,6 +193,15 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.inserted == [path("p.jpg")] }, "\(recorder.inserted)")
         try FileManager.default.removeItem(atPath: path("p.jpg"))
         XCTAssertTrue(recorder.wait { recorder.removed == [path("p.jpg")] })
+    }
+
+    func testTheWatchLimitFallsBackToPolling() throws {
+        for f in ["a", "b", "c"] { try FileManager.default.createDirectory(atPath: path(f), withIntermediateDirectories: true) }
+        try start(maximumWatches: 2)
+        XCTAssertTrue(recorder.all.contains { if case .note(let n) = $0 { return n.contains("watch limit") && n.contains("polling") } else { return false } },
+                      "\(recorder.all)")
+        try write("c/late.jpg")
+        XCTAssertTrue(recorder.wait { recorder.inserted == [path("c/late.jpg")] }, "\(recorder.inserted)")
     }
 
     func testTheFolderDisappearing() throws {

@@ -20,6 +20,9 @@ public final class DirectoryWatcher: @unchecked Sendable {
         public var suggestions: SuggestionSettings? = SuggestionSettings()
         /// The memory shared with `suggest`.
         public var statePath = SuggestionMemory.defaultPath()
+        /// At most this many inotify watches (one per folder); past it the watcher polls, as it
+        /// does when the kernel's limit is reached. Nil: only the kernel's limit.
+        public var maximumWatches: Int?
 
         public init() {}
     }
@@ -76,7 +79,7 @@ public final class DirectoryWatcher: @unchecked Sendable {
             deliver(.note("polling every \(Duration.describe(interval))"))
         } else {
             do throws(InotifySource.Failure) {
-                let source = try InotifySource(root: folder)
+                let source = try InotifySource(root: folder, maximumWatches: options.maximumWatches)
                 try source.watch("")
                 for f in initial.folders { try source.watch(f) }
                 inotify = source

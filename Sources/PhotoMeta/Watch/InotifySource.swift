@@ -47,11 +47,16 @@ final class InotifySource {
     static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
         | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW) | UInt32(IN_EXCL_UNLINK)
 
-    init(root: String) throws(Failure) {
+    /// Watches beyond this count fail as if the kernel's limit were reached (nil: only the
+    /// kernel's `fs.inotify.max_user_watches` applies).
+    private let maximumWatches: Int?
+
+    init(root: String, maximumWatches: Int? = nil) throws(Failure) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { throw .unavailable(SystemError.message(errno)) }
         self.fd = fd
         self.root = root
+        self.maximumWatches = maximumWatches
     }
 
     deinit { close(fd) }
@@ -59,6 +64,7 @@ final class InotifySource {
     /// Watches `relative` (a folder under the root; "" for the root).
     func watch(_ relative: String) throws(Failure) {
         guard watched[relative] == nil else { return }
+        if let maximumWatches, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
         let wd = inotify_add_watch(fd, path, InotifySource.mask)
         if wd < 0 {
