@@ -2,8 +2,8 @@
 
 SWIFT       ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
-# Packages the build links against (libexif and SQLite through pkg-config).
-APT_BUILD   := pkg-config libexif-dev libsqlite3-dev
+# Packages the build links against (libexif, SQLite and zlib through pkg-config).
+APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 BIN_DEBUG   := .build/debug/photometa
 BIN_RELEASE := .build/release/photometa

@@ -20,11 +20,17 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // zlib, for compressed PNG text chunks (zTXt, compressed iTXt); Debian's zlib1g-dev.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
         .target(name: "CStatx"),
         .target(
             name: "PhotoMeta",
-            dependencies: ["CExif", "CSQLite", "CStatx"]
+            dependencies: ["CExif", "CSQLite", "CStatx", "CZlib"]
         ),
         .executableTarget(
             name: "photometa",

@@ -77,7 +77,7 @@ toolchain_has_fuzzer() {
 }
 
 setup_toolchain() {
-    apt_install pkg-config libexif-dev libsqlite3-dev python3
+    apt_install pkg-config libexif-dev libsqlite3-dev zlib1g-dev python3
     [ -x "$SWIFTC" ] || { log "swiftc not found"; exit 2; }
     if [ "${FUZZ_RUNTIME:-}" != debian ] && toolchain_has_fuzzer; then
         RUNTIME=toolchain
@@ -122,7 +122,7 @@ build() {
         # shellcheck disable=SC2046
         "$SWIFTC" "${SAN_SWIFT[@]}" -parse-as-library -enable-testing -g -O -wmo -module-name PhotoMeta \
             -emit-module -emit-module-path "$obj/PhotoMeta.swiftmodule" -c -o "$stamp.tmp" \
-            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$obj/cstatx" \
+            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$SRC/Sources/CZlib" -I "$obj/cstatx" \
             $(find "$SRC/Sources/PhotoMeta" -name '*.swift' | sort) || { rm -f "$stamp.tmp"; exit 2; }
         mv "$stamp.tmp" "$stamp"
         echo "$RUNTIME $SRC" > "$obj/runtime"
@@ -134,9 +134,9 @@ build() {
         if [ ! -x "$exe" ] || [ "Fuzz/Targets/$t.swift" -nt "$exe" ] || [ Fuzz/Targets/Support.swift -nt "$exe" ]; then
             (
                 "$SWIFTC" "${SAN_LINK[@]}" "${SAN_SWIFT[@]}" -parse-as-library -g -O -module-name "fuzz_$t" \
-                    -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$obj/cstatx" -use-ld=lld \
+                    -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$SRC/Sources/CZlib" -I "$obj/cstatx" -use-ld=lld \
                     Fuzz/Targets/Support.swift "Fuzz/Targets/$t.swift" "$obj/PhotoMeta.o" "$obj/CStatx.o" \
-                    -lexif -lsqlite3 -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
+                    -lexif -lsqlite3 -lz -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
             ) &
             pids+=($!)
             if [ "${#pids[@]}" -ge "$FUZZ_JOBS" ]; then wait "${pids[0]}" || exit 2; pids=("${pids[@]:1}"); fi

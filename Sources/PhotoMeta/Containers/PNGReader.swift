@@ -102,8 +102,10 @@ public enum PNGReader: ContainerReader {
         return out
     }
 
-    /// [PNG 1.2 11.3.4] tEXt: keyword NUL text (Latin-1). iTXt: keyword NUL flag method
-    /// language NUL translated NUL text (UTF-8). zTXt is always compressed.
+    /// [PNG 1.2 11.3.4] tEXt: keyword NUL text (Latin-1). zTXt: keyword NUL method, then the
+    /// text (Latin-1) as a zlib stream. iTXt: keyword NUL flag method language NUL translated
+    /// NUL text (UTF-8), a zlib stream when the flag is 1. Compressed text is inflated up to the
+    /// same limit as plain text, so a small chunk cannot expand without bound.
     private static func readText(_ type: String, _ reader: BoundedReader, at start: Int64, length: Int,
                                  into out: inout ContainerPayloads) throws(ReadFailure) {
         // The keyword is at most 79 bytes; peek at it before deciding to read the whole chunk.
@@ -117,14 +119,15 @@ public enum PNGReader: ContainerReader {
             out.note("png", "\(type) '\(keyword)' of \(length) bytes exceeds \(limit); skipped")
             return
         }
-        if type == "zTXt" {
-            out.note("png", "compressed zTXt '\(keyword)' is not decoded")
-            return
-        }
         let data = try reader.read(at: start, count: length)
         var text: [UInt8]
-        if type == "tEXt" {
-            text = Array(data[(nul + 1)...])
+        if type == "tEXt" || type == "zTXt" {
+            if type == "zTXt" {
+                guard nul + 2 <= data.count, let inflated = inflate(data[(nul + 2)...], type, keyword, limit, &out) else { return }
+                text = inflated
+            } else {
+                text = Array(data[(nul + 1)...])
+            }
             // Latin-1 to UTF-8.
             text = Array(String(text.map { Character(UnicodeScalar($0)) }).utf8)
         } else {
@@ -134,10 +137,11 @@ public enum PNGReader: ContainerReader {
                 return
             }
             if compressed != 0 {
-                out.note("png", "compressed iTXt '\(keyword)' is not decoded")
-                return
+                guard let inflated = inflate(data[r.offset...], type, keyword, limit, &out) else { return }
+                text = inflated
+            } else {
+                text = Array(data[r.offset...])
             }
-            text = Array(data[r.offset...])
         }
         if isRawExif {
             guard let exif = rawProfile(text) else {
@@ -150,5 +154,18 @@ public enum PNGReader: ContainerReader {
         } else if out.pngCreationTime == nil {
             out.pngCreationTime = String(decoding: text, as: UTF8.self)
         }
+    }
+
+    /// Inflates a compressed text, noting why when it cannot.
+    private static func inflate(_ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
+                                _ out: inout ContainerPayloads) -> [UInt8]? {
+        switch Inflater.inflate(compressed, limit: limit) {
+        case .complete(let bytes): return bytes
+        case .tooLarge:
+            out.note("png", "\(type) '\(keyword)' inflates to more than \(limit) bytes; skipped")
+        case .corrupt:
+            out.note("png", "\(type) '\(keyword)' is not a valid zlib stream; skipped")
+        }
+        return nil
     }
 }

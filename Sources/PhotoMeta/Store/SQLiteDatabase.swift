@@ -1,4 +1,8 @@
 import CSQLite
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
 /// statements with bound values, transactions, and every result code mapped to an error once.
@@ -51,12 +55,14 @@ public final class SQLiteDatabase {
 
     public let path: String
     private var db: OpaquePointer?
+    private let busyTimeout: Double
     /// Prepared statements by SQL text, reused (reset) instead of prepared again.
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating when `create`) the database at `path`.
     public init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
         self.path = path
+        busyTimeout = Double(busyTimeoutMilliseconds) / 1000
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
@@ -91,8 +97,26 @@ public final class SQLiteDatabase {
 
     /// Runs one or more statements that take no parameters.
     public func execute(_ sql: String) throws(Failure) {
-        let rc = sqlite3_exec(db, sql, nil, nil, nil)
+        let rc = retryingWhileBusy { sqlite3_exec(db, sql, nil, nil, nil) }
         guard rc == SQLITE_OK else { throw failure(rc) }
+    }
+
+    /// SQLite skips the busy handler where waiting could deadlock (a read lock upgraded to a
+    /// write lock, or a journal-mode switch while others hold the file) and returns SQLITE_BUSY
+    /// at once. Such a statement has done nothing yet, so it is run again after a short, jittered
+    /// pause, until the busy timeout: concurrent processes wait for each other instead of failing.
+    private func retryingWhileBusy(_ attempt: () -> Int32) -> Int32 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pause: UInt32 = 1_000
+        while true {
+            let rc = attempt()
+            let primary = rc & 0xFF
+            guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED else { return rc }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard elapsed < busyTimeout else { return rc }
+            usleep(pause + UInt32.random(in: 0...pause))
+            pause = min(pause * 2, 50_000)
+        }
     }
 
     /// A row being read: columns straight from the statement, nothing materialised.
@@ -172,7 +196,12 @@ public final class SQLiteDatabase {
         try bind(stmt, bindings)
         var rows: [[Value]] = []
         while true {
-            let step = sqlite3_step(stmt)
+            // Before the first row nothing has happened yet: a busy step may be run again.
+            let step = rows.isEmpty ? retryingWhileBusy { () -> Int32 in
+                let rc = sqlite3_step(stmt)
+                if rc & 0xFF == SQLITE_BUSY || rc & 0xFF == SQLITE_LOCKED { sqlite3_reset(stmt) }
+                return rc
+            } : sqlite3_step(stmt)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw failure(step) }
             var row: [Value] = []
