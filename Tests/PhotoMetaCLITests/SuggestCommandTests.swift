@@ -154,26 +154,9 @@ final class SuggestCommandTests: XCTestCase {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
         let stateForNobody = "/tmp/pm-nobody-\(UUID().uuidString)/state.sqlite3"
-        var args = ["suggest", locked.path, "--state", stateForNobody]
-        var exe = Photometa.binary.path
-        if getuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
-                throw XCTSkip("running as root without setpriv: cannot drop privileges to test a denied folder")
-            }
-            args = ["--reuid=65534", "--regid=65534", "--clear-groups", exe] + args
-            exe = "/usr/bin/setpriv"
-        }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin"]
-        let err = Pipe()
-        p.standardError = err
-        p.standardOutput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(p.terminationStatus, 66, message)
+        let (status, message) = try runUnprivileged(["suggest", locked.path, "--state", stateForNobody],
+                                                    skipReason: "cannot drop privileges to test a denied folder")
+        XCTAssertEqual(status, 66, message)
         XCTAssertTrue(message.contains("photometa: cannot read \(locked.path): permission denied"), message)
         XCTAssertTrue(message.contains("hint:"), message)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stateForNobody), "no state written")
@@ -190,20 +173,35 @@ final class SuggestCommandTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: (state as NSString).deletingLastPathComponent)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: state))
+        let (status, message) = try runUnprivileged(["dismiss", folder, "--state", state],
+                                                    skipReason: "cannot make the state file read-only")
+        XCTAssertEqual(status, 1, message)
+        XCTAssertTrue(message.contains(state), message)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), before, "the memory is not overwritten")
+    }
+
+    /// Runs the binary without root's powers: as `nobody` through setpriv when the tests run as
+    /// root (root reads and writes everything), directly otherwise. Returns status and stderr.
+    func runUnprivileged(_ arguments: [String], skipReason: String) throws -> (Int32, String) {
+        var exe = Photometa.binary.path
+        var args = arguments
+        if getuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else {
+                throw XCTSkip("running as root without setpriv: \(skipReason)")
+            }
+            args = ["--reuid=65534", "--regid=65534", "--clear-groups", exe] + args
+            exe = "/usr/bin/setpriv"
+        }
         let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        p.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", Photometa.binary.path,
-                       "dismiss", folder, "--state", state]
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
         p.environment = ["HOME": "/tmp", "PATH": "/usr/bin:/bin"]
         let err = Pipe()
         p.standardError = err
         p.standardOutput = FileHandle.nullDevice
         try p.run()
         p.waitUntilExit()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        XCTAssertEqual(p.terminationStatus, 1, message)
-        XCTAssertTrue(message.contains(state), message)
-        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), before, "the memory is not overwritten")
+        return (p.terminationStatus, String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
     }
 
     func testUsageErrors() throws {
