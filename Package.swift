@@ -1,6 +1,16 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Layers, each depending only on the ones below it (docs/architecture.md):
+//
+//   photometa (CLI: parse and print)
+//     PhotoMeta (the public product: inspector, runner, suggester, watcher)
+//       PhotoMetaStore (SQLite: state file, suggestion memory, asset index)
+//         PhotoMetaSystem (every libc call: statx, open/pread, readdir, realpath, poll, inotify, write)
+//           PhotoMetaCore (pure: bytes -> containers -> EXIF/XMP -> dates -> kinds -> rules -> reports)
+//
+// C modules are imported with `internal import` so they never reach a client; the layers share
+// what the client must not see through `package` access.
 let package = Package(
     name: "photometa",
     products: [
@@ -9,40 +19,27 @@ let package = Package(
     ],
     targets: [
         // libexif through pkg-config; Debian ships it as libexif-dev.
-        .systemLibrary(
-            name: "CExif",
-            pkgConfig: "libexif",
-            providers: [.apt(["libexif-dev"])]
-        ),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         // SQLite for the suggestion memory and the index; Debian ships it as libsqlite3-dev.
-        .systemLibrary(
-            name: "CSQLite",
-            pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
-        ),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // zlib, for compressed PNG text chunks (zTXt, compressed iTXt); Debian's zlib1g-dev.
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
         .target(name: "CStatx"),
-        .target(
-            name: "PhotoMeta",
-            dependencies: ["CExif", "CSQLite", "CStatx", "CZlib"]
-        ),
-        .executableTarget(
-            name: "photometa",
-            dependencies: ["PhotoMeta"]
-        ),
+
+        .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
+        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx"]),
+        .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
+        .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
+        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem"]),
+
         .testTarget(
             name: "PhotoMetaTests",
-            dependencies: ["PhotoMeta"]
+            dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
         ),
         .testTarget(
             name: "PhotoMetaCLITests",
-            dependencies: ["photometa", "PhotoMeta"]
+            dependencies: ["photometa", "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
         ),
     ]
 )

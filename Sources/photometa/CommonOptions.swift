@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaCore
 
 /// Parsing shared by the commands: values of options, durations, instants, zones.
 struct ArgumentCursor {
@@ -43,18 +44,18 @@ struct ArgumentCursor {
 enum InstantArgument {
     /// ISO 8601 (`2024-08-08T12:08:20Z`, `2024-08-08T20:08:20+08:00`); without an offset the
     /// time is read in `zone`.
-    static func parse(_ text: String, zone: TimeZone, option: String) throws(UsageError) -> Double {
+    static func parse(_ text: String, zone: TimeZone, option: String) throws(UsageError) -> Date {
         guard case .success(let stamp) = DateTextParser.iso8601(text), stamp.local.hasTime else {
             throw UsageError("\(option) '\(text)' is not an ISO 8601 date and time (e.g. 2024-08-08T12:08:20Z)")
         }
         let date = CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: nil), source: .fileName)
-        return date.epochSeconds(assuming: zone)
+        return Date(timeIntervalSince1970: date.epochSeconds(assuming: zone))
     }
 }
 
 enum DurationArgument {
-    static func parse(_ text: String, option: String) throws(UsageError) -> Double {
-        guard let d = Duration.parse(text) else {
+    static func parse(_ text: String, option: String) throws(UsageError) -> Duration {
+        guard let seconds = DurationText.parse(text), let d = Duration(seconds: seconds) else {
             throw UsageError("\(option) '\(text)' is not a duration (use e.g. 10s, 2m, 1h, 1h30m)")
         }
         return d

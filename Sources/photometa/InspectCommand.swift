@@ -1,5 +1,7 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaCore
+import Synchronization
 
 /// `photometa inspect [-r] [--json | --jsonl] [--tz ZONE] PATH...`
 struct InspectCommand {
@@ -38,17 +40,9 @@ struct InspectCommand {
     var paths: [String] = []
 
     init(arguments: [String]) throws(UsageError) {
-        var i = 0
-        var onlyPaths = false
-        while i < arguments.count {
-            let arg = arguments[i]
-            i += 1
-            if onlyPaths || !arg.hasPrefix("-") || arg == "-" {
-                paths.append(arg)
-                continue
-            }
-            switch arg {
-            case "--": onlyPaths = true
+        var cursor = ArgumentCursor(arguments)
+        while let opt = cursor.nextOption() {
+            switch opt.name {
             case "-r", "--recursive": recursive = true
             case "--json":
                 guard format != .jsonl else { throw UsageError("--json and --jsonl cannot be combined") }
@@ -56,18 +50,12 @@ struct InspectCommand {
             case "--jsonl":
                 guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
                 format = .jsonl
-            case "--tz":
-                guard i < arguments.count else { throw UsageError("--tz needs a zone, e.g. --tz Asia/Shanghai") }
-                zone = try ZoneArgument.parse(arguments[i])
-                i += 1
-            default:
-                if arg.hasPrefix("--tz=") {
-                    zone = try ZoneArgument.parse(String(arg.dropFirst(5)))
-                } else {
-                    throw UsageError("unknown option '\(arg)'")
-                }
+            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            default: throw UsageError("unknown option '\(opt.name)'")
             }
+            if opt.inlineValue != nil, opt.name != "--tz" { throw UsageError("\(opt.name) takes no value") }
         }
+        paths = cursor.positionals
         guard !paths.isEmpty else { throw UsageError("inspect needs at least one PATH") }
     }
 
@@ -84,15 +72,13 @@ struct InspectCommand {
             var path: String
             var error: String?
         }
-        InspectionRunner.run(paths: paths, scanner: PathScanner(recursive: recursive), scanEvent: { event in
-            switch event {
-            case .error(let path, let reason):
+        InspectionRunner.run(paths: paths, recursive: recursive, problem: { problem in
+            switch problem {
+            case .unreadable(let path, let reason):
                 tally.addFailure()
                 Output.err("photometa: \(path): \(reason)")
-            case .skippedSpecial:
+            case .notAFile:
                 tally.addSkipped()
-            case .item:
-                break
             }
         }, render: { item, asset -> Rendered? in
             // Inside directories, files that were read and are not media are skipped and
@@ -105,7 +91,7 @@ struct InspectCommand {
             case .text: text = report.text(asset)
             case .json, .jsonl: text = report.json(asset)
             }
-            return Rendered(text: text, path: asset.path, error: asset.error)
+            return Rendered(text: text, path: asset.path, error: asset.error?.description)
         }, emit: { rendered in
             guard let r = rendered else {
                 tally.addSkipped()
@@ -122,7 +108,7 @@ struct InspectCommand {
             case .jsonl:
                 Output.out(r.text + "\n")
             }
-            tally.emitted += 1
+            tally.addEmitted()
         })
         if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
         Output.flush()
@@ -134,17 +120,21 @@ struct InspectCommand {
     }
 }
 
-/// Counters of one run: `emitted` is touched only from the serialized `emit` callback; the
-/// others also from the scanning thread, hence the lock.
-final class Tally: @unchecked Sendable {
-    private let lock = NSLock()
-    var emitted = 0
-    private var failures = 0
-    private var skips = 0
-    var failed: Int { lock.lock(); defer { lock.unlock() }; return failures }
-    var skipped: Int { lock.lock(); defer { lock.unlock() }; return skips }
-    func addFailure() { lock.lock(); failures += 1; lock.unlock() }
-    func addSkipped() { lock.lock(); skips += 1; lock.unlock() }
+/// Counters of one run: `emitted` is touched only from the serialized `emit` callback, the
+/// others also from the scanning thread.
+final class Tally: Sendable {
+    private struct Counts {
+        var emitted = 0
+        var failures = 0
+        var skips = 0
+    }
+    private let counts = Mutex(Counts())
+    var emitted: Int { counts.withLock { $0.emitted } }
+    var failed: Int { counts.withLock { $0.failures } }
+    var skipped: Int { counts.withLock { $0.skips } }
+    func addEmitted() { counts.withLock { $0.emitted += 1 } }
+    func addFailure() { counts.withLock { $0.failures += 1 } }
+    func addSkipped() { counts.withLock { $0.skips += 1 } }
 }
 
 enum ZoneArgument {

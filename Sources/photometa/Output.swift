@@ -1,7 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import PhotoMetaSystem
+import Synchronization
 
 /// Buffered writes to stdout and stderr by file descriptor, flushed explicitly so streamed
 /// output (`--jsonl`) appears as results arrive, and large outputs cost few system calls.
@@ -15,14 +14,17 @@ enum Output {
     /// Streams stdout: whatever is buffered is written at least every `milliseconds`, so a
     /// line reaches the reader within that time without a system call per line.
     static func flushPeriodically(milliseconds: Int = 10) {
-        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
-        timer.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
-        timer.setEventHandler { stdoutBuffer.flush() }
-        timer.resume()
-        flushTimer.set(timer)
+        flushTimer.schedule(deadline: .now() + .milliseconds(milliseconds), repeating: .milliseconds(milliseconds))
+        flushTimer.resume()
     }
 
-    private static let flushTimer = TimerBox()
+    /// Created once and never released; only `flushPeriodically` (called once, from the main
+    /// thread) touches it, hence `nonisolated(unsafe)`.
+    nonisolated(unsafe) private static let flushTimer: DispatchSourceTimer = {
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.setEventHandler { stdoutBuffer.flush() }
+        return timer
+    }()
 
     static func err(_ s: String) {
         stdoutBuffer.flush()
@@ -31,47 +33,32 @@ enum Output {
     }
 }
 
-/// Keeps the periodic flush timer alive.
-private final class TimerBox: @unchecked Sendable {
-    private var timer: DispatchSourceTimer?
-    func set(_ t: DispatchSourceTimer) { timer = t }
-}
-
-private final class FDBuffer: @unchecked Sendable {
+/// Bytes waiting for one file descriptor; written (in order, never interleaved) by `flush`.
+private final class FDBuffer: Sendable {
     private let fd: Int32
-    private var bytes: [UInt8] = []
-    private let lock = NSLock()
+    private let bytes: Mutex<[UInt8]>
 
     init(fd: Int32) {
         self.fd = fd
-        bytes.reserveCapacity(1 << 16)
+        var b: [UInt8] = []
+        b.reserveCapacity(1 << 16)
+        bytes = Mutex(b)
     }
 
     func append(_ s: String) {
-        lock.lock()
-        bytes.append(contentsOf: s.utf8)
-        let full = bytes.count >= 1 << 16
-        lock.unlock()
+        let full = bytes.withLock { b in
+            b.append(contentsOf: s.utf8)
+            return b.count >= 1 << 16
+        }
         if full { flush() }
     }
 
     func flush() {
-        lock.lock()
-        defer { lock.unlock() }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return write(fd, base + done, bytes.count - done)
-            }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                break  // EPIPE and friends: the reader went away; drop the output.
-            }
-            done += n
+        bytes.withLock { b in
+            // A failed write (EPIPE: the reader went away) drops the output; nothing to do about it.
+            FileDescriptorOutput.writeAll(fd, b)
+            b.removeAll(keepingCapacity: true)
         }
-        bytes.removeAll(keepingCapacity: true)
     }
 }
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import PhotoMeta
+import PhotoMetaSystem
 
 /// The command-line entry point: picks the subcommand and turns errors into exit codes. Every
 /// command's logic lives in the PhotoMeta library; these files only parse and print.
@@ -34,7 +35,7 @@ struct Photometa {
 
     static func main() {
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
+        Signals.ignoreBrokenPipe()
         let args = Array(CommandLine.arguments.dropFirst())
         let code = run(args)
         Output.flush()

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaCore
 
 /// `photometa suggest DIR ...`: the photo worth offering now.
 struct SuggestCommand {
@@ -37,7 +38,7 @@ struct SuggestCommand {
     """
 
     var folder: String
-    var options = FolderSuggester.Options()
+    var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
     var explain = false
     var json = false
 
@@ -75,9 +76,9 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
-        let outcome: FolderSuggester.Outcome
-        do throws(FolderSuggester.Failure) {
-            outcome = try FolderSuggester(options: options).run(folder: folder)
+        let outcome: Suggester.Outcome
+        do throws(SuggestError) {
+            outcome = try Suggester(options: options).run(folder: folder)
         } catch {
             return SuggestCommand.report(error, folder: folder)
         }
@@ -95,7 +96,7 @@ struct SuggestCommand {
                 w.field("kind", s.kind.rawValue)
                 w.key("captured")
                 report.writeCaptured(s.captured, to: &w)
-                w.field("ageSeconds", outcome.ageSeconds.map { ($0 * 1000).rounded() / 1000 })
+                w.field("ageSeconds", outcome.age.map { ($0.seconds * 1000).rounded() / 1000 })
                 w.field("livePhotoPair", s.livePhotoPair)
                 w.endObject()
             } else {
@@ -107,10 +108,10 @@ struct SuggestCommand {
                 w.key("rejected")
                 w.beginArray()
                 for r in d.rejected {
-                    w.beginObject(); w.field("path", r.path); w.field("rule", r.rule); w.field("reason", r.reason); w.endObject()
+                    w.beginObject(); w.field("path", r.path); w.field("rule", r.rule.rawValue); w.field("reason", r.reason); w.endObject()
                 }
                 for p in d.outranked {
-                    w.beginObject(); w.field("path", p); w.field("rule", "choice"); w.field("reason", "a newer capture qualifies"); w.endObject()
+                    w.beginObject(); w.field("path", p); w.field("rule", RuleID.choice.rawValue); w.field("reason", "a newer capture qualifies"); w.endObject()
                 }
                 w.endArray()
                 w.key("skipped")
@@ -124,18 +125,19 @@ struct SuggestCommand {
             Output.out(w.output + "\n")
         } else {
             if let s = d.suggestion {
-                var detail = "\(s.kind.rawValue), taken \(Duration.describe(outcome.ageSeconds ?? 0)) ago"
+                let age = outcome.age?.seconds ?? 0
+                var detail = "\(s.kind.rawValue), taken \(DurationText.describe(age)) ago"
                 if let c = s.captured, !c.isExact {
                     detail += "; zone assumed: \(options.settings.zone.identifier)"
                 }
-                if (outcome.ageSeconds ?? 0) < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
+                if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
                 Output.out("You may want to send: \(SuggestCommand.relative(s.path, prefix)) (\(detail))\n")
             } else {
                 Output.out("Nothing new to send.\n")
             }
             if explain {
                 let rows = d.rejected.map { (SuggestCommand.relative($0.path, prefix), "\($0.rule): \($0.reason)") }
-                    + d.outranked.map { (SuggestCommand.relative($0, prefix), "choice: a newer capture qualifies") }
+                    + d.outranked.map { (SuggestCommand.relative($0, prefix), "\(RuleID.choice): a newer capture qualifies") }
                     + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
                 Output.out("Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n")
                 var all = rows.sorted(by: { $0.0 < $1.0 })
@@ -154,11 +156,11 @@ struct SuggestCommand {
     }
 
     /// Errors of suggest, dismiss and forget: 66 for an unreadable folder, 1 for the state file.
-    static func report(_ error: FolderSuggester.Failure, folder: String) -> ExitCode {
+    static func report(_ error: SuggestError, folder: String) -> ExitCode {
         switch error {
-        case .unreadableFolder(let u):
-            Output.err("photometa: \(u.description)")
-            if u.reason == "permission denied" {
+        case .unreadableFolder(_, let e):
+            Output.err("photometa: \(error.description)")
+            if e.isPermissionDenied {
                 Output.err("hint: photometa needs permission to list and read \(folder) (see: ls -ld \(folder)); nothing was recorded")
             }
             return .noInput
@@ -181,8 +183,8 @@ struct DismissCommand {
     """
 
     var folder: String
-    var until: Double?
-    var statePath = SuggestionMemory.defaultPath()
+    var until: Date?
+    var statePath = Suggester.defaultStatePath()
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -202,9 +204,8 @@ struct DismissCommand {
     }
 
     func run() -> ExitCode {
-        do throws(FolderSuggester.Failure) {
-            let t = try FolderSuggester.dismiss(folder: folder, until: until, statePath: statePath)
-            let when = Date(timeIntervalSince1970: t)
+        do throws(SuggestError) {
+            let when = try Suggester.dismiss(folder: folder, until: until, statePath: statePath)
             Output.out("Dismissed everything in \(folder) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
             return .success
         } catch {
@@ -225,7 +226,7 @@ struct ForgetCommand {
     """
 
     var folder: String
-    var statePath = SuggestionMemory.defaultPath()
+    var statePath = Suggester.defaultStatePath()
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -240,8 +241,8 @@ struct ForgetCommand {
     }
 
     func run() -> ExitCode {
-        do throws(FolderSuggester.Failure) {
-            let had = try FolderSuggester.forget(folder: folder, statePath: statePath)
+        do throws(SuggestError) {
+            let had = try Suggester.forget(folder: folder, statePath: statePath)
             Output.out(had ? "Forgot what was offered or dismissed in \(folder).\n" : "Nothing remembered for \(folder).\n")
             return .success
         } catch {

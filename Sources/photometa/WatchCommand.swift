@@ -1,5 +1,7 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaCore
+import PhotoMetaSystem
 
 /// `photometa watch DIR ...`: reports changes and new suggestions as they happen.
 struct WatchCommand {
@@ -38,14 +40,14 @@ struct WatchCommand {
     """
 
     var folder: String
-    var options = DirectoryWatcher.Options()
+    var options = DirectoryWatcher.Options(suggestions: nil)
     var jsonl = false
     var exec: String?
     var zone = TimeZone.current
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var settings = SuggestionSettings()
+        var settings = SuggestionSettings(zone: .current)
         var suggest = true
         while let opt = cursor.nextOption() {
             switch opt.name {
@@ -63,7 +65,7 @@ struct WatchCommand {
             case "--exec": exec = try cursor.value(for: opt, example: "'notify-send \"$PHOTOMETA_PATH\"'")
             case "--poll":
                 let interval = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--poll")
-                guard interval > 0 else { throw UsageError("--poll needs an interval above zero") }
+                guard interval > .zero else { throw UsageError("--poll needs an interval above zero") }
                 options.pollInterval = interval
             case "--no-suggest": suggest = false
             default: throw UsageError("unknown option '\(opt.name)'")
@@ -79,25 +81,24 @@ struct WatchCommand {
 
     func run() -> ExitCode {
         let watcher: DirectoryWatcher
-        do throws(FolderSuggester.Failure) {
+        do throws(SuggestError) {
             watcher = try DirectoryWatcher(folder: folder, options: options)
         } catch {
             return SuggestCommand.report(error, folder: folder)
         }
         let stop = StopFlag()
-        let signals = [SIGINT, SIGTERM].map { sig -> DispatchSourceSignal in
-            signal(sig, SIG_IGN)
+        let signals = Signals.takeOverTermination().map { sig -> DispatchSourceSignal in
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { stop.set() }
             source.resume()
             return source
         }
         defer { signals.forEach { $0.cancel() } }
-        Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
         let report = AssetReport(zone: zone)
         var gone = false
         watcher.run(shouldStop: { stop.isSet }) { event in
             switch event {
+            case .ready: Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
             case .changes(let c): printChanges(c, report)
             case .suggestion(let s, let age):
                 printSuggestion(s, age: age, report)
@@ -157,7 +158,7 @@ struct WatchCommand {
             w.endObject()
             Output.out(w.output + "\n")
         } else {
-            Output.out("You may want to send: \(s.path) (\(s.kind.rawValue), taken \(Duration.describe(max(0, age))) ago)\n")
+            Output.out("You may want to send: \(s.path) (\(s.kind.rawValue), taken \(DurationText.describe(max(0, age))) ago)\n")
         }
     }
 

@@ -1,7 +1,0 @@
-/// The container format, decided from content, never from the file name.
-public enum MediaFormat: String, Sendable, CaseIterable {
-    case jpeg, png, gif, webp, tiff, heic, heif, avif, mov, mp4, unknown
-
-    /// Stills and videos have different kinds and date sources.
-    public var isVideo: Bool { self == .mov || self == .mp4 }
-}

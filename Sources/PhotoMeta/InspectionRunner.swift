@@ -1,0 +1,68 @@
+import Foundation
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// Inspects many files on all cores while the scan is still finding them, and hands results
+/// back in scan order (path order) as soon as each prefix is complete: `--jsonl` streams, and
+/// memory is bounded by the work in flight, not by the size of the tree. Rendering (JSON, text)
+/// happens on the workers too: only the ordered hand-over is serial.
+public enum InspectionRunner {
+    /// A file to inspect, as the scan found it.
+    public struct Item: Sendable {
+        /// The path as given, or the walked folder's path joined with the name.
+        public var path: String
+        /// Named on the command line (it always gets a result, even when it is not media).
+        public var explicit: Bool
+    }
+
+    /// Something the scan met that is not a file to inspect.
+    public enum Problem: Sendable {
+        /// A path that could not be listed or used, with the reason (an error for the caller).
+        case unreadable(path: String, reason: String)
+        /// An entry that is not a regular file (FIFO, socket, device, a link not followed):
+        /// skipped and counted.
+        case notAFile(path: String)
+    }
+
+    /// How many scanned items may wait for a worker.
+    static let queueLimit = 1024
+
+    /// Inspects `paths` (folders walked when `recursive`). `render` runs on the workers,
+    /// concurrently; `emit` is called once per item, in path order, never concurrently;
+    /// `problem` receives what the scan could not use, from the scanning thread.
+    public static func run<Rendered: Sendable>(paths: [String], recursive: Bool,
+                                               workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                               problem: @escaping @Sendable (Problem) -> Void,
+                                               render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
+                                               emit: @escaping @Sendable (Rendered) -> Void) {
+        let queue = WorkQueue<CommandLinePaths.Item>(limit: queueLimit)
+        let results = OrderedResults<Rendered>(emit: emit)
+        let scanner = CommandLinePaths(recursive: recursive)
+        let producer = Thread {
+            // Items are handed over in batches: a wake-up per file costs more than the file.
+            var batch: [CommandLinePaths.Item] = []
+            batch.reserveCapacity(64)
+            scanner.scan(paths) { event in
+                switch event {
+                case .item(let item):
+                    batch.append(item)
+                    if batch.count == 64 {
+                        queue.push(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                case .problem(let path, let reason, let notAFile):
+                    problem(notAFile ? .notAFile(path: path) : .unreadable(path: path, reason: reason))
+                }
+            }
+            queue.push(batch)
+            queue.finish()
+        }
+        producer.start()
+        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+            while let (i, item) = queue.pop() {
+                let asset = FileInspector.inspect(path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder)
+                results.deliver(i, render(Item(path: item.path, explicit: item.explicit), asset))
+            }
+        }
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+
+/// The suggest use case: which photo the user probably wants to send now, from one folder, with
+/// the memory of what was offered or dismissed (`suggest`, `dismiss`, `forget`).
+///
+/// Works folder by folder: each folder's files are listed, matched with their index rows,
+/// parsed when new or changed (on all cores), paired (`LivePhotoPairing`) and folded into the
+/// pure `SuggestionEngine`, so memory is bounded by the largest folder (plus the explanations
+/// when `explain` is set), not by the library. The offer is recorded in the memory.
+public struct Suggester: Sendable {
+    public struct Options: Sendable {
+        /// The rules' settings (recency, screenshots, videos, zone).
+        public var settings: SuggestionSettings
+        /// Decide as if it were this instant (`--now`); nil means the real clock. Whether a
+        /// file is still being written is judged on the real clock either way.
+        public var now: Date?
+        /// Where the memory lives (`--state`).
+        public var statePath: String
+        /// Where the index lives; nil runs without one (every file parsed).
+        public var indexPath: String?
+        /// False with `--peek`: decide, but record nothing.
+        public var record = true
+        /// Keep every rejection for `--explain` (memory then grows with the folder).
+        public var explain = true
+
+        /// The defaults: memory at `defaultStatePath`, index at `defaultIndexPath`.
+        public init(settings: SuggestionSettings) {
+            self.settings = settings
+            statePath = Suggester.defaultStatePath()
+            indexPath = Suggester.defaultIndexPath()
+        }
+    }
+
+    /// An entry of the folder that was not considered, and why.
+    public struct SkippedEntry: Sendable, Equatable, Codable {
+        /// Below the folder.
+        public var path: String
+        public var reason: String
+    }
+
+    public struct Outcome: Sendable {
+        /// The folder's canonical path.
+        public var folder: String
+        public var decision: SuggestionDecision
+        /// Age of the suggestion at `now` (negative: captured slightly in the future).
+        public var age: Duration?
+        /// Entries not considered at all (hidden files are not listed), with the reason.
+        public var skipped: [SkippedEntry]
+        /// Files parsed in this run (the rest came from the index).
+        public var parsed: Int
+        /// Warnings for people (e.g. the index could not be used).
+        public var notes: [String]
+        /// The memory was updated.
+        public var recorded: Bool
+    }
+
+    public var options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
+    public static func defaultStatePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        SuggestionMemory.defaultPath(environment: environment)
+    }
+
+    /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
+    public static func defaultIndexPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        AssetIndex.defaultPath(environment: environment)
+    }
+
+    /// Decides for `folder`; reported paths start with `folder` as written.
+    public func run(folder displayFolder: String) throws(SuggestError) -> Outcome {
+        let realNow = Date().timeIntervalSince1970
+        let now = options.now?.timeIntervalSince1970 ?? realNow
+        // The folder is checked before anything is opened, so an unreadable folder writes no state.
+        let root = try Suggester.checkedFolder(displayFolder)
+        // The memory is opened (and checked) before any work, so a bad state file is reported
+        // at once; it is written only at the end.
+        let memory: SuggestionMemory
+        let remembered: Double?
+        do throws(StateFileError) {
+            memory = try SuggestionMemory(path: options.statePath)
+            remembered = try memory.remembered(folder: root)
+        } catch {
+            throw .state(error)
+        }
+        var notes: [String] = []
+        var index: AssetIndex?
+        var writer: IndexWriter?
+        if let indexPath = options.indexPath {
+            do throws(StateFileError) {
+                index = try AssetIndex(path: indexPath)
+                writer = IndexWriter(try AssetIndex(path: indexPath))
+            } catch {
+                notes.append("index not used (\(error)); every file is parsed")
+                index = nil
+            }
+        }
+        let context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: options.settings)
+        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
+        var parsedCount = 0
+        var walked: [String] = []
+        var skipped: [SkippedEntry] = []
+        var pendingRows: [IndexWriter.Row] = []
+        var pendingGone: [(folder: String, path: String)] = []
+        // Report paths as the user named the folder.
+        let prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
+
+        func flushIndex() {
+            guard let writer, !pendingRows.isEmpty || !pendingGone.isEmpty else { return }
+            writer.update(pendingRows, removing: pendingGone)
+            pendingRows.removeAll(keepingCapacity: true)
+            pendingGone.removeAll(keepingCapacity: true)
+        }
+
+        func fold(_ folder: TreeWalker.Folder) {
+            let directory = folder.path
+            let files = folder.files
+            walked.append(directory)
+            var cached: [String: (FileKey, SuggestionCandidate)] = [:]
+            if let i = index {
+                do throws(StateFileError) {
+                    cached = try i.load(directory: directory)
+                } catch {
+                    notes.append("index not used (\(error)); every file is parsed")
+                    index = nil
+                }
+            }
+            var candidates = [SuggestionCandidate?](repeating: nil, count: files.count)
+            var toParse: [Int] = []
+            for (k, entry) in files.enumerated() {
+                // Taken out of `cached` as it is used: what remains are rows of files that are gone.
+                if let (key, c) = cached.removeValue(forKey: entry.path), key == entry.facts.key {
+                    candidates[k] = c
+                } else {
+                    toParse.append(k)
+                }
+            }
+            let parseList = toParse
+            let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
+                let entry = files[parseList[j]]
+                let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts)
+                return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+            }
+            for (j, k) in toParse.enumerated() {
+                candidates[k] = parsed[j]
+                if writer != nil { pendingRows.append((files[k].path, directory, files[k].facts.key, parsed[j])) }
+            }
+            parsedCount += toParse.count
+            if writer != nil { pendingGone += cached.keys.map { (directory, $0) } }
+            if pendingRows.count >= 2_000 { flushIndex() }
+
+            var list: [SuggestionCandidate] = []
+            list.reserveCapacity(candidates.count)
+            for (k, c) in candidates.enumerated() {
+                guard var c else { continue }
+                c.path = prefix + files[k].relative
+                list.append(c)
+            }
+            Suggester.pairLivePhotos(&list)
+            for c in list { builder.add(c) }
+        }
+
+        TreeWalker(policy: .library).walk(root) { event in
+            switch event {
+            case .files: break
+            case .folderDone(let folder): fold(folder)
+            case .skipped(_, let relative, let reason): skipped.append(SkippedEntry(path: relative, reason: reason.description))
+            }
+        }
+        flushIndex()
+        if let writer {
+            writer.removeRows(under: root, outside: walked)
+            notes += writer.finish()
+        }
+
+        let decision = builder.decision
+        var recorded = false
+        if options.record, let s = decision.suggestion, let t = decision.instant {
+            do throws(StateFileError) {
+                try memory.advance(folder: root, to: t, offered: s.path, now: realNow)
+                recorded = true
+            } catch {
+                throw .state(error)
+            }
+        }
+        return Outcome(folder: root, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
+                       skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
+    }
+
+    /// `dismiss`: everything in `folder` captured up to `until` (default now) counts as seen.
+    /// Returns the remembered instant (it only moves forward).
+    public static func dismiss(folder: String, until: Date?, statePath: String) throws(SuggestError) -> Date {
+        let root = try checkedFolder(folder)
+        let now = Date().timeIntervalSince1970
+        do throws(StateFileError) {
+            let t = try SuggestionMemory(path: statePath).advance(folder: root, to: until?.timeIntervalSince1970 ?? now,
+                                                                   offered: nil, now: now)
+            return Date(timeIntervalSince1970: t)
+        } catch {
+            throw .state(error)
+        }
+    }
+
+    /// `forget`: clears the folder's memory. True when there was something to forget.
+    public static func forget(folder: String, statePath: String) throws(SuggestError) -> Bool {
+        let root = try checkedFolder(folder)
+        do throws(StateFileError) {
+            return try SuggestionMemory(path: statePath).forget(folder: root)
+        } catch {
+            throw .state(error)
+        }
+    }
+
+    /// The folder's canonical path, once it is known to be a folder that can be listed.
+    static func checkedFolder(_ folder: String) throws(SuggestError) -> String {
+        do throws(SystemError) {
+            return try FileSystem.canonicalFolder(folder)
+        } catch {
+            throw .unreadableFolder(path: folder, error: error)
+        }
+    }
+
+    /// Applies `LivePhotoPairing` to a folder's candidates: both halves name each other, and
+    /// the still becomes a Live Photo.
+    static func pairLivePhotos(_ candidates: inout [SuggestionCandidate]) {
+        let members = candidates.map {
+            LivePhotoPairing.Member(path: $0.path, kind: $0.kind, contentIdentifier: $0.contentIdentifier)
+        }
+        for (still, movie) in LivePhotoPairing.pairs(members) {
+            candidates[still].livePhotoPair = candidates[movie].path
+            candidates[still].kind = .livePhoto
+            candidates[movie].livePhotoPair = candidates[still].path
+        }
+    }
+}
+
+/// Why `suggest`, `dismiss`, `forget` or `watch` could not run.
+public enum SuggestError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The folder cannot be listed: missing, not a folder (`ENOTDIR`), or no permission
+    /// (`error.isPermissionDenied`), the analogue of a denied photo-library permission.
+    case unreadableFolder(path: String, error: SystemError)
+    /// The state file (the memory) cannot be used; it was left untouched.
+    case state(StateFileError)
+
+    public var description: String {
+        switch self {
+        case .unreadableFolder(let path, let e):
+            return "cannot read \(path): \(e.errno == ENOTDIR ? "not a folder" : e.description)"
+        case .state(let s): return s.description
+        }
+    }
+}

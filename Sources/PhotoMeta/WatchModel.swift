@@ -1,0 +1,76 @@
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// One settled batch of changes in a watched folder.
+public struct ChangeSet: Sendable {
+    public struct File: Sendable {
+        public var path: String
+        /// The file inspected after it settled.
+        public var asset: MediaAsset
+    }
+
+    public var inserted: [File] = []
+    public var removed: [String] = []
+    public var changed: [File] = []
+
+    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && changed.isEmpty }
+}
+
+/// What a `DirectoryWatcher` reports.
+public enum WatchEvent: Sendable {
+    /// The initial snapshot is taken and the folder is watched: every change from now on is
+    /// reported. Comes once, before any other event but notes.
+    case ready
+    case changes(ChangeSet)
+    /// A newly inserted or changed asset qualifies under the rules and memory of `suggest`
+    /// (and has been recorded as offered).
+    case suggestion(SuggestionCandidate, ageSeconds: Double)
+    /// Something a person should know (fallback to polling, an unreadable entry...).
+    case note(String)
+    /// The watched folder disappeared; watching ends.
+    case folderGone
+}
+
+/// Names that editors and downloaders use for files in progress: never reported.
+package enum TemporaryNames {
+    package static func isTemporary(_ name: String) -> Bool {
+        if name.hasPrefix(".") { return true }                       // hidden, .#lock, .goutputstream
+        if name.hasSuffix("~") { return true }                       // emacs, gedit backups
+        if name.hasPrefix("#"), name.hasSuffix("#") { return true }  // emacs autosave
+        if name == "4913" { return true }                            // vim's write test
+        let lower = name.lowercased()
+        for suffix in [".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
+                       ".kate-swp", ".filepart", ".!qb", ".aria2"] where lower.hasSuffix(suffix) {
+            return true
+        }
+        return false
+    }
+}
+
+/// A folder's files and their identity at one moment; the watcher diffs two of these.
+struct FolderSnapshot: Sendable, Equatable {
+    /// Relative path → what identifies its content.
+    var files: [String: FileKey] = [:]
+    var folders: Set<String> = []
+
+    struct Diff: Equatable {
+        var inserted: [String] = []
+        var removed: [String] = []
+        var changed: [String] = []
+    }
+
+    /// What differs from `old` to `self`, each list sorted.
+    func diff(from old: FolderSnapshot) -> Diff {
+        var d = Diff()
+        for (path, key) in files {
+            if let before = old.files[path] {
+                if before != key { d.changed.append(path) }
+            } else {
+                d.inserted.append(path)
+            }
+        }
+        for path in old.files.keys where files[path] == nil { d.removed.append(path) }
+        d.inserted.sort(); d.removed.sort(); d.changed.sort()
+        return d
+    }
+}

@@ -1,0 +1,96 @@
+/// What a container reader found: the raw metadata payloads and the facts only the container
+/// knows (dimensions, frames, QuickTime atoms). Payloads stay raw bytes; decoding them is the
+/// next stage's job (libexif for EXIF, `XMPReader` for XMP).
+package struct ContainerPayloads: Sendable {
+    package var format: MediaFormat
+    /// The EXIF block, normalised to start at the TIFF header ("II*\0" / "MM\0*").
+    package var exif: [UInt8]?
+    /// XMP packets (usually one) as raw UTF-8 bytes.
+    package var xmp: [[UInt8]] = []
+    package var width: Int?
+    package var height: Int?
+    /// HEIF `irot`: anticlockwise rotation in degrees (0, 90, 180, 270).
+    package var rotation: Int?
+    /// GIF frame count; `frameCountIsLowerBound` when the scan stopped at a cap.
+    package var frameCount: Int?
+    package var frameCountIsLowerBound = false
+    package var animated: Bool?
+    /// PNG `tEXt`/`iTXt`/`zTXt` "Creation Time" text, as written.
+    package var pngCreationTime: String?
+    /// QuickTime / MP4 movie metadata.
+    package var quickTime: QuickTimeMetadata?
+    /// Problems found while walking the structure.
+    package var diagnostics: [Diagnostic] = []
+    /// The structure ends before it should (a cut or half-written file).
+    package var truncated = false
+
+    package init(format: MediaFormat) { self.format = format }
+
+    mutating func note(_ domain: String, _ message: String) {
+        diagnostics.append(Diagnostic(domain, message))
+    }
+
+    /// Records a read failure; an out-of-bounds read means the file is cut short.
+    mutating func note(_ domain: String, _ failure: ReadFailure, while what: String) {
+        if failure == .outOfBounds { truncated = true }
+        note(domain, "\(what): \(failure)")
+    }
+
+    /// How much of an EXIF payload of `length` bytes to read: all of it up to libexif's window,
+    /// noting the cut when there is one (the IFDs usually come first, so a cut loses at most
+    /// the tail, typically the thumbnail).
+    mutating func exifLength(_ length: Int, domain: String) -> Int {
+        if length > Limits.exifPayloadMax {
+            note(domain, "EXIF block of \(length) bytes cut to \(Limits.exifPayloadMax) (libexif's input limit)")
+            return Limits.exifPayloadMax
+        }
+        return length
+    }
+
+    /// Adds an EXIF payload, keeping the first one and dropping a leading "Exif\0\0" so every
+    /// container hands on the same shape.
+    mutating func setExif(_ raw: [UInt8], domain: String) {
+        guard exif == nil else {
+            note(domain, "more than one EXIF block; using the first")
+            return
+        }
+        var bytes = raw
+        if bytes.hasPrefix(ExifHeader.prefix) { bytes.removeFirst(ExifHeader.prefix.count) }
+        guard bytes.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || bytes.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) else {
+            note(domain, "EXIF block does not start with a TIFF header; ignored")
+            return
+        }
+        exif = bytes
+    }
+}
+
+/// Metadata read from a QuickTime or MP4 movie.
+package struct QuickTimeMetadata: Sendable, Equatable {
+    /// `mvhd` creation time, seconds since 1970-01-01 UTC (converted from the 1904 epoch); nil
+    /// when zero (unset).
+    package var mvhdCreation: Int64?
+    /// Duration in seconds from `mvhd`.
+    package var durationSeconds: Double?
+    /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), and `udta` ©-atoms, by key.
+    package var keys: [String: String] = [:]
+    /// The largest video track's display size from `tkhd`.
+    package var trackWidth: Int?
+    package var trackHeight: Int?
+
+    package init() {}
+
+    package var creationDate: String? { keys["com.apple.quicktime.creationdate"] }
+    package var contentIdentifier: String? { keys["com.apple.quicktime.content.identifier"] }
+    package var make: String? { keys["com.apple.quicktime.make"] }
+    package var model: String? { keys["com.apple.quicktime.model"] }
+}
+
+enum ExifHeader {
+    /// [EXIF 2.32 4.7.2] APP1 identifier "Exif\0\0".
+    static let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+}
+
+/// A container reader: finds the raw payloads in one format.
+package protocol ContainerReader {
+    static func read(_ reader: BoundedReader) -> ContainerPayloads
+}

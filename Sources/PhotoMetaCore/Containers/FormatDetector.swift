@@ -1,0 +1,59 @@
+/// Decides a file's format from its first bytes (magic numbers and the ISO BMFF `ftyp` brands).
+/// This is the only place that knows the magic numbers.
+package enum FormatDetector {
+    /// How many leading bytes `detect` needs to see.
+    package static let headerLength = 64
+
+    package static func detect(_ head: [UInt8]) -> MediaFormat {
+        // [ISO 10918-1 B.1.1.2] SOI followed by a marker.
+        if head.count >= 3, head[0] == 0xFF, head[1] == 0xD8, head[2] == 0xFF { return .jpeg }
+        // [PNG 1.2 12.12] signature.
+        if head.hasPrefix([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        // [GIF89a 17] "GIF87a" / "GIF89a".
+        if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
+        // [RIFF] "RIFF" size "WEBP".
+        if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
+        if head.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || head.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
+        if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) || head.hasPrefix([0x49, 0x49, 0x52, 0x4F])
+            || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52]) { return .tiff }
+        return detectISOBMFF(head)
+    }
+
+    /// [ISO 14496-12 4.3] The `ftyp` box names a major brand and compatible brands.
+    /// QuickTime files may start with `wide`, `free`, `mdat` or `moov` instead of `ftyp`.
+    static func detectISOBMFF(_ head: [UInt8]) -> MediaFormat {
+        guard head.count >= 8 else { return .unknown }
+        var r = ByteReader(head)
+        guard let size = r.u32be(), let type = r.fourCC() else { return .unknown }
+        if type != "ftyp" {
+            if ["moov", "mdat", "wide", "free", "skip", "pnot"].contains(type), size >= 8 { return .mov }
+            return .unknown
+        }
+        var brands: [String] = []
+        if let major = r.fourCC() { brands.append(major) }
+        _ = r.skip(4)  // minor version
+        let boxEnd = min(Int(size), head.count)
+        while r.offset + 4 <= boxEnd, let b = r.fourCC() { brands.append(b) }
+        return classify(brands: brands)
+    }
+
+    /// Major brand first, then the compatible ones, so `heic` major beats a `mif1` compatible.
+    static func classify(brands: [String]) -> MediaFormat {
+        for b in brands {
+            switch b {
+            case "avif", "avis": return .avif
+            case "heic", "heix", "heim", "heis", "hevc", "hevx": return .heic
+            case "mif1", "msf1", "heif": return .heif
+            case "qt  ": return .mov
+            case "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP",
+                 "3gp4", "3gp5", "3gp6", "3g2a", "3gs7", "MSNV", "dash", "f4v ", "mmp4", "XAVC", "NDAS",
+                 "NDSC", "NDSH", "NDSM", "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS":
+                return .mp4
+            default: continue
+            }
+        }
+        return .unknown
+    }
+}

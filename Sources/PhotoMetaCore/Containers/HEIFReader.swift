@@ -1,0 +1,261 @@
+/// HEIF, HEIC and AVIF stills [ISO 23008-12]: follows `meta` → `iinf` / `iloc` to the Exif and
+/// XMP items, and `iprp` → `ipco` / `ipma` to the primary item's `ispe` size and `irot` rotation.
+package enum HEIFReader {
+    struct ItemInfo {
+        var type: String
+        var contentType: String?
+    }
+
+    struct Extent {
+        var offset: UInt64
+        var length: UInt64
+    }
+
+    struct Location {
+        var constructionMethod: Int
+        var baseOffset: UInt64
+        var extents: [Extent]
+    }
+
+    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
+        var out = ContainerPayloads(format: format)
+        let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "heif", into: &out)
+        guard let meta = top.first(where: { $0.type == "meta" }) else {
+            out.note("heif", "no 'meta' box")
+            return out
+        }
+        // [ISO 14496-12 8.11.1] meta is a FullBox: skip version and flags.
+        guard meta.dataLength >= 4 else {
+            out.note("heif", "'meta' box of \(meta.dataLength) bytes is too short for its header")
+            return out
+        }
+        let boxes = BoxWalker.children(reader, from: meta.dataStart + 4, to: meta.end, domain: "heif", into: &out)
+        var primary: UInt32?
+        var items: [UInt32: ItemInfo] = [:]
+        var locations: [UInt32: Location] = [:]
+        var properties: [BoxHeader] = []
+        var associations: [UInt32: [Int]] = [:]
+        var idat: BoxHeader?
+        for box in boxes {
+            switch box.type {
+            case "pitm":
+                if let b = BoxWalker.body(reader, box, domain: "heif", into: &out) {
+                    var r = ByteReader(b)
+                    let version = r.u8()
+                    _ = r.skip(3)
+                    primary = version == 0 ? r.u16be().map(UInt32.init) : r.u32be()
+                }
+            case "iinf":
+                items = readItemInfo(reader, box, into: &out)
+            case "iloc":
+                if let b = BoxWalker.body(reader, box, domain: "heif", into: &out) {
+                    locations = readLocations(b, into: &out)
+                }
+            case "iprp":
+                for child in BoxWalker.children(reader, from: box.dataStart, to: box.end, domain: "heif", into: &out) {
+                    if child.type == "ipco" {
+                        properties = BoxWalker.children(reader, from: child.dataStart, to: child.end, domain: "heif", into: &out)
+                    } else if child.type == "ipma", let b = BoxWalker.body(reader, child, domain: "heif", into: &out) {
+                        readAssociations(b, into: &associations)
+                    }
+                }
+            case "idat":
+                idat = box
+            default:
+                break
+            }
+        }
+        // The primary item's size and rotation.
+        let primaryProps = primary.flatMap { associations[$0] } ?? []
+        for index in primaryProps where index >= 1 && index <= properties.count {
+            let prop = properties[index - 1]
+            guard prop.type == "ispe" || prop.type == "irot",
+                  let b = BoxWalker.body(reader, prop, domain: "heif", into: &out) else { continue }
+            var r = ByteReader(b)
+            if prop.type == "ispe" {
+                // [ISO 23008-12 6.5.3] FullBox, image_width u32, image_height u32.
+                if r.skip(4), let w = r.u32be(), let h = r.u32be() {
+                    out.width = Int(w)
+                    out.height = Int(h)
+                }
+            } else if let angle = r.u8() {
+                // [ISO 23008-12 6.5.10] angle * 90 degrees anticlockwise.
+                out.rotation = Int(angle & 0x03) * 90
+            }
+        }
+        if out.width == nil {
+            // No association for the primary item: take the largest ispe.
+            for prop in properties where prop.type == "ispe" {
+                guard let b = BoxWalker.body(reader, prop, domain: "heif", into: &out) else { continue }
+                var r = ByteReader(b)
+                // UInt32 × UInt32 fits in UInt64; compare areas there (Int could overflow).
+                if r.skip(4), let w = r.u32be(), let h = r.u32be(),
+                   UInt64(w) * UInt64(h) > UInt64(out.width ?? 0) * UInt64(out.height ?? 0) {
+                    out.width = Int(w)
+                    out.height = Int(h)
+                }
+            }
+        }
+        for (id, info) in items.sorted(by: { $0.key < $1.key }) {
+            let isExif = info.type == "Exif"
+            let isXMP = info.type == "mime" && info.contentType?.hasPrefix("application/rdf+xml") == true
+            guard isExif || isXMP else { continue }
+            guard let loc = locations[id] else {
+                out.note("heif", "item \(id) (\(info.type)) has no location")
+                continue
+            }
+            // The Exif item also holds its 4-byte offset field and usually "Exif\0\0".
+            let cap = isExif ? Limits.exifPayloadMax + 10 : Limits.xmpPayloadMax
+            guard let data = itemData(reader, loc, idat: idat, cap: cap, into: &out) else { continue }
+            if isExif {
+                // [ISO 23008-12 A.2.1] exif_tiff_header_offset (u32), then that many bytes
+                // (usually "Exif\0\0"), then the TIFF header.
+                var r = ByteReader(data)
+                guard let skip = r.u32be() else {
+                    out.note("heif", "Exif item shorter than its offset field")
+                    continue
+                }
+                // The offset field may point anywhere: clamp it into the item.
+                let tiffStart = min(data.count, 4 + Int(skip))
+                let tail = Array(data[tiffStart...])
+                if tail.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || tail.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) {
+                    out.setExif(tail, domain: "heif")
+                } else {
+                    // A wrong offset field is common; the prefix handling in setExif copes.
+                    out.setExif(Array(data[4...]), domain: "heif")
+                }
+            } else {
+                out.xmp.append(data)
+            }
+        }
+        return out
+    }
+
+    /// [ISO 14496-12 8.11.6] iinf: entry_count then `infe` boxes.
+    static func readItemInfo(_ reader: BoundedReader, _ box: BoxHeader, into out: inout ContainerPayloads) -> [UInt32: ItemInfo] {
+        guard let head = try? reader.read(at: box.dataStart, count: min(8, Int(box.dataLength))) else { return [:] }
+        let countSize: Int64 = head.first == 0 ? 2 : 4
+        var items: [UInt32: ItemInfo] = [:]
+        for infe in BoxWalker.children(reader, from: box.dataStart + 4 + countSize, to: box.end, domain: "heif", into: &out)
+        where infe.type == "infe" {
+            guard let b = BoxWalker.body(reader, infe, domain: "heif", into: &out) else { continue }
+            var r = ByteReader(b)
+            guard let version = r.u8(), r.skip(3) else { continue }
+            if version >= 2 {
+                guard let id = (version == 2 ? r.u16be().map(UInt32.init) : r.u32be()), r.skip(2),
+                      let type = r.fourCC() else { continue }
+                _ = r.cString()  // item_name
+                let contentType = type == "mime" ? r.cString() : nil
+                items[id] = ItemInfo(type: type, contentType: contentType)
+            } else {
+                // Versions 0 and 1 carry no item_type; a content_type names the payload.
+                guard let id = r.u16be(), r.skip(2) else { continue }
+                _ = r.cString()
+                let contentType = r.cString()
+                items[UInt32(id)] = ItemInfo(type: "mime", contentType: contentType)
+            }
+        }
+        return items
+    }
+
+    /// [ISO 14496-12 8.11.3] iloc.
+    static func readLocations(_ b: [UInt8], into out: inout ContainerPayloads) -> [UInt32: Location] {
+        var r = ByteReader(b)
+        guard let version = r.u8(), r.skip(3), let sizes1 = r.u8(), let sizes2 = r.u8() else { return [:] }
+        let offsetSize = Int(sizes1 >> 4), lengthSize = Int(sizes1 & 0xF)
+        let baseOffsetSize = Int(sizes2 >> 4), indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
+        guard let count = (version < 2 ? r.u16be().map(UInt32.init) : r.u32be()) else { return [:] }
+        var result: [UInt32: Location] = [:]
+        // With 0-byte offset and length fields an extent costs no input bytes: bound the work by
+        // a total count of extents, not by the file's size.
+        var extentBudget = Limits.structureCountMax
+        for _ in 0..<count {
+            guard let id = (version < 2 ? r.u16be().map(UInt32.init) : r.u32be()) else { break }
+            var method = 0
+            if version >= 1 {
+                guard let m = r.u16be() else { break }
+                method = Int(m & 0xF)
+            }
+            guard r.skip(2), let base = r.uintBE(size: baseOffsetSize), let extentCount = r.u16be() else {
+                out.note("heif", "iloc entry for item \(id) is cut short")
+                break
+            }
+            var extents: [Extent] = []
+            guard Int(extentCount) <= extentBudget else {
+                out.note("heif", "iloc lists more than \(Limits.structureCountMax) extents; stopped")
+                break
+            }
+            extentBudget -= Int(extentCount)
+            for _ in 0..<extentCount {
+                if indexSize > 0 { guard r.uintBE(size: indexSize) != nil else { break } }
+                guard let off = r.uintBE(size: offsetSize), let len = r.uintBE(size: lengthSize) else { break }
+                extents.append(Extent(offset: off, length: len))
+            }
+            result[id] = Location(constructionMethod: method, baseOffset: base, extents: extents)
+        }
+        return result
+    }
+
+    /// [ISO 23008-12 9.3.2] ipma: for each item, the 1-based indexes of its properties in ipco.
+    static func readAssociations(_ b: [UInt8], into map: inout [UInt32: [Int]]) {
+        var r = ByteReader(b)
+        guard let version = r.u8(), let flags = r.u24be(), let count = r.u32be() else { return }
+        for _ in 0..<count {
+            guard let id = (version < 1 ? r.u16be().map(UInt32.init) : r.u32be()), let n = r.u8() else { return }
+            var list: [Int] = []
+            for _ in 0..<n {
+                if flags & 1 != 0 {
+                    guard let v = r.u16be() else { return }
+                    list.append(Int(v & 0x7FFF))
+                } else {
+                    guard let v = r.u8() else { return }
+                    list.append(Int(v & 0x7F))
+                }
+            }
+            map[id, default: []].append(contentsOf: list)
+        }
+    }
+
+    /// The item's bytes: its extents concatenated, from the file (method 0) or from `idat` (1).
+    static func itemData(_ reader: BoundedReader, _ loc: Location, idat: BoxHeader?, cap: Int,
+                         into out: inout ContainerPayloads) -> [UInt8]? {
+        var data: [UInt8] = []
+        for extent in loc.extents {
+            var start: Int64
+            switch loc.constructionMethod {
+            case 0: start = 0
+            case 1:
+                guard let idat else {
+                    out.note("heif", "item stored in 'idat' but the file has none")
+                    return nil
+                }
+                start = idat.dataStart
+            default:
+                out.note("heif", "item construction method \(loc.constructionMethod) is not supported")
+                return nil
+            }
+            let (o1, ov1) = UInt64(start).addingReportingOverflow(loc.baseOffset)
+            let (offset, ov2) = o1.addingReportingOverflow(extent.offset)
+            // Length 0 means "to the end of the file" [ISO 14496-12 8.11.3.3].
+            let length = extent.length == 0 ? UInt64(max(0, reader.size - Int64(min(offset, UInt64(reader.size))))) : extent.length
+            guard !ov1, !ov2, offset <= UInt64(reader.size) else {
+                out.truncated = true
+                out.note("heif", "item extent points past the end of the file")
+                return nil
+            }
+            var take = length
+            if length > UInt64(cap - data.count) {
+                take = UInt64(cap - data.count)
+                out.note("heif", "item of more than \(cap) bytes cut to \(cap)")
+            }
+            do throws(ReadFailure) {
+                data += try reader.read(at: Int64(offset), count: Int(take))
+                if data.count >= cap { break }
+            } catch {
+                out.note("heif", error, while: "reading item data at offset \(offset)")
+                return nil
+            }
+        }
+        return data.isEmpty ? nil : data
+    }
+}

@@ -1,0 +1,160 @@
+/// QuickTime and MP4 movies [ISO 14496-12, QuickTime File Format]: `moov/mvhd` creation time and
+/// duration, video track size from `tkhd`, Apple `meta` / `keys` / `ilst` items, and `udta`
+/// ©-atoms. Only box headers and these small boxes are read; `mdat` and sample tables never.
+package enum QuickTimeReader {
+    /// Seconds from 1904-01-01 to 1970-01-01 [ISO 14496-12 8.2.2.3].
+    static let epochDelta: Int64 = 2_082_844_800
+
+    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
+        var out = ContainerPayloads(format: format)
+        var qt = QuickTimeMetadata()
+        let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "quicktime", into: &out)
+        guard let moov = top.first(where: { $0.type == "moov" }) else {
+            out.truncated = true
+            out.note("quicktime", "no 'moov' box (a movie still being written, or cut short)")
+            out.quickTime = qt
+            return out
+        }
+        var bestArea = -1
+        for box in BoxWalker.children(reader, from: moov.dataStart, to: moov.end, domain: "quicktime", into: &out) {
+            switch box.type {
+            case "mvhd":
+                guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
+                readMovieHeader(b, into: &qt, out: &out)
+            case "trak":
+                if let (w, h, isVideo) = readTrack(reader, box, into: &out), isVideo, w * h > bestArea {
+                    bestArea = w * h
+                    qt.trackWidth = w
+                    qt.trackHeight = h
+                }
+            case "meta":
+                readMeta(reader, box, into: &qt, out: &out)
+            case "udta":
+                readUserData(reader, box, into: &qt, out: &out)
+            default:
+                break
+            }
+        }
+        out.width = qt.trackWidth
+        out.height = qt.trackHeight
+        out.quickTime = qt
+        return out
+    }
+
+    /// [ISO 14496-12 8.2.2] mvhd: version 1 has 64-bit times and duration, version 0 32-bit.
+    static func readMovieHeader(_ b: [UInt8], into qt: inout QuickTimeMetadata, out: inout ContainerPayloads) {
+        var r = ByteReader(b)
+        guard let version = r.u8(), r.skip(3) else { return }
+        let creation: UInt64?
+        let timescale: UInt32?
+        let duration: UInt64?
+        if version == 1 {
+            creation = r.u64be(); _ = r.u64be(); timescale = r.u32be(); duration = r.u64be()
+        } else {
+            creation = r.u32be().map(UInt64.init); _ = r.u32be(); timescale = r.u32be(); duration = r.u32be().map(UInt64.init)
+        }
+        if let c = creation, c > 0, c < UInt64(Int64.max) {
+            qt.mvhdCreation = Int64(c) - epochDelta
+        }
+        if let t = timescale, t > 0, let d = duration, d != UInt64(UInt32.max), d != UInt64.max {
+            qt.durationSeconds = Double(d) / Double(t)
+        }
+    }
+
+    /// trak → tkhd (display size, 16.16 fixed point) and mdia/hdlr (is it video?).
+    static func readTrack(_ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerPayloads) -> (Int, Int, Bool)? {
+        var size: (Int, Int)?
+        var isVideo = false
+        for box in BoxWalker.children(reader, from: trak.dataStart, to: trak.end, domain: "quicktime", into: &out) {
+            if box.type == "tkhd", let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) {
+                // [ISO 14496-12 8.3.2] width and height are the last 8 bytes.
+                var r = ByteReader(b)
+                guard let version = r.u8() else { continue }
+                let fixedOffset = version == 1 ? 4 + 8 + 8 + 4 + 4 + 8 + 8 + 2 + 2 + 2 + 2 + 36 : 4 + 4 + 4 + 4 + 4 + 4 + 8 + 2 + 2 + 2 + 2 + 36
+                var f = ByteReader(b, offset: fixedOffset)
+                if let w = f.u32be(), let h = f.u32be() { size = (Int(w >> 16), Int(h >> 16)) }
+            } else if box.type == "mdia" {
+                for m in BoxWalker.children(reader, from: box.dataStart, to: box.end, domain: "quicktime", into: &out)
+                where m.type == "hdlr" {
+                    if let b = BoxWalker.body(reader, m, domain: "quicktime", into: &out) {
+                        var r = ByteReader(b, offset: 8)
+                        isVideo = r.fourCC() == "vide"
+                    }
+                }
+            }
+        }
+        guard let size else { return nil }
+        return (size.0, size.1, isVideo)
+    }
+
+    /// The QuickTime `meta` atom is a plain box, the ISO one a FullBox; tell them apart by
+    /// where the first child's type lands.
+    static func metaChildrenStart(_ reader: BoundedReader, _ meta: BoxHeader) -> Int64 {
+        if let peek = try? reader.readAvailable(at: meta.dataStart, count: 12), peek.count == 12,
+           FourCC.string(Array(peek[4..<8])) == "hdlr" {
+            return meta.dataStart
+        }
+        return meta.dataStart + 4
+    }
+
+    /// [QuickTime File Format, Metadata] keys (FullBox: count, then size + namespace + name)
+    /// and ilst (items whose type is the 1-based key index, each holding a `data` atom).
+    static func readMeta(_ reader: BoundedReader, _ meta: BoxHeader, into qt: inout QuickTimeMetadata,
+                         out: inout ContainerPayloads) {
+        var keyNames: [String] = []
+        var ilst: BoxHeader?
+        for box in BoxWalker.children(reader, from: metaChildrenStart(reader, meta), to: meta.end, domain: "quicktime", into: &out) {
+            if box.type == "keys", let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) {
+                var r = ByteReader(b)
+                guard r.skip(4), let count = r.u32be() else { continue }
+                for _ in 0..<count {
+                    guard let size = r.u32be(), size >= 8, r.skip(4), let name = r.bytes(Int(size) - 8) else {
+                        out.note("quicktime", "'keys' announces \(count) keys but holds \(keyNames.count)")
+                        break
+                    }
+                    keyNames.append(String(decoding: name, as: UTF8.self))
+                }
+            } else if box.type == "ilst" {
+                ilst = box
+            }
+        }
+        guard let ilst else { return }
+        for item in BoxWalker.children(reader, from: ilst.dataStart, to: ilst.end, domain: "quicktime", into: &out) {
+            let index = Int(item.rawType)
+            let key = index >= 1 && index <= keyNames.count ? keyNames[index - 1] : "ilst." + item.type
+            guard let value = readDataAtom(reader, item, out: &out) else { continue }
+            if qt.keys[key] == nil { qt.keys[key] = value }
+        }
+    }
+
+    /// The first `data` atom of an ilst item: type indicator (u32), locale (u32), value.
+    /// Only text (type 1, UTF-8) is kept.
+    static func readDataAtom(_ reader: BoundedReader, _ item: BoxHeader, out: inout ContainerPayloads) -> String? {
+        for d in BoxWalker.children(reader, from: item.dataStart, to: item.end, domain: "quicktime", into: &out)
+        where d.type == "data" {
+            guard d.dataLength <= 4096, let b = BoxWalker.body(reader, d, domain: "quicktime", into: &out) else { return nil }
+            var r = ByteReader(b)
+            guard let typeIndicator = r.u32be(), r.skip(4) else { return nil }
+            guard typeIndicator & 0xFFFFFF == 1, let value = r.bytes(r.remaining) else { return nil }
+            return Text.clean(String(decoding: value, as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// udta ©-atoms (©day, ©mak, ©mod, ©xyz): u16 length, u16 language, text.
+    static func readUserData(_ reader: BoundedReader, _ udta: BoxHeader, into qt: inout QuickTimeMetadata,
+                             out: inout ContainerPayloads) {
+        for box in BoxWalker.children(reader, from: udta.dataStart, to: udta.end, domain: "quicktime", into: &out) {
+            if box.type == "meta" {
+                readMeta(reader, box, into: &qt, out: &out)
+                continue
+            }
+            guard box.rawType >> 24 == 0xA9, box.dataLength <= 4096,
+                  let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
+            var r = ByteReader(b)
+            guard let len = r.u16be(), r.skip(2), let text = r.bytes(Int(len)) else { continue }
+            let name = "udta." + String(box.type.dropFirst())
+            if qt.keys[name] == nil { qt.keys[name] = Text.clean(String(decoding: text, as: UTF8.self)) }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// TIFF, DNG and TIFF-based raw files: the file itself is the EXIF payload [TIFF 6.0 2].
+/// Only the first `Limits.exifPayloadMax` bytes are read, since libexif sees nothing past its
+/// 64 KiB window anyway: a TIFF whose IFD0 lies further in (writers that put the image data
+/// first) cannot be decoded through libexif, and says so.
+package enum TIFFReader: ContainerReader {
+    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
+        var out = ContainerPayloads(format: .tiff)
+        do throws(ReadFailure) {
+            var bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
+            guard bytes.count >= 8 else {
+                out.truncated = true
+                out.note("tiff", "file ends inside the TIFF header")
+                return out
+            }
+            // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") keep the TIFF
+            // layout under a vendor magic number; libexif only accepts 0x2A.
+            let littleEndian = bytes[0] == 0x49
+            if littleEndian { bytes[2] = 0x2A; bytes[3] = 0x00 } else { bytes[2] = 0x00; bytes[3] = 0x2A }
+            var r = ByteReader(bytes, offset: 4)
+            let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
+            if ifd0 + 2 > Limits.exifPayloadMax {
+                out.note("tiff", "IFD0 lies at offset \(ifd0), past libexif's 64 KiB window; EXIF not decoded")
+                return out
+            }
+            // [TIFF 6.0 2] IFD0 is a 2-byte entry count, 12-byte entries and a 4-byte next
+            // offset; a file cut before its end has lost tags. (The entries themselves are
+            // decoded by libexif, which also reports where the image data ends.)
+            var c = ByteReader(bytes, offset: ifd0)
+            if let n = littleEndian ? c.u16le() : c.u16be() {
+                let tableEnd = Int64(ifd0) + 2 + 12 * Int64(n) + 4
+                if tableEnd > reader.size {
+                    out.truncated = true
+                    out.note("tiff", "IFD0's \(n) entries run past the end of the file")
+                }
+            } else {
+                out.truncated = true
+                out.note("tiff", "IFD0 at offset \(ifd0) lies past the end of the file")
+            }
+            out.setExif(bytes, domain: "tiff")
+        } catch {
+            out.note("tiff", error, while: "reading header")
+        }
+        return out
+    }
+}

@@ -1,0 +1,162 @@
+/// Everything a file says about its dates, gathered from the earlier stages.
+package struct DateEvidence: Sendable {
+    package var exif: ExifRecord?
+    package var xmp: XMPRecord
+    package var quickTime: QuickTimeMetadata?
+    package var pngCreationTime: String?
+    package var fileName: String
+    package var fileTimes: FileTimes?
+
+    package init(exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), quickTime: QuickTimeMetadata? = nil,
+                pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil) {
+        self.exif = exif
+        self.xmp = xmp
+        self.quickTime = quickTime
+        self.pngCreationTime = pngCreationTime
+        self.fileName = fileName
+        self.fileTimes = fileTimes
+    }
+}
+
+/// A file's times, as the file system reports them: instants.
+public struct FileTimes: Sendable, Equatable {
+    /// Birth time (statx STATX_BTIME), nil where the file system does not record it.
+    public var birth: LocalDateTime?
+    public var modification: LocalDateTime
+
+    public init(birth: LocalDateTime?, modification: LocalDateTime) {
+        self.birth = birth
+        self.modification = modification
+    }
+}
+
+/// The capture-date precedence table: the one place that decides which date wins.
+///
+/// 1. EXIF DateTimeOriginal (+ SubSecTimeOriginal, + OffsetTimeOriginal)
+/// 2. EXIF DateTimeDigitized (+ SubSecTimeDigitized, + OffsetTimeDigitized)
+/// 3. QuickTime: Apple Keys CreationDate (its own offset), then `mvhd` (UTC)
+/// 4. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
+/// 5. PNG `Creation Time`
+/// 6. EXIF DateTime (+ SubSecTime, + OffsetTime)
+/// 7. a date in the file name
+/// 8. the file's birth time, else its modification time
+///
+/// A value that is present but unusable (placeholder, malformed, impossible) is skipped with a
+/// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
+package enum CaptureDateResolver {
+    package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        if let x = e.exif {
+            if let d = exifDate(x.dateTimeOriginal, subSec: x.subSecTimeOriginal, offset: x.offsetTimeOriginal,
+                                offsetSource: .offsetTimeOriginal, source: .exifDateTimeOriginal, exif: x, &diagnostics) {
+                return (d, diagnostics)
+            }
+            if let d = exifDate(x.dateTimeDigitized, subSec: x.subSecTimeDigitized, offset: x.offsetTimeDigitized,
+                                offsetSource: .offsetTimeDigitized, source: .exifDateTimeDigitized, exif: x, &diagnostics) {
+                return (d, diagnostics)
+            }
+        }
+        if let qt = e.quickTime {
+            if let text = qt.creationDate {
+                switch DateTextParser.iso8601(text) {
+                case .success(let stamp):
+                    return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                                        source: .quickTimeCreationDate), diagnostics)
+                case .failure(let why):
+                    diagnostics.append(Diagnostic("date", "quicktime.CreationDate '\(text)': \(why); skipped"))
+                }
+            }
+            if let seconds = qt.mvhdCreation {
+                // A zero or pre-1970 value is a movie written without a clock.
+                if seconds > 0, let utc = LocalDateTime(secondsAsIfUTC: seconds) {
+                    return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
+                }
+                diagnostics.append(Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped"))
+            }
+        }
+        for (text, source) in [(e.xmp.dateTimeOriginal, DateSource.xmpDateTimeOriginal),
+                               (e.xmp.dateCreated, .xmpDateCreated), (e.xmp.createDate, .xmpCreateDate)] {
+            guard let text else { continue }
+            switch DateTextParser.iso8601(text) {
+            case .success(let stamp):
+                return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded), source: source), diagnostics)
+            case .failure(let why):
+                diagnostics.append(Diagnostic("date", "\(source.rawValue) '\(text)': \(why); skipped"))
+            }
+        }
+        if let text = e.pngCreationTime {
+            switch DateTextParser.freeform(text) {
+            case .success(let stamp):
+                return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded), source: .pngCreationTime),
+                        diagnostics)
+            case .failure(let why):
+                diagnostics.append(Diagnostic("date", "png.CreationTime '\(text)': \(why); skipped"))
+            }
+        }
+        if let x = e.exif, let d = exifDate(x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
+                                            source: .exifDateTime, exif: x, &diagnostics) {
+            return (d, diagnostics)
+        }
+        if let n = FileNameDateParser.parse(e.fileName) {
+            let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
+            return (CaptureDate(clock, source: .fileName), diagnostics)
+        }
+        if let t = e.fileTimes {
+            if let birth = t.birth {
+                return (CaptureDate(.instant(utc: birth), source: .fileBirthTime), diagnostics)
+            }
+            return (CaptureDate(.instant(utc: t.modification), source: .fileModificationTime), diagnostics)
+        }
+        return (nil, diagnostics)
+    }
+
+    /// An EXIF date with its fraction and offset. The offset comes from the tag that belongs to
+    /// this date, else from GPS; never from another date's tag (OffsetTime belongs to DateTime).
+    static func exifDate(_ text: String?, subSec: String?, offset: String?, offsetSource: OffsetSource,
+                         source: DateSource, exif: ExifRecord, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+        guard let text else { return nil }
+        var stamp: DateTextParser.Stamp
+        switch DateTextParser.exif(text) {
+        case .success(let s): stamp = s
+        case .failure(let why):
+            diagnostics.append(Diagnostic("date", "\(source.rawValue) '\(text)': \(why); skipped"))
+            return nil
+        }
+        if let subSec {
+            if let (nano, digits) = DateTextParser.subSecond(subSec) {
+                if stamp.local.fractionDigits == nil {
+                    stamp.local.nanosecond = nano
+                    stamp.local.fractionDigits = digits
+                }
+            } else {
+                diagnostics.append(Diagnostic("date", "SubSecTime for \(source.rawValue) '\(subSec)' is not digits; ignored"))
+            }
+        }
+        if let embedded = stamp.offset {
+            return CaptureDate(.wall(stamp.local, offset: embedded, offsetSource: .embedded), source: source)
+        }
+        if let offset {
+            if let o = DateTextParser.offset(offset) {
+                return CaptureDate(.wall(stamp.local, offset: o, offsetSource: offsetSource), source: source)
+            }
+            diagnostics.append(Diagnostic("date", "\(offsetSource.rawValue) '\(offset)' is not an offset; ignored"))
+        }
+        if let o = gpsOffset(local: stamp.local, exif: exif) {
+            return CaptureDate(.wall(stamp.local, offset: o, offsetSource: .gps), source: source)
+        }
+        return CaptureDate(.wall(stamp.local, offset: nil, offsetSource: nil), source: source)
+    }
+
+    /// The offset implied by GPS UTC date and time [EXIF 2.32 4.6.6, GPSTimeStamp, GPSDateStamp]:
+    /// local minus UTC, rounded to 15 minutes, accepted only within ±14 h (further apart, one
+    /// of the clocks is wrong).
+    package static func gpsOffset(local: LocalDateTime, exif: ExifRecord) -> UTCOffset? {
+        guard let dateText = exif.gpsDateStamp, let time = exif.gpsTimeOfDay,
+              case .success(let d) = DateTextParser.exif(dateText + " 00:00:00") else { return nil }
+        let gpsUTC = Double(d.local.secondsAsIfUTC) + time
+        let diff = Double(local.secondsAsIfUTC) - gpsUTC
+        guard abs(diff) <= 14 * 3600 + 450 else { return nil }
+        let rounded = Int((diff / 900).rounded()) * 900
+        return UTCOffset(seconds: rounded)
+    }
+}

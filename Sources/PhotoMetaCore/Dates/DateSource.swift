@@ -1,0 +1,27 @@
+/// Where a capture date came from, in precedence order (see `CaptureDateResolver` and
+/// docs/dates.md). The raw value is the `source` string of the JSON report.
+public enum DateSource: String, Sendable, CaseIterable, Codable {
+    case exifDateTimeOriginal = "exif.DateTimeOriginal"
+    case exifDateTimeDigitized = "exif.DateTimeDigitized"
+    case quickTimeCreationDate = "quicktime.CreationDate"
+    case quickTimeMovieHeader = "quicktime.mvhd"
+    case xmpDateTimeOriginal = "xmp.DateTimeOriginal"
+    case xmpDateCreated = "xmp.DateCreated"
+    case xmpCreateDate = "xmp.CreateDate"
+    case pngCreationTime = "png.CreationTime"
+    case exifDateTime = "exif.DateTime"
+    case fileName = "filename"
+    case fileBirthTime = "file.birthtime"
+    case fileModificationTime = "file.mtime"
+}
+
+/// Where the UTC offset of a wall-clock date came from; the raw value is the JSON
+/// `offsetSource`. `zone` means the date is an instant shown in the caller's zone.
+public enum OffsetSource: String, Sendable, CaseIterable, Codable {
+    case offsetTimeOriginal = "exif.OffsetTimeOriginal"
+    case offsetTimeDigitized = "exif.OffsetTimeDigitized"
+    case offsetTime = "exif.OffsetTime"
+    case gps = "gps"
+    case embedded = "embedded"
+    case zone = "zone"
+}

@@ -1,0 +1,183 @@
+/// Parses the date strings found in metadata: EXIF `YYYY:MM:DD hh:mm:ss` [EXIF 2.32 4.6.5 Table
+/// 8, DateTimeOriginal], EXIF offsets `±hh:mm` [EXIF 2.32 4.6.5, OffsetTime], SubSecTime digits,
+/// ISO 8601 as XMP and QuickTime write it [XMP part 1, 8.2.1.1], and the RFC 1123 form some PNG
+/// writers use for `Creation Time` [PNG 1.2 11.3.4.2].
+///
+/// Every function says why it rejects a value, so the caller can record a diagnostic instead of
+/// reporting a placeholder as a date.
+package enum DateTextParser {
+    package enum Rejection: Error, Equatable, CustomStringConvertible {
+        /// All zeros, blanks or colons: a camera that had no clock set.
+        case placeholder
+        /// Not the expected syntax.
+        case malformed
+        /// The right syntax but an impossible value (month 13, February 30, hour 25).
+        case impossible
+
+        package var description: String {
+            switch self {
+            case .placeholder: return "placeholder value"
+            case .malformed: return "malformed"
+            case .impossible: return "impossible date"
+            }
+        }
+    }
+
+    /// A wall clock with the offset written inside the same string, if any.
+    package struct Stamp: Equatable, Sendable {
+        package var local: LocalDateTime
+        package var offset: UTCOffset?
+    }
+
+    /// EXIF `YYYY:MM:DD hh:mm:ss`. Also accepted, because real files contain them: `-` as the
+    /// date separator, `T` between date and time, and a trailing offset or `Z`.
+    package static func exif(_ text: String) -> Result<Stamp, Rejection> {
+        let s = Array(text.utf8)
+        if isPlaceholder(s) { return .failure(.placeholder) }
+        return parseStamp(s, allowDateOnly: false)
+    }
+
+    /// ISO 8601 as in XMP and QuickTime: `YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh:mm|±hhmm]`, or
+    /// `YYYY-MM-DD` alone (a date without a time).
+    package static func iso8601(_ text: String) -> Result<Stamp, Rejection> {
+        let s = Array(text.utf8)
+        if isPlaceholder(s) { return .failure(.placeholder) }
+        return parseStamp(s, allowDateOnly: true)
+    }
+
+    /// Any of the forms above, then RFC 1123 (`Sat, 06 May 2020 07:08:09 +0000`, `... GMT`).
+    package static func freeform(_ text: String) -> Result<Stamp, Rejection> {
+        let r = iso8601(text)
+        if case .failure(.malformed) = r, let rfc = rfc1123(text) { return .success(rfc) }
+        return r
+    }
+
+    /// SubSecTime: ASCII digits that are the decimal fraction of the second (`25` is 0.25 s)
+    /// [EXIF 2.32 4.6.5, SubSecTime]. Trailing blanks are tolerated; at most 9 digits are used.
+    package static func subSecond(_ text: String) -> (nanosecond: Int, digits: Int)? {
+        let digits = Array(text.trimmingSpaces().utf8)
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        let used = digits.prefix(9)
+        var n = 0
+        for d in used { n = n * 10 + Int(d - 0x30) }
+        for _ in used.count..<9 { n *= 10 }
+        return (n, used.count)
+    }
+
+    /// `±hh:mm` (EXIF), also `±hhmm`, `±hh` and `Z`. Nil for blanks or nonsense.
+    package static func offset(_ text: String) -> UTCOffset? {
+        let s = Array(text.trimmingSpaces().utf8)
+        var i = 0
+        return parseOffset(s, &i).flatMap { i == s.count ? $0 : nil }
+    }
+
+    // MARK: - Scanner
+
+    static func isPlaceholder(_ s: [UInt8]) -> Bool {
+        // "0000:00:00 00:00:00", "    :  :     ", "", all blanks or zeros.
+        s.allSatisfy { $0 == 0x30 || $0 == 0x20 || $0 == 0x3A || $0 == 0x2D || $0 == 0x54 || $0 == 0 }
+    }
+
+    static func digits(_ s: [UInt8], _ i: inout Int, count: Int) -> Int? {
+        guard i + count <= s.count else { return nil }
+        var v = 0
+        for k in i..<i + count {
+            let c = s[k]
+            guard c >= 0x30, c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        i += count
+        return v
+    }
+
+    static func expect(_ s: [UInt8], _ i: inout Int, _ options: [UInt8]) -> Bool {
+        guard i < s.count, options.contains(s[i]) else { return false }
+        i += 1
+        return true
+    }
+
+    static func parseStamp(_ s: [UInt8], allowDateOnly: Bool) -> Result<Stamp, Rejection> {
+        var i = 0
+        // Leading/trailing blanks appear in the wild; NUL padding was already removed.
+        while i < s.count, s[i] == 0x20 { i += 1 }
+        var end = s.count
+        while end > i, s[end - 1] == 0x20 { end -= 1 }
+        let s = Array(s[0..<end])
+        guard let y = digits(s, &i, count: 4), expect(s, &i, [0x3A, 0x2D]),
+              let mo = digits(s, &i, count: 2), expect(s, &i, [0x3A, 0x2D]),
+              let d = digits(s, &i, count: 2) else { return .failure(.malformed) }
+        if i == s.count {
+            guard allowDateOnly else { return .failure(.malformed) }
+            guard let local = LocalDateTime(year: y, month: mo, day: d, hasTime: false) else { return .failure(.impossible) }
+            return .success(Stamp(local: local, offset: nil))
+        }
+        guard expect(s, &i, [0x20, 0x54]),
+              let h = digits(s, &i, count: 2), expect(s, &i, [0x3A]),
+              let mi = digits(s, &i, count: 2) else { return .failure(.malformed) }
+        var sec = 0
+        var nano = 0
+        var fractionDigits: Int?
+        if expect(s, &i, [0x3A]) {
+            guard let ss = digits(s, &i, count: 2) else { return .failure(.malformed) }
+            sec = ss
+            if expect(s, &i, [0x2E, 0x2C]) {
+                var n = 0, count = 0
+                while i < s.count, s[i] >= 0x30, s[i] <= 0x39 {
+                    if count < 9 { n = n * 10 + Int(s[i] - 0x30); count += 1 }
+                    i += 1
+                }
+                guard count > 0 else { return .failure(.malformed) }
+                for _ in count..<9 { n *= 10 }
+                nano = n
+                fractionDigits = count
+            }
+        }
+        var offset: UTCOffset?
+        if i < s.count {
+            guard let o = parseOffset(s, &i), i == s.count else { return .failure(.malformed) }
+            offset = o
+        }
+        guard let local = LocalDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: sec,
+                                        nanosecond: nano, fractionDigits: fractionDigits) else {
+            return .failure(.impossible)
+        }
+        return .success(Stamp(local: local, offset: offset))
+    }
+
+    static func parseOffset(_ s: [UInt8], _ i: inout Int) -> UTCOffset?? {
+        guard i < s.count else { return nil }
+        if s[i] == 0x5A { i += 1; return .some(.utc) }  // Z
+        guard s[i] == 0x2B || s[i] == 0x2D else { return nil }
+        let sign = s[i] == 0x2D ? -1 : 1
+        i += 1
+        guard let h = digits(s, &i, count: 2) else { return nil }
+        var m = 0
+        if i < s.count {
+            _ = expect(s, &i, [0x3A])
+            guard let mm = digits(s, &i, count: 2), mm < 60 else { return nil }
+            m = mm
+        }
+        guard let o = UTCOffset(seconds: sign * (h * 3600 + m * 60)) else { return nil }
+        return .some(o)
+    }
+
+    static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+
+    /// `[Day, ]DD Mon YYYY hh:mm:ss (±hhmm|GMT|UTC|UT|Z)` [RFC 1123 5.2.14].
+    static func rfc1123(_ text: String) -> Stamp? {
+        var parts = text.split(separator: " ").map(String.init)
+        if let first = parts.first, first.hasSuffix(",") { parts.removeFirst() }
+        guard parts.count >= 4, let d = Int(parts[0]),
+              let mo = monthNames.firstIndex(of: parts[1].lowercased().prefix(3).description),
+              let y = Int(parts[2]) else { return nil }
+        let t = parts[3].split(separator: ":").compactMap { Int($0) }
+        guard t.count >= 2, let local = LocalDateTime(year: y, month: mo + 1, day: d, hour: t[0], minute: t[1],
+                                                      second: t.count > 2 ? t[2] : 0) else { return nil }
+        var offset: UTCOffset?
+        if parts.count >= 5 {
+            let z = parts[4].uppercased()
+            if ["GMT", "UTC", "UT", "Z"].contains(z) { offset = .utc } else { offset = DateTextParser.offset(z) }
+        }
+        return Stamp(local: local, offset: offset)
+    }
+}

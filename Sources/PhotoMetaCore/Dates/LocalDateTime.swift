@@ -1,0 +1,109 @@
+/// A wall-clock date and time with an optional fraction, and no zone: what EXIF and file names
+/// actually record. It never invents an offset.
+public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+    /// Fraction of the second in nanoseconds.
+    public var nanosecond: Int
+    /// How many fraction digits the source wrote (nil: none); kept so `25` prints as `.25`.
+    public var fractionDigits: Int?
+    /// False when the source gave a date only (WhatsApp `IMG-20240101-WA0001`).
+    public var hasTime: Bool
+
+    /// Validates every field; nil for impossible values (month 13, February 30, hour 24).
+    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+                 nanosecond: Int = 0, fractionDigits: Int? = nil, hasTime: Bool = true) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDateTime.daysIn(month: month, year: year),
+              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+              (0..<1_000_000_000).contains(nanosecond) else { return nil }
+        self.year = year; self.month = month; self.day = day
+        self.hour = hour; self.minute = minute; self.second = second
+        self.nanosecond = nanosecond; self.fractionDigits = fractionDigits; self.hasTime = hasTime
+    }
+
+    package static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Seconds since 1970-01-01T00:00:00 reading this wall clock as if it were UTC.
+    public var secondsAsIfUTC: Int64 {
+        Int64(LocalDateTime.daysFromCivil(year, month, day)) * 86_400 + Int64(hour * 3600 + minute * 60 + second)
+    }
+
+    /// The wall clock at `seconds` since the epoch (UTC) plus `nanosecond`.
+    public init?(secondsAsIfUTC seconds: Int64, nanosecond: Int = 0, fractionDigits: Int? = nil) {
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let rem = Int(seconds - days * 86_400)
+        guard days > -800_000, days < 3_000_000 else { return nil }
+        let (y, m, d) = LocalDateTime.civilFromDays(Int(days))
+        self.init(year: y, month: m, day: d, hour: rem / 3600, minute: rem % 3600 / 60, second: rem % 60,
+                  nanosecond: nanosecond, fractionDigits: fractionDigits)
+    }
+
+    /// [Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms"] days since 1970-01-01.
+    static func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
+        let y = m <= 2 ? y0 - 1 : y0
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+
+    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp + (mp < 10 ? 3 : -9)
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    /// ISO 8601: `2024-03-15T09:30:12.25`, or `2024-03-15` for a date without a time.
+    public var iso8601: String {
+        var s = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+        guard hasTime else { return s }
+        s += "T" + pad(hour, 2) + ":" + pad(minute, 2) + ":" + pad(second, 2)
+        if let digits = fractionDigits, digits > 0 {
+            let full = pad(nanosecond, 9)
+            s += "." + full.prefix(min(digits, 9))
+        }
+        return s
+    }
+
+    public var description: String { iso8601 }
+
+    /// Ordered by the instant the wall clock names (read as UTC).
+    public static func < (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        (a.secondsAsIfUTC, a.nanosecond) < (b.secondsAsIfUTC, b.nanosecond)
+    }
+
+    /// Equal when `<` finds neither smaller: the same second and nanosecond, however many
+    /// fraction digits were written and whether a time was given (midnight) or not.
+    public static func == (a: LocalDateTime, b: LocalDateTime) -> Bool {
+        a.secondsAsIfUTC == b.secondsAsIfUTC && a.nanosecond == b.nanosecond
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(secondsAsIfUTC)
+        hasher.combine(nanosecond)
+    }
+}
+
+func pad(_ v: Int, _ width: Int) -> String {
+    let s = String(v)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}

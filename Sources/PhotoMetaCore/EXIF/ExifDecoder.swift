@@ -1,0 +1,254 @@
+internal import CExif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The only file that talks to libexif.
+///
+/// Decodes a TIFF-structured EXIF block into an `ExifRecord`. Every libexif object created here
+/// is released on every path (`defer`), libexif's log is routed into the record's diagnostics,
+/// and the options that rewrite the data (FOLLOW_SPECIFICATION deletes "not recorded" tags and
+/// invents mandatory ones; IGNORE_UNKNOWN_TAGS drops tags libexif does not know) are turned off
+/// so the report shows what the file holds.
+package enum ExifDecoder {
+    /// libexif caps its input, including the 6-byte "Exif\0\0" header, at 0xfffe bytes: the
+    /// JPEG APP1 limit. Tags or thumbnails stored past it are not seen.
+    package static let libexifInputMax = 0xFFFE
+
+    /// `tiff` starts at the TIFF header ("II*\0" or "MM\0*").
+    package static func decode(tiff: [UInt8]) -> ExifRecord {
+        var record = ExifRecord()
+        guard tiff.count >= 8 else {
+            record.diagnostics.append(Diagnostic("exif", "EXIF block of \(tiff.count) bytes is too short"))
+            return record
+        }
+        if tiff.count + ExifHeader.prefix.count > libexifInputMax {
+            record.diagnostics.append(Diagnostic("exif",
+                "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"))
+        }
+        // libexif wants the APP1 identifier in front of the TIFF stream.
+        let input = ExifHeader.prefix + tiff
+
+        guard let data = exif_data_new() else {
+            record.diagnostics.append(Diagnostic("exif", "libexif could not allocate its data"))
+            return record
+        }
+        defer { exif_data_unref(data) }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+
+        let collector = LogCollector()
+        let log = exif_log_new()
+        defer { if let log { exif_log_unref(log) } }
+        if let log {
+            let context = Unmanaged.passUnretained(collector).toOpaque()
+            exif_log_set_func(log, logCallback, context)
+            exif_data_log(data, log)
+        }
+        withExtendedLifetime(collector) {
+            input.withUnsafeBufferPointer { buf in
+                exif_data_load_data(data, buf.baseAddress, UInt32(buf.count))
+            }
+        }
+        record.diagnostics += collector.messages.map { Diagnostic("exif", $0) }
+
+        let order = exif_data_get_byte_order(data)
+        let ifd0 = data.pointee.ifd.0
+        let exif = data.pointee.ifd.2
+        let gps = data.pointee.ifd.3
+        let view = EntryReader(order: order)
+
+        record.dateTimeOriginal = view.text(exif, 0x9003) ?? view.text(ifd0, 0x9003)
+        record.dateTimeDigitized = view.text(exif, 0x9004) ?? view.text(ifd0, 0x9004)
+        record.dateTime = view.text(ifd0, 0x0132) ?? view.text(exif, 0x0132)
+        record.offsetTime = view.text(exif, 0x9010)
+        record.offsetTimeOriginal = view.text(exif, 0x9011)
+        record.offsetTimeDigitized = view.text(exif, 0x9012)
+        record.subSecTime = view.text(exif, 0x9290)
+        record.subSecTimeOriginal = view.text(exif, 0x9291)
+        record.subSecTimeDigitized = view.text(exif, 0x9292)
+        record.make = view.text(ifd0, 0x010F)
+        record.model = view.text(ifd0, 0x0110)
+        record.software = view.text(ifd0, 0x0131)
+        record.lensModel = view.text(exif, 0xA434)
+        record.imageDescription = view.text(ifd0, 0x010E)
+        // Orientation from IFD0 only: exif_data_get_entry would fall through to the
+        // thumbnail's IFD1 [EXIF 2.32 4.6.4 A].
+        if let o = view.integer(ifd0, 0x0112) {
+            if (1...8).contains(o) {
+                record.orientation = o
+            } else {
+                record.diagnostics.append(Diagnostic("exif", "Orientation \(o) is not 1...8; ignored"))
+            }
+        }
+        record.pixelWidth = view.integer(exif, 0xA002) ?? view.integer(ifd0, 0x0100)
+        record.pixelHeight = view.integer(exif, 0xA003) ?? view.integer(ifd0, 0x0101)
+        record.userComment = view.userComment(exif, 0x9286)
+
+        // [EXIF 2.32 4.6.6] GPS: Latitude/Longitude are 3 RATIONALs (degrees, minutes, seconds)
+        // with 'N'/'S', 'E'/'W' references.
+        if let lat = view.rationals(gps, 0x0002), lat.count >= 3, let lon = view.rationals(gps, 0x0004), lon.count >= 3 {
+            let la = lat[0] + lat[1] / 60 + lat[2] / 3600
+            let lo = lon[0] + lon[1] / 60 + lon[2] / 3600
+            let latRef = view.text(gps, 0x0001) ?? "N"
+            let lonRef = view.text(gps, 0x0003) ?? "E"
+            if la.isFinite, lo.isFinite, la <= 90, lo <= 180 {
+                record.gpsLatitude = latRef.hasPrefix("S") ? -la : la
+                record.gpsLongitude = lonRef.hasPrefix("W") ? -lo : lo
+            } else {
+                record.diagnostics.append(Diagnostic("exif", "GPS position out of range; ignored"))
+            }
+        }
+        record.gpsDateStamp = view.text(gps, 0x001D)
+        if let t = view.rationals(gps, 0x0007), t.count >= 3, t.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+            let seconds = t[0] * 3600 + t[1] * 60 + t[2]
+            if seconds < 86_400 { record.gpsTimeOfDay = seconds }
+        }
+        if data.pointee.data != nil, data.pointee.size > 0 {
+            record.thumbnailBytes = Int(data.pointee.size)
+        }
+        record.contentIdentifier = appleContentIdentifier(data)
+        record.imageDataEnd = view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
+            ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
+        return record
+    }
+
+    /// Apple's maker note tag 0x0011 (the Live Photo content identifier), when libexif
+    /// recognised the maker note ("Apple iOS").
+    private static func appleContentIdentifier(_ data: UnsafeMutablePointer<ExifData>) -> String? {
+        guard let mnote = exif_data_get_mnote_data(data) else { return nil }
+        let count = exif_mnote_data_count(mnote)
+        guard count < 10_000 else { return nil }
+        for i in 0..<count where exif_mnote_data_get_id(mnote, i) == 0x0011 {
+            var buffer = [CChar](repeating: 0, count: 256)
+            let value = buffer.withUnsafeMutableBufferPointer { buf -> String? in
+                guard let p = exif_mnote_data_get_value(mnote, i, buf.baseAddress, UInt32(buf.count)) else { return nil }
+                return String(cString: p)
+            }
+            // libexif 0.6.24 mangles this ASCII value in some files (two stray bytes instead of
+            // the UUID): keep only what looks like an identifier.
+            if let v = value.map(Text.clean), v.count >= 8,
+               v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) {
+                return v
+            }
+        }
+        return nil
+    }
+}
+
+/// Reads entry values straight from libexif's buffers, checking the format and size first:
+/// a tag stored with an unexpected type (Orientation as LONG) is still read correctly, and a
+/// short buffer never leads to an out-of-bounds read.
+private struct EntryReader {
+    let order: ExifByteOrder
+
+    func entry(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> UnsafeMutablePointer<ExifEntry>? {
+        guard let content else { return nil }
+        return exif_content_get_entry(content, ExifTag(rawValue: tag))
+    }
+
+    func bytes(_ e: UnsafeMutablePointer<ExifEntry>) -> UnsafeBufferPointer<UInt8>? {
+        guard let p = e.pointee.data, e.pointee.size > 0 else { return nil }
+        return UnsafeBufferPointer(start: p, count: Int(e.pointee.size))
+    }
+
+    /// ASCII (or UNDEFINED/BYTE holding text), up to the first NUL, cleaned; nil when empty.
+    func text(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> String? {
+        guard let e = entry(content, tag), let b = bytes(e) else { return nil }
+        let f = e.pointee.format
+        guard f == EXIF_FORMAT_ASCII || f == EXIF_FORMAT_UNDEFINED || f == EXIF_FORMAT_BYTE else { return nil }
+        let end = b.firstIndex(of: 0) ?? b.count
+        let s = Text.clean(String(decoding: b[0..<end], as: UTF8.self))
+        return s.isEmpty ? nil : s
+    }
+
+    /// The first component of a SHORT, LONG, SSHORT, SLONG or BYTE entry.
+    func integer(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> Int? {
+        guard let e = entry(content, tag), let b = bytes(e), let base = b.baseAddress else { return nil }
+        switch e.pointee.format {
+        case EXIF_FORMAT_SHORT where b.count >= 2: return Int(exif_get_short(base, order))
+        case EXIF_FORMAT_SSHORT where b.count >= 2: return Int(exif_get_sshort(base, order))
+        case EXIF_FORMAT_LONG where b.count >= 4: return Int(exif_get_long(base, order))
+        case EXIF_FORMAT_SLONG where b.count >= 4: return Int(exif_get_slong(base, order))
+        case EXIF_FORMAT_BYTE: return Int(b[0])
+        default: return nil
+        }
+    }
+
+    /// SHORT or LONG components (at most `limit`).
+    func integers(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32, limit: Int = 65_536) -> [Int]? {
+        guard let e = entry(content, tag), let b = bytes(e), let base = b.baseAddress else { return nil }
+        let f = e.pointee.format
+        let width = f == EXIF_FORMAT_SHORT ? 2 : f == EXIF_FORMAT_LONG ? 4 : 0
+        guard width > 0 else { return nil }
+        let n = min(Int(e.pointee.components), b.count / width, limit)
+        return (0..<n).map { i in
+            width == 2 ? Int(exif_get_short(base + 2 * i, order)) : Int(exif_get_long(base + 4 * i, order))
+        }
+    }
+
+    /// The end of the last (offset, count) pair of two parallel arrays (strips or tiles).
+    func extentEnd(_ content: UnsafeMutablePointer<ExifContent>?, offsets: UInt32, counts: UInt32) -> Int64? {
+        guard let o = integers(content, offsets), let c = integers(content, counts), !o.isEmpty else { return nil }
+        return zip(o, c).map { Int64($0) + Int64($1) }.max()
+    }
+
+    /// RATIONAL components as Doubles; a zero denominator makes the value nil.
+    func rationals(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> [Double]? {
+        guard let e = entry(content, tag), e.pointee.format == EXIF_FORMAT_RATIONAL,
+              let b = bytes(e), let base = b.baseAddress else { return nil }
+        let n = min(Int(e.pointee.components), b.count / 8, 8)
+        var values: [Double] = []
+        for i in 0..<n {
+            let r = exif_get_rational(base + 8 * i, order)
+            guard r.denominator != 0 else { return nil }
+            values.append(Double(r.numerator) / Double(r.denominator))
+        }
+        return values
+    }
+
+    /// [EXIF 2.32 4.6.5 C, Table 9] UserComment: an 8-byte character code then the text.
+    func userComment(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> String? {
+        guard let e = entry(content, tag), let b = bytes(e) else { return nil }
+        if e.pointee.format == EXIF_FORMAT_ASCII { return text(content, tag) }
+        guard b.count > 8 else { return nil }
+        let code = Array(b[0..<8])
+        let body = Array(b[8...])
+        let s: String
+        if code.starts(with: Array("UNICODE".utf8)) {
+            var units: [UInt16] = []
+            var i = 0
+            while i + 1 < body.count {
+                units.append(order == EXIF_BYTE_ORDER_MOTOROLA
+                    ? UInt16(body[i]) << 8 | UInt16(body[i + 1])
+                    : UInt16(body[i + 1]) << 8 | UInt16(body[i]))
+                i += 2
+            }
+            s = String(decoding: units, as: UTF16.self)
+        } else {
+            // ASCII, undefined (all zero) or JIS: read as UTF-8, which ASCII is a subset of.
+            s = String(decoding: body, as: UTF8.self)
+        }
+        let cleaned = Text.clean(s)
+        return cleaned.isEmpty ? nil : cleaned
+    }
+}
+
+/// Collects libexif's log messages for one decode. Only corrupt-data and out-of-memory
+/// messages are kept; debug chatter is dropped.
+private final class LogCollector {
+    var messages: [String] = []
+}
+
+private let logCallback: ExifLogFunc = { _, code, domain, format, args, context in
+    guard let context, let format, let args, code == EXIF_LOG_CODE_CORRUPT_DATA || code == EXIF_LOG_CODE_NO_MEMORY else { return }
+    let collector = Unmanaged<LogCollector>.fromOpaque(context).takeUnretainedValue()
+    guard collector.messages.count < 50 else { return }
+    var buffer = [CChar](repeating: 0, count: 512)
+    _ = buffer.withUnsafeMutableBufferPointer { buf in
+        vsnprintf(buf.baseAddress, buf.count, format, args)
+    }
+    let message = String(decoding: buffer.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let d = domain.map { String(cString: $0) } ?? "libexif"
+    collector.messages.append("\(d): \(message)")
+}

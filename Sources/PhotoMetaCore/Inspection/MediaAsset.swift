@@ -1,0 +1,94 @@
+/// Everything photometa knows about one file: the result of `inspect`, and the input of the
+/// suggestion rules. A value: no file handles, no references to C objects.
+///
+/// `Codable` in the shape of the JSON report (docs/json.md); `captured` is written in the zone
+/// set in the encoder's `userInfo[.photoMetaZone]` (UTC when none is set).
+public struct MediaAsset: Sendable, Equatable {
+    /// A position in degrees (WGS 84), north and east positive.
+    public struct GPS: Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    /// The path as given or found.
+    public var path: String
+    /// The container format, from the content.
+    public var format: MediaFormat
+    /// What the file is for a person (photo, screenshot, ...); docs/kinds.md.
+    public var kind: MediaKind = .unknown
+    /// GIF / WebP animation; nil for formats that cannot animate.
+    public var animated: Bool?
+    /// GIF frame count.
+    public var frameCount: Int?
+    /// The GIF frame scan stopped at a cap: `frameCount` is a lower bound.
+    public var frameCountIsLowerBound = false
+    /// When it was taken, and where that came from; nil when nothing says.
+    public var captured: CaptureDate?
+    /// Camera maker and model, software and lens, as the file states them (cleaned).
+    public var make: String?
+    public var model: String?
+    public var software: String?
+    public var lensModel: String?
+    /// EXIF (or XMP tiff:) Orientation 1...8.
+    public var orientation: Int?
+    /// HEIF `irot` rotation in degrees anticlockwise.
+    public var rotation: Int?
+    /// Stored pixel size as the container states it (EXIF PixelX/YDimension as a fallback).
+    public var width: Int?
+    public var height: Int?
+    /// Movie duration in seconds.
+    public var durationSeconds: Double?
+    public var gps: GPS?
+    /// Size of the embedded EXIF thumbnail in bytes.
+    public var thumbnailBytes: Int?
+    /// Apple's Live Photo identifier (EXIF maker note or QuickTime key).
+    public var contentIdentifier: String?
+    /// Every reason to believe the still is a screenshot.
+    public var screenshotEvidence: [ScreenshotEvidence] = []
+    /// For a Live Photo still its movie; for the movie its still.
+    public var livePhotoPair: String?
+    /// File size in bytes.
+    public var fileSize: Int64?
+    /// The container is cut short (a partial download, or a file still being written).
+    public var truncated = false
+    /// Problems met inside the file; none of them stopped the inspection.
+    public var diagnostics: [Diagnostic] = []
+    /// Set only when the file could not be read at all.
+    public var error: FileReadError?
+
+    /// Kept so the kind can be recomputed when a Live Photo partner is found later.
+    package var exifUserComment: String?
+    package var xmpUserComment: String?
+
+    public init(path: String, format: MediaFormat) {
+        self.path = path
+        self.format = format
+    }
+
+    /// An asset for a file that could not be read.
+    package static func failed(_ path: String, _ error: FileReadError) -> MediaAsset {
+        var a = MediaAsset(path: path, format: .unknown)
+        a.error = error
+        return a
+    }
+
+    /// The classifier's view of this asset.
+    package var classifierInput: KindClassifier.Input {
+        KindClassifier.Input(
+            format: format, make: make, model: model, exifUserComment: exifUserComment,
+            xmpUserComment: xmpUserComment, width: width, height: height, path: path,
+            livePhotoPartner: livePhotoPair)
+    }
+
+    /// Re-runs classification, e.g. after `livePhotoPair` was set.
+    package mutating func classify() {
+        let (k, evidence) = KindClassifier.classify(classifierInput)
+        kind = k
+        screenshotEvidence = evidence
+    }
+}

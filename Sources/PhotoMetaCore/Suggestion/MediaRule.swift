@@ -1,0 +1,19 @@
+/// Only what a chat app would offer: still images (photo, screenshot, Live Photo, GIF) by
+/// default, videos only when asked; never an unreadable or unknown file, and never the movie
+/// half of a Live Photo (its still is offered instead).
+package struct MediaRule: SuggestionRule {
+    package let id = RuleID.media
+    package init() {}
+
+    package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
+        if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0.description))" } ?? "") }
+        if let e = c.error { return "unreadable: \(e)" }
+        switch c.kind {
+        case .unknown: return "not an image or video"
+        case .video:
+            if c.isLivePhotoMovie { return "movie of the Live Photo \(c.livePhotoPair ?? "")" }
+            return context.settings.includeVideos ? nil : "video (use --videos to include videos)"
+        case .photo, .screenshot, .livePhoto, .gif: return nil
+        }
+    }
+}

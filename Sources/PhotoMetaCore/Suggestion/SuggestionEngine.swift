@@ -1,0 +1,90 @@
+/// Decides which file to offer: every candidate goes through the rules in order (the first
+/// rejection is kept), and among those left the newest capture wins; equal instants break by
+/// path. Pure: the clock, the memory and the settings come in through `SuggestionContext`.
+package struct SuggestionEngine: Sendable {
+    package var rules: [any SuggestionRule]
+
+    /// The rules in the order they are asked (docs/suggest.md).
+    package static let defaultRules: [any SuggestionRule] = [
+        MediaRule(), ScreenshotRule(), RecencyRule(), MemoryRule(), CompletenessRule(),
+    ]
+
+    package init(rules: [any SuggestionRule] = SuggestionEngine.defaultRules) { self.rules = rules }
+
+    package func decide(_ candidates: [SuggestionCandidate], context: SuggestionContext) -> SuggestionDecision {
+        var builder = DecisionBuilder(engine: self, context: context)
+        for c in candidates { builder.add(c) }
+        return builder.decision
+    }
+
+    /// Folds candidates in one at a time, in any order, keeping only the best so far (and the
+    /// explanations when asked): a folder of any size is decided in constant memory.
+    package struct DecisionBuilder {
+        let engine: SuggestionEngine
+        let context: SuggestionContext
+        /// Keep every rejection and outranked path (for `--explain`).
+        let explain: Bool
+        private var best: (candidate: SuggestionCandidate, instant: Double)?
+        private var considered = 0
+        private var rejected: [SuggestionRejection] = []
+        private var outranked: [String] = []
+
+        package init(engine: SuggestionEngine = SuggestionEngine(), context: SuggestionContext, explain: Bool = true) {
+            self.engine = engine
+            self.context = context
+            self.explain = explain
+        }
+
+        package mutating func add(_ c: SuggestionCandidate) {
+            considered += 1
+            if let (rule, reason) = engine.firstRejection(c, context) {
+                if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
+                return
+            }
+            guard let t = context.instant(of: c) else { return }
+            if let b = best {
+                // Newest first; equal instants: the path that sorts first.
+                let better = t != b.instant ? t > b.instant : c.path.utf8.lexicographicallyPrecedes(b.candidate.path.utf8)
+                if explain { outranked.append(better ? b.candidate.path : c.path) }
+                if !better { return }
+            }
+            best = (c, t)
+        }
+
+        package var decision: SuggestionDecision {
+            SuggestionDecision(suggestion: best?.candidate, instant: best?.instant, considered: considered, rejected: rejected,
+                     outranked: outranked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        }
+    }
+
+    func firstRejection(_ c: SuggestionCandidate, _ context: SuggestionContext) -> (RuleID, String)? {
+        for rule in rules {
+            if let reason = rule.reject(c, in: context) { return (rule.id, reason) }
+        }
+        return nil
+    }
+}
+
+/// What the engine decided: the file to offer (if any), and, when explanations were kept, why
+/// every other file was not.
+public struct SuggestionDecision: Sendable, Equatable, Codable {
+    /// The file to offer; nil when nothing qualifies.
+    public var suggestion: SuggestionCandidate?
+    /// The suggestion's capture instant (seconds since 1970).
+    public var instant: Double?
+    /// How many files were looked at.
+    public var considered: Int
+    /// Every candidate that was turned down, with the rule (empty when not kept).
+    public var rejected: [SuggestionRejection]
+    /// Candidates that passed every rule but lost to a newer one (empty when not kept).
+    public var outranked: [String]
+
+    package init(suggestion: SuggestionCandidate?, instant: Double?, considered: Int, rejected: [SuggestionRejection],
+                 outranked: [String]) {
+        self.suggestion = suggestion
+        self.instant = instant
+        self.considered = considered
+        self.rejected = rejected
+        self.outranked = outranked
+    }
+}

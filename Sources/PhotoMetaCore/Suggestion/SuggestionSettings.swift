@@ -1,0 +1,48 @@
+import Foundation
+
+/// The knobs of the suggestion rules, with the defaults docs/suggest.md explains.
+public struct SuggestionSettings: Sendable, Equatable {
+    /// Which stills count: screenshots among them, left out, or alone.
+    public enum Screenshots: String, Sendable, CaseIterable, Codable {
+        case include, exclude, only
+    }
+
+    /// How old a capture may be and still count as "just taken". 60 s by default: long enough to
+    /// switch to the chat app, short enough that yesterday's photo never appears.
+    public var within: Duration = .seconds(60)
+    /// Captures up to this far in the future count as now (clocks of phone and computer differ).
+    public var futureTolerance: Duration = .seconds(5)
+    public var screenshots: Screenshots = .include
+    /// Offer videos too (stills only by default).
+    public var includeVideos = false
+    /// A file modified less than this long ago (real clock) may still be being written.
+    public var settleTime: Duration = .seconds(1)
+    /// The zone for capture dates that carry no offset. Required: the core never looks at the
+    /// machine's zone (pass `TimeZone.current` to mean "here").
+    public var zone: TimeZone
+
+    public init(zone: TimeZone) { self.zone = zone }
+}
+
+/// Everything the engine reads besides the candidates: passed in, never taken from the clock.
+package struct SuggestionContext: Sendable {
+    /// "Now" for the recency rule (`--now`, default the real clock), seconds since 1970.
+    package var now: Double
+    /// The real clock, always: whether a file is still being written does not depend on `--now`.
+    package var realNow: Double
+    /// The remembered instant (seconds since 1970), nil when none.
+    package var remembered: Double?
+    package var settings: SuggestionSettings
+
+    package init(now: Double, realNow: Double, remembered: Double?, settings: SuggestionSettings) {
+        self.now = now
+        self.realNow = realNow
+        self.remembered = remembered
+        self.settings = settings
+    }
+
+    /// The capture instant used by every rule (the zone applied only where the file has no offset).
+    package func instant(of c: SuggestionCandidate) -> Double? {
+        c.captured?.epochSeconds(assuming: settings.zone)
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// A disposable cache of inspection results, so `suggest` parses only new or changed files.
+/// A row is valid while the file's path, size, mtime, ctime, inode and device are unchanged;
+/// deleting the file changes no answer, only the time it takes.
+///
+/// Stored in SQLite at `$XDG_CACHE_HOME/photometa/index.sqlite3`
+/// (default `~/.cache/photometa/index.sqlite3`).
+package final class AssetIndex {
+    package let path: String
+    private let db: SQLiteDatabase
+
+    static let migrations = [
+        """
+        CREATE TABLE assets (
+            path TEXT PRIMARY KEY,        -- canonical absolute path
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT
+        );
+        """,
+        // v2: rows are read folder by folder (bounded memory), so each row names its folder.
+        // The index is a cache: old rows are simply dropped and rebuilt on the next run.
+        """
+        DROP TABLE assets;
+        CREATE TABLE assets (
+            path TEXT PRIMARY KEY,        -- canonical absolute path
+            folder TEXT NOT NULL,         -- canonical path of the folder that lists it
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT
+        );
+        CREATE INDEX assets_by_folder ON assets(folder);
+        """,
+        // v3: rows clustered by folder (WITHOUT ROWID, key (folder, path)): a folder's rows are
+        // one contiguous range, and one b-tree is written instead of three. A table of the
+        // folders seen lets vanished folders be found without scanning the rows.
+        """
+        DROP TABLE assets;
+        CREATE TABLE assets (
+            folder TEXT NOT NULL,         -- canonical path of the folder that lists it
+            path TEXT NOT NULL,           -- canonical absolute path
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT,
+            PRIMARY KEY (folder, path)
+        ) WITHOUT ROWID;
+        CREATE TABLE folders (folder TEXT PRIMARY KEY) WITHOUT ROWID;
+        """,
+    ]
+
+    package init(path: String) throws(StateFileError) {
+        self.path = path
+        db = try StateFile.open(path, migrations: AssetIndex.migrations)
+        // A cache: losing the last transaction on power loss costs a re-parse, nothing more.
+        try? db.execute("PRAGMA synchronous = NORMAL")
+    }
+
+    /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return x + "/photometa/index.sqlite3" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.cache/photometa/index.sqlite3"
+    }
+
+    /// The rows of the files directly in `directory` (canonical path), by canonical path.
+    package func load(directory: String) throws(StateFileError) -> [String: (FileKey, SuggestionCandidate)] {
+        var result: [String: (FileKey, SuggestionCandidate)] = [:]
+        do throws(SQLiteDatabase.Failure) {
+            let sql = "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
+                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source "
+                + "FROM assets WHERE folder = ?"
+            try db.forEachRow(sql, [.text(directory)]) { r in
+                guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
+                      let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
+                      let kind = r.text(7).flatMap(MediaKind.init(rawValue:)) else { return }
+                var candidate = SuggestionCandidate(path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
+                                                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(description:)),
+                                                    modified: Double(m) / 1e9, size: size)
+                candidate.contentIdentifier = r.text(10)
+                result[path] = (FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+        return result
+    }
+
+    /// Deletes the rows under `root` whose folder was not walked this time (folders that were
+    /// removed, renamed or became hidden). Costs a look at the folder list, not at the rows,
+    /// when nothing vanished.
+    package func removeRows(under root: String, outside walked: [String]) throws(StateFileError) {
+        do throws(SQLiteDatabase.Failure) {
+            let seen = Set(walked)
+            var vanished: [String] = []
+            try db.forEachRow("SELECT folder FROM folders WHERE folder = ? OR (folder >= ? AND folder < ?)",
+                              [.text(root), .text(root + "/"), .text(root + "0")]) { r in
+                if let f = r.text(0), !seen.contains(f) { vanished.append(f) }
+            }
+            guard !vanished.isEmpty else { return }
+            try db.transaction { () throws(SQLiteDatabase.Failure) in
+                try db.executeEach("DELETE FROM assets WHERE folder = ?", vanished.map { [.text($0)] })
+                try db.executeEach("DELETE FROM folders WHERE folder = ?", vanished.map { [.text($0)] })
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+
+    private static func captured(_ r: SQLiteDatabase.Row) -> CaptureDate? {
+        guard let clock = r.text(11), let secs = r.int(12), let source = r.text(18).flatMap(DateSource.init(rawValue:)),
+              let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r.int(13) ?? 0),
+                                        fractionDigits: r.int(14).map { Int($0) }) else { return nil }
+        var l = local
+        l.hasTime = r.int(15) != 0
+        if clock == "instant" { return CaptureDate(.instant(utc: l), source: source) }
+        let offset = r.int(16).flatMap { UTCOffset(seconds: Int($0)) }
+        return CaptureDate(.wall(l, offset: offset, offsetSource: r.text(17).flatMap(OffsetSource.init(rawValue:))),
+                           source: source)
+    }
+
+    /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
+    package func update(_ rows: [(path: String, folder: String, key: FileKey, candidate: SuggestionCandidate)],
+                       removing gone: [(folder: String, path: String)]) throws(StateFileError) {
+        guard !rows.isEmpty || !gone.isEmpty else { return }
+        do throws(SQLiteDatabase.Failure) {
+            try db.transaction { () throws(SQLiteDatabase.Failure) in
+                try db.executeEach("DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
+                var folders: Set<String> = []
+                for row in rows { folders.insert(row.folder) }
+                try db.executeEach("INSERT OR IGNORE INTO folders VALUES (?)", folders.map { [.text($0)] })
+                var values: [[SQLiteDatabase.Value]] = []
+                values.reserveCapacity(rows.count)
+                for row in rows {
+                    let c = row.candidate
+                    var clock: SQLiteDatabase.Value = .null, local: SQLiteDatabase.Value = .null
+                    var nano: SQLiteDatabase.Value = .null, digits: SQLiteDatabase.Value = .null
+                    var hasTime: SQLiteDatabase.Value = .null, offset: SQLiteDatabase.Value = .null
+                    var offsetSource: SQLiteDatabase.Value = .null, source: SQLiteDatabase.Value = .null
+                    if let d = c.captured {
+                        source = .text(d.source.rawValue)
+                        let l: LocalDateTime
+                        switch d.clock {
+                        case .instant(let utc):
+                            clock = .text("instant"); l = utc
+                        case .wall(let w, let o, let os):
+                            clock = .text("wall"); l = w
+                            offset = o.map { .integer(Int64($0.seconds)) } ?? .null
+                            offsetSource = os.map { .text($0.rawValue) } ?? .null
+                        }
+                        local = .integer(l.secondsAsIfUTC)
+                        nano = .integer(Int64(l.nanosecond))
+                        digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
+                        hasTime = .integer(l.hasTime ? 1 : 0)
+                    }
+                    values.append([.text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                              .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
+                              .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
+                              c.error.map { .text($0.description) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
+                              clock, local, nano, digits, hasTime, offset, offsetSource, source])
+                }
+                try db.executeEach("INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+}

@@ -1,0 +1,263 @@
+internal import CSQLite
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
+/// statements with bound values, transactions, and every result code mapped to an error once.
+///
+/// Connections wait for each other (busy timeout) instead of failing with "database is locked",
+/// and write transactions start with BEGIN IMMEDIATE so two writers never deadlock on a lock
+/// upgrade.
+final class SQLiteDatabase {
+    enum Value: Equatable, Sendable {
+        case null
+        case integer(Int64)
+        case real(Double)
+        case text(String)
+        case blob([UInt8])
+
+        var int: Int64? { if case .integer(let v) = self { return v }; return nil }
+        var double: Double? {
+            switch self {
+            case .real(let v): return v
+            case .integer(let v): return Double(v)
+            default: return nil
+            }
+        }
+        var string: String? { if case .text(let v) = self { return v }; return nil }
+        var bytes: [UInt8]? { if case .blob(let v) = self { return v }; return nil }
+    }
+
+    /// What went wrong, with the database file it concerns.
+    enum Failure: Error, Equatable, CustomStringConvertible {
+        /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not (or no longer) a SQLite database.
+        case notADatabase(path: String)
+        /// SQLITE_CANTOPEN: the file or its folder cannot be opened or created.
+        case cannotOpen(path: String, message: String)
+        /// SQLITE_READONLY / SQLITE_PERM: the file may not be written.
+        case readOnly(path: String)
+        /// SQLITE_BUSY / SQLITE_LOCKED after the busy timeout.
+        case busy(path: String)
+        case other(path: String, code: Int32, message: String)
+
+        var description: String {
+            switch self {
+            case .notADatabase(let p): return "\(p) is not a SQLite database (corrupt, or another program's file)"
+            case .cannotOpen(let p, let m): return "cannot open \(p): \(m)"
+            case .readOnly(let p): return "\(p) is read-only"
+            case .busy(let p): return "\(p) stayed locked by another process"
+            case .other(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
+            }
+        }
+    }
+
+    let path: String
+    private var db: OpaquePointer?
+    private let busyTimeout: Double
+    /// Prepared statements by SQL text, reused (reset) instead of prepared again.
+    private var statements: [String: OpaquePointer] = [:]
+
+    /// Opens (creating when `create`) the database at `path`.
+    init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+        self.path = path
+        busyTimeout = Double(busyTimeoutMilliseconds) / 1000
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
+        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        guard rc == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close_v2(handle)
+            throw SQLiteDatabase.map(rc, path: path, message: message)
+        }
+        db = handle
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        sqlite3_extended_result_codes(handle, 0)
+    }
+
+    deinit {
+        for stmt in statements.values { sqlite3_finalize(stmt) }
+        sqlite3_close_v2(db)
+    }
+
+    static func map(_ rc: Int32, path: String, message: String) -> Failure {
+        switch rc & 0xFF {
+        case SQLITE_NOTADB, SQLITE_CORRUPT: return .notADatabase(path: path)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, message: message)
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
+        case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
+        default: return .other(path: path, code: rc, message: message)
+        }
+    }
+
+    private func failure(_ rc: Int32) -> Failure {
+        SQLiteDatabase.map(rc, path: path, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "")
+    }
+
+    /// Runs one or more statements that take no parameters.
+    func execute(_ sql: String) throws(Failure) {
+        let rc = retryingWhileBusy { sqlite3_exec(db, sql, nil, nil, nil) }
+        guard rc == SQLITE_OK else { throw failure(rc) }
+    }
+
+    /// SQLite skips the busy handler where waiting could deadlock (a read lock upgraded to a
+    /// write lock, or a journal-mode switch while others hold the file) and returns SQLITE_BUSY
+    /// at once. Such a statement has done nothing yet, so it is run again after a short, jittered
+    /// pause, until the busy timeout: concurrent processes wait for each other instead of failing.
+    private func retryingWhileBusy(_ attempt: () -> Int32) -> Int32 {
+        let start = DispatchTime.now().uptimeNanoseconds
+        var pause: UInt32 = 1_000
+        while true {
+            let rc = attempt()
+            let primary = rc & 0xFF
+            guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED else { return rc }
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            guard elapsed < busyTimeout else { return rc }
+            usleep(pause + UInt32.random(in: 0...pause))  // the one pause of the store: waiting out a lock
+            pause = min(pause * 2, 50_000)
+        }
+    }
+
+    /// A row being read: columns straight from the statement, nothing materialised.
+    struct Row {
+        fileprivate let stmt: OpaquePointer
+        func isNull(_ i: Int32) -> Bool { sqlite3_column_type(stmt, i) == SQLITE_NULL }
+        func int(_ i: Int32) -> Int64? { isNull(i) ? nil : sqlite3_column_int64(stmt, i) }
+        func text(_ i: Int32) -> String? {
+            guard !isNull(i), let p = sqlite3_column_text(stmt, i) else { return nil }
+            return String(cString: p)
+        }
+    }
+
+    /// Runs one statement and calls `body` for each row, without collecting them.
+    func forEachRow(_ sql: String, _ bindings: [Value] = [], _ body: (Row) -> Void) throws(Failure) {
+        let stmt = try cached(sql)
+        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
+        try bind(stmt, bindings)
+        while true {
+            let step = sqlite3_step(stmt)
+            if step == SQLITE_DONE { return }
+            guard step == SQLITE_ROW else { throw failure(step) }
+            body(Row(stmt: stmt))
+        }
+    }
+
+    /// Runs one statement (no result rows) once per element of `rows`, preparing it once.
+    func executeEach(_ sql: String, _ rows: [[Value]]) throws(Failure) {
+        guard !rows.isEmpty else { return }
+        let stmt = try cached(sql)
+        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
+        for bindings in rows {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+            try bind(stmt, bindings)
+            let step = sqlite3_step(stmt)
+            guard step == SQLITE_DONE || step == SQLITE_ROW else { throw failure(step) }
+        }
+    }
+
+    /// A prepared statement kept for the life of the connection (statements run often).
+    private func cached(_ sql: String) throws(Failure) -> OpaquePointer {
+        if let stmt = statements[sql] { return stmt }
+        let stmt = try prepare(sql)
+        statements[sql] = stmt
+        return stmt
+    }
+
+    private func prepare(_ sql: String) throws(Failure) -> OpaquePointer {
+        var stmt: OpaquePointer?
+        let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+        guard rc == SQLITE_OK, let stmt else { throw failure(rc) }
+        return stmt
+    }
+
+    private func bind(_ stmt: OpaquePointer, _ bindings: [Value]) throws(Failure) {
+        for (i, value) in bindings.enumerated() {
+            let index = Int32(i + 1)
+            let brc: Int32
+            switch value {
+            case .null: brc = sqlite3_bind_null(stmt, index)
+            case .integer(let v): brc = sqlite3_bind_int64(stmt, index, v)
+            case .real(let v): brc = sqlite3_bind_double(stmt, index, v)
+            case .text(let v): brc = sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient)
+            case .blob(let v):
+                brc = v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient) }
+            }
+            guard brc == SQLITE_OK else { throw failure(brc) }
+        }
+    }
+
+    /// Runs one statement with `bindings` and returns every row.
+    @discardableResult
+    func query(_ sql: String, _ bindings: [Value] = []) throws(Failure) -> [[Value]] {
+        let stmt = try prepare(sql)
+        defer { sqlite3_finalize(stmt) }
+        try bind(stmt, bindings)
+        var rows: [[Value]] = []
+        while true {
+            // Before the first row nothing has happened yet: a busy step may be run again.
+            let step = rows.isEmpty ? retryingWhileBusy { () -> Int32 in
+                let rc = sqlite3_step(stmt)
+                if rc & 0xFF == SQLITE_BUSY || rc & 0xFF == SQLITE_LOCKED { sqlite3_reset(stmt) }
+                return rc
+            } : sqlite3_step(stmt)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else { throw failure(step) }
+            var row: [Value] = []
+            for c in 0..<sqlite3_column_count(stmt) {
+                switch sqlite3_column_type(stmt, c) {
+                case SQLITE_INTEGER: row.append(.integer(sqlite3_column_int64(stmt, c)))
+                case SQLITE_FLOAT: row.append(.real(sqlite3_column_double(stmt, c)))
+                case SQLITE_TEXT:
+                    row.append(.text(sqlite3_column_text(stmt, c).map { String(cString: $0) } ?? ""))
+                case SQLITE_BLOB:
+                    let n = Int(sqlite3_column_bytes(stmt, c))
+                    if let p = sqlite3_column_blob(stmt, c), n > 0 {
+                        row.append(.blob(Array(UnsafeRawBufferPointer(start: p, count: n))))
+                    } else {
+                        row.append(.blob([]))
+                    }
+                default: row.append(.null)
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// Runs `body` inside a transaction; BEGIN IMMEDIATE takes the write lock up front (waiting
+    /// for it under the busy timeout) so concurrent read-modify-write never loses an update.
+    func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            try execute("COMMIT")
+            return result
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// PRAGMA user_version: the schema version of photometa's files.
+    func userVersion() throws(Failure) -> Int64 {
+        try query("PRAGMA user_version").first?.first?.int ?? 0
+    }
+
+    func setUserVersion(_ v: Int64) throws(Failure) {
+        try execute("PRAGMA user_version = \(v)")
+    }
+
+    /// The names of the tables in the file (to recognise a foreign database).
+    func tableNames() throws(Failure) -> [String] {
+        try query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
+    }
+
+    /// Switches to write-ahead logging: readers never block the writer.
+    func enableWAL() throws(Failure) {
+        _ = try query("PRAGMA journal_mode = WAL")
+    }
+
+    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}

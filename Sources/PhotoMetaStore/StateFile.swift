@@ -1,0 +1,106 @@
+import Foundation
+
+/// Opens one of photometa's own SQLite files (the suggestion memory, the index), recognises it
+/// by `PRAGMA application_id`, brings its schema up to date with numbered migrations
+/// (`PRAGMA user_version`), and refuses, with a message that names the file and what to do,
+/// anything that is not photometa's: a foreign database is never overwritten.
+package enum StateFile {
+    /// "PHMT".
+    static let applicationID: Int64 = 0x5048_4D54
+
+    /// Opens `path`, creating it and its folder when missing, and applies `migrations[i]` to
+    /// bring `user_version` from i to i+1.
+    static func open(_ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFileError) -> SQLiteDatabase {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .cannotCreateFolder(path: folder, reason: (error as NSError).localizedDescription)
+            }
+        }
+        let db: SQLiteDatabase
+        let appID: Int64, version: Int64, tables: [String]
+        do throws(SQLiteDatabase.Failure) {
+            db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            // One read transaction: a consistent snapshot even while another process migrates.
+            try db.execute("BEGIN")
+            defer { try? db.execute("COMMIT") }
+            appID = try db.query("PRAGMA application_id").first?.first?.int ?? 0
+            version = try db.userVersion()
+            tables = try db.tableNames()
+        } catch {
+            throw StateFileError(error)
+        }
+        if appID != applicationID {
+            guard tables.isEmpty, version == 0 else { throw .foreign(path: path, tables: tables) }
+        }
+        guard version <= Int64(migrations.count) else { throw .newerVersion(path: path, version: version) }
+        do throws(SQLiteDatabase.Failure) {
+            try db.enableWAL()
+            if version < Int64(migrations.count) {
+                try db.transaction { () throws(SQLiteDatabase.Failure) in
+                    // Re-read inside the write lock: another process may have migrated meanwhile.
+                    let current = try db.userVersion()
+                    for v in Int(current)..<migrations.count {
+                        try db.execute(migrations[v])
+                        try db.setUserVersion(Int64(v + 1))
+                    }
+                    try db.execute("PRAGMA application_id = \(applicationID)")
+                }
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+        return db
+    }
+}
+
+/// Why one of photometa's state files (the suggestion memory, the index) cannot be used. The
+/// file is never overwritten or deleted because of it; the message names it and says what to do.
+public enum StateFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not (or no longer) a SQLite database.
+    case notADatabase(path: String)
+    /// SQLITE_CANTOPEN: the file or its folder cannot be opened or created.
+    case cannotOpen(path: String, message: String)
+    /// SQLITE_READONLY / SQLITE_PERM: the file may not be written.
+    case readOnly(path: String)
+    /// SQLITE_BUSY / SQLITE_LOCKED after the busy timeout: another process holds the lock.
+    case busy(path: String)
+    /// Another SQLite result code, with SQLite's message.
+    case sqlite(path: String, code: Int32, message: String)
+    /// A SQLite file that belongs to another program.
+    case foreign(path: String, tables: [String])
+    /// Written by a newer photometa with a schema this one does not know.
+    case newerVersion(path: String, version: Int64)
+    /// The file's folder cannot be created.
+    case cannotCreateFolder(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .notADatabase(let p):
+            return "\(p) is not a photometa state file (it is corrupt or not a SQLite database); it was left untouched. Move it away, or choose another file with --state"
+        case .cannotOpen(let p, let m): return "cannot open \(p): \(m)"
+        case .readOnly(let p): return "\(p) is read-only"
+        case .busy(let p): return "\(p) stayed locked by another process"
+        case .sqlite(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
+        case .foreign(let p, let tables):
+            return "\(p) is another program's SQLite database (tables: \(tables.joined(separator: ", "))); it was left untouched. Choose another file with --state"
+        case .newerVersion(let p, let v):
+            return "\(p) has schema version \(v), written by a newer photometa; upgrade photometa or use another file with --state"
+        case .cannotCreateFolder(let p, let r):
+            return "cannot create \(p): \(r)"
+        }
+    }
+
+    init(_ f: SQLiteDatabase.Failure) {
+        switch f {
+        case .notADatabase(let p): self = .notADatabase(path: p)
+        case .cannotOpen(let p, let m): self = .cannotOpen(path: p, message: m)
+        case .readOnly(let p): self = .readOnly(path: p)
+        case .busy(let p): self = .busy(path: p)
+        case .other(let p, let c, let m): self = .sqlite(path: p, code: c, message: m)
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import PhotoMetaCore
+
+/// Expands the paths of an `inspect` command line into the files to inspect: files as given,
+/// folders walked by `TreeWalker(policy: .commandLine)` when recursion is asked for.
+///
+/// Files come out in byte order of their paths (arguments sorted, each folder in path order),
+/// so a caller can stream them without collecting the tree. A file named on the command line
+/// always gets an item, even when it cannot be examined: the inspection then says why.
+package struct CommandLinePaths: Sendable {
+    package struct Item: Sendable {
+        package var path: String
+        /// Named on the command line (not found in a walked folder).
+        package var explicit: Bool
+        /// What the scan learned of the file (saves a second `stat`); nil when it could not be
+        /// examined.
+        package var facts: FileFacts?
+        /// The folder it was found in, when walked: its Live Photo partners are looked up there.
+        package var folder: TreeWalker.Folder?
+    }
+
+    package enum Event: Sendable {
+        case item(Item)
+        /// A path that could not be listed or used (an error), or an entry skipped because it is
+        /// not a file (`notAFile`: FIFOs, sockets, devices, links that are not followed).
+        case problem(path: String, reason: String, notAFile: Bool)
+    }
+
+    package var recursive: Bool
+
+    package init(recursive: Bool) { self.recursive = recursive }
+
+    /// Streams the files in path order.
+    package func scan(_ paths: [String], visit: (Event) -> Void) {
+        // Arguments in byte order; a file also named explicitly inside a walked folder keeps its
+        // explicit entry and is not listed twice.
+        let sorted = Array(Set(paths)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let explicitPaths = Set(sorted)
+        // Only explicit paths can be met twice (walked folders are visited once each), so only
+        // they are remembered: memory stays independent of the size of the tree.
+        var emitted = Set<String>()
+        let walker = TreeWalker(policy: .commandLine)
+        for path in sorted {
+            let facts: FileFacts
+            do throws(SystemError) {
+                facts = try FileFacts.of(path)
+            } catch {
+                if emitted.insert(path).inserted { visit(.item(Item(path: path, explicit: true, facts: nil, folder: nil))) }
+                continue
+            }
+            guard facts.type == .directory else {
+                if emitted.insert(path).inserted { visit(.item(Item(path: path, explicit: true, facts: facts, folder: nil))) }
+                continue
+            }
+            guard recursive else {
+                visit(.problem(path: path, reason: "is a directory (use -r to inspect its contents)", notAFile: false))
+                continue
+            }
+            walker.walk(path, facts: facts) { event in
+                switch event {
+                case .files(let folder, let files):
+                    for f in files {
+                        let isExplicit = explicitPaths.contains(f.path)
+                        if !isExplicit || emitted.insert(f.path).inserted {
+                            visit(.item(Item(path: f.path, explicit: isExplicit, facts: f.facts, folder: folder)))
+                        }
+                    }
+                case .folderDone:
+                    break
+                case .skipped(let p, _, let reason):
+                    let text: String
+                    switch reason {
+                    case .unreadableFolder(let e): text = e.description
+                    default: text = reason.description
+                    }
+                    visit(.problem(path: p, reason: text, notAFile: reason.isNotAFile))
+                }
+            }
+        }
+    }
+
+    /// Everything at once (tests, small callers).
+    package func collect(_ paths: [String]) -> (items: [Item], errors: [(path: String, reason: String)], notFiles: Int) {
+        var items: [Item] = []
+        var errors: [(path: String, reason: String)] = []
+        var notFiles = 0
+        scan(paths) { event in
+            switch event {
+            case .item(let i): items.append(i)
+            case .problem(let p, let r, let notAFile):
+                if notAFile { notFiles += 1 } else { errors.append((p, r)) }
+            }
+        }
+        return (items, errors, notFiles)
+    }
+}

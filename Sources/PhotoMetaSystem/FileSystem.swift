@@ -1,0 +1,67 @@
+import PhotoMetaCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Path-level system calls: `realpath`, a folder check, whether a path names a regular file.
+package enum FileSystem {
+    /// `realpath(3)`: the absolute path with every link, `.` and `..` resolved.
+    package static func canonicalPath(_ path: String) throws(SystemError) -> String {
+        guard let resolved = realpath(path, nil) else { throw SystemError(errno: errno) }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// A folder that can be listed, by its canonical path; the error says why not (ENOTDIR when
+    /// it is not a folder).
+    package static func canonicalFolder(_ path: String) throws(SystemError) -> String {
+        let root = try canonicalPath(path)
+        // Opening it proves it is a folder that may be listed.
+        _ = try DirectoryHandle(path: root)
+        return root
+    }
+
+    /// True when `path` names a regular file (links followed).
+    package static func isRegularFile(_ path: String) -> Bool {
+        (try? FileFacts.of(path))?.type == .regular
+    }
+}
+
+/// Writing to a file descriptor: the CLI's stdout and stderr.
+package enum FileDescriptorOutput {
+    /// Writes all of `bytes` to `fd`, retrying after EINTR and short writes; false when the
+    /// reader went away (EPIPE) or the write failed, and the rest was dropped.
+    @discardableResult
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return write(fd, base + done, bytes.count - done)
+            }
+            if n == 0 { return false }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            done += n
+        }
+        return true
+    }
+}
+
+/// Process-wide signal dispositions.
+package enum Signals {
+    /// A reader that quits early (`photometa ... | head`) must not kill the process with SIGPIPE:
+    /// writes then fail with EPIPE instead, and the output is dropped.
+    package static func ignoreBrokenPipe() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// The signals that ask a long-running command to stop (SIGINT, SIGTERM), set to be
+    /// ignored so that a dispatch source can receive them instead.
+    package static func takeOverTermination() -> [Int32] {
+        for s in [SIGINT, SIGTERM] { signal(s, SIG_IGN) }
+        return [SIGINT, SIGTERM]
+    }
+}

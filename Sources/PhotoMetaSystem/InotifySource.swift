@@ -1,0 +1,124 @@
+import PhotoMetaCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The only file that talks to inotify(7): one instance per watched tree, a watch per folder,
+/// events decoded into values. Linux-only by nature; `DirectoryWatcher` falls back to polling
+/// when this cannot be created or runs out of watches.
+package final class InotifySource {
+    package struct Event: Sendable {
+        /// The folder (relative to the root, "" for the root) the event happened in.
+        package var folder: String
+        /// The entry's name inside that folder ("" for events on the folder itself).
+        package var name: String
+        package var mask: UInt32
+
+        package var isDirectory: Bool { mask & UInt32(IN_ISDIR) != 0 }
+        package var closedAfterWriting: Bool { mask & UInt32(IN_CLOSE_WRITE) != 0 }
+        package var movedIn: Bool { mask & UInt32(IN_MOVED_TO) != 0 }
+        package var modified: Bool { mask & UInt32(IN_MODIFY) != 0 }
+        package var created: Bool { mask & UInt32(IN_CREATE) != 0 }
+        /// The watched root itself was deleted or moved away.
+        package var rootGone: Bool { folder.isEmpty && name.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 }
+        /// The kernel queue overflowed: events were lost, a full rescan is needed.
+        package var overflowed: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
+    }
+
+    package enum Failure: Error, CustomStringConvertible {
+        case unavailable(String)
+        /// ENOSPC: the per-user watch limit (fs.inotify.max_user_watches) is reached.
+        case watchLimit
+        case watchFailed(String, String)
+
+        package var description: String {
+            switch self {
+            case .unavailable(let m): return "inotify is unavailable (\(m))"
+            case .watchLimit: return "the inotify watch limit is reached (fs.inotify.max_user_watches)"
+            case .watchFailed(let p, let m): return "cannot watch \(p): \(m)"
+            }
+        }
+    }
+
+    package let fd: Int32
+    private let root: String
+    private var folders: [Int32: String] = [:]
+    private var watched: [String: Int32] = [:]
+
+    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
+        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW) | UInt32(IN_EXCL_UNLINK)
+
+    /// Watches beyond this count fail as if the kernel's limit were reached (nil: only the
+    /// kernel's `fs.inotify.max_user_watches` applies).
+    private let maximumWatches: Int?
+
+    package init(root: String, maximumWatches: Int? = nil) throws(Failure) {
+        let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+        guard fd >= 0 else { throw .unavailable(SystemError(errno: errno).description) }
+        self.fd = fd
+        self.root = root
+        self.maximumWatches = maximumWatches
+    }
+
+    deinit { close(fd) }
+
+    /// Watches `relative` (a folder under the root; "" for the root).
+    package func watch(_ relative: String) throws(Failure) {
+        guard watched[relative] == nil else { return }
+        if let maximumWatches, watched.count >= maximumWatches { throw .watchLimit }
+        let path = relative.isEmpty ? root : root + "/" + relative
+        let wd = inotify_add_watch(fd, path, InotifySource.mask)
+        if wd < 0 {
+            if errno == ENOSPC { throw .watchLimit }
+            // The folder vanished between the listing and the watch: the next scan notices.
+            if errno == ENOENT || errno == ENOTDIR { return }
+            throw .watchFailed(path, SystemError(errno: errno).description)
+        }
+        folders[wd] = relative
+        watched[relative] = wd
+    }
+
+    /// Forgets folders that no longer exist (their watches are gone with them).
+    package func forget(_ relative: String) {
+        if let wd = watched.removeValue(forKey: relative) { folders.removeValue(forKey: wd) }
+    }
+
+    package var watchedFolders: Set<String> { Set(watched.keys) }
+
+    /// Waits up to `timeoutMilliseconds` for events and returns them (empty on timeout).
+    package func wait(timeoutMilliseconds: Int32) -> [Event] {
+        var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let r = poll(&p, 1, timeoutMilliseconds)
+        guard r > 0 else { return [] }
+        return drain()
+    }
+
+    /// Reads every queued event [inotify(7): struct inotify_event, name padded with NULs].
+    private func drain() -> [Event] {
+        var events: [Event] = []
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            var offset = 0
+            let headerSize = MemoryLayout<inotify_event>.size
+            while offset + headerSize <= n {
+                let (wd, mask, len) = buffer.withUnsafeBytes { raw -> (Int32, UInt32, Int) in
+                    let e = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+                    return (e.wd, e.mask, Int(e.len))
+                }
+                let nameStart = offset + headerSize
+                let nameEnd = min(n, nameStart + len)
+                let name = String(decoding: buffer[nameStart..<nameEnd].prefix(while: { $0 != 0 }), as: UTF8.self)
+                offset = nameEnd
+                if mask & UInt32(IN_IGNORED) != 0 {
+                    if let folder = folders.removeValue(forKey: wd) { watched.removeValue(forKey: folder) }
+                    continue
+                }
+                let folder = wd == -1 ? "" : (folders[wd] ?? "")
+                events.append(Event(folder: folder, name: name, mask: mask))
+            }
+        }
+        return events
+    }
+}

@@ -1,0 +1,226 @@
+import PhotoMetaCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one folder walker of photometa, for `inspect -r` (command-line paths) and for `suggest`
+/// and `watch` (a library folder). Both policies share every rule but the one about symbolic
+/// links:
+///
+/// - hidden entries (names starting with `.`) are not listed;
+/// - FIFOs, sockets and devices are skipped without being opened;
+/// - a symbolic link to a folder is never followed (no loops, no escaping the tree);
+/// - a folder reached twice (bind mounts) is walked once;
+/// - folders nested deeper than `depthLimit` below the starting folder are not walked, and
+///   each such folder is reported (`SkipReason.tooDeep`), never dropped silently;
+/// - a link to a regular file is followed: anywhere under `.commandLine` (the user named the
+///   tree), only when its target is inside the folder under `.library`.
+///
+/// Files come out in byte order of their paths (each folder's entries sorted with sub-folders
+/// as "name/"), folder by folder, so callers can stream them in memory bounded by the largest
+/// folder.
+package struct TreeWalker: Sendable {
+    package enum Policy: Sendable {
+        /// Paths as the user gave them on the command line.
+        case commandLine
+        /// A library folder: walked from its canonical path; links only to files inside it.
+        case library
+    }
+
+    /// The deepest folder walked below the starting folder (docs/robustness.md).
+    package static let depthLimit = 64
+
+    /// One regular file (or link to one) and what `statx` said about it.
+    package struct File: Sendable {
+        /// The folder's path joined with the name.
+        package var path: String
+        /// The path below the starting folder.
+        package var relative: String
+        package var facts: FileFacts
+    }
+
+    /// A folder and all its regular files; shared by the files' items so that a still finds
+    /// its Live Photo partner among them without a `stat` per candidate name.
+    package final class Folder: Sendable {
+        package let path: String
+        /// Below the starting folder ("" for the starting folder itself).
+        package let relative: String
+        package let files: [File]
+        /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
+        /// extension can pair.
+        package let pairingCandidates: [String: [String]]
+
+        init(path: String, relative: String, files: [File]) {
+            self.path = path
+            self.relative = relative
+            self.files = files
+            var byStem: [String: [String]] = [:]
+            for f in files {
+                if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
+            }
+            pairingCandidates = byStem
+        }
+
+        /// The other files of the folder that may pair with `path` (same base name).
+        package func partners(of path: String) -> [String] {
+            guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
+            return (pairingCandidates[stem] ?? []).filter { $0 != path }
+        }
+    }
+
+    /// Why an entry was not handed on.
+    package enum SkipReason: Error, Sendable, Equatable, CustomStringConvertible {
+        /// A FIFO, socket or device ("a FIFO").
+        case special(String)
+        case linkToFolder
+        case linkOutOfFolder
+        case danglingLink
+        case linkToSpecial
+        /// The name's bytes are not UTF-8, so a Swift `String` cannot name the file.
+        case nameNotUTF8
+        /// `statx` failed on the entry.
+        case cannotExamine(SystemError)
+        /// The folder could not be opened or listed.
+        case unreadableFolder(SystemError)
+        /// The folder lies deeper than `depthLimit`.
+        case tooDeep
+
+        /// Entries that are simply not files (counted by `inspect`), as opposed to files or
+        /// folders that could not be read (errors).
+        package var isNotAFile: Bool {
+            switch self {
+            case .special, .linkToFolder, .linkOutOfFolder, .danglingLink, .linkToSpecial: return true
+            case .nameNotUTF8, .cannotExamine, .unreadableFolder, .tooDeep: return false
+            }
+        }
+
+        package var description: String {
+            switch self {
+            case .special(let what): return "not a regular file (\(what))"
+            case .linkToFolder: return "symbolic link to a folder (not followed)"
+            case .linkOutOfFolder: return "symbolic link out of the folder"
+            case .danglingLink: return "dangling symbolic link"
+            case .linkToSpecial: return "symbolic link to a special file (not followed)"
+            case .nameNotUTF8: return "file name is not valid UTF-8; skipped"
+            case .cannotExamine(let e): return "cannot be read (\(e))"
+            case .unreadableFolder(let e): return "folder cannot be read: \(e)"
+            case .tooDeep: return "folder nested deeper than \(TreeWalker.depthLimit) levels; not walked"
+            }
+        }
+    }
+
+    package enum Event {
+        /// Files of `folder`, in path order; a folder's files may come in several runs, with the
+        /// files of its sub-folders in between.
+        case files(Folder, ArraySlice<File>)
+        /// Every file of `folder` and of its sub-folders has been handed on.
+        case folderDone(Folder)
+        /// An entry that was not handed on.
+        case skipped(path: String, relative: String, reason: SkipReason)
+    }
+
+    package var policy: Policy
+
+    package init(policy: Policy) { self.policy = policy }
+
+    /// Walks `folder`. Under `.library`, `folder` should be canonical (`FileSystem.canonicalFolder`)
+    /// so that links can be checked against it.
+    package func walk(_ folder: String, facts: FileFacts? = nil, visit: (Event) -> Void) {
+        var visited = Set<FolderID>()
+        let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        walk(base, relative: "", root: base, facts: facts, depth: 0, visited: &visited, visit: visit)
+    }
+
+    /// A folder's identity whatever path reached it.
+    struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private func walk(_ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int,
+                      visited: inout Set<FolderID>, visit: (Event) -> Void) {
+        let shown = relative.isEmpty ? dir : relative
+        if let facts, !visited.insert(FolderID(device: facts.device, inode: facts.inode)).inserted { return }
+        let handle: DirectoryHandle
+        let entries: [DirectoryHandle.Entry]
+        do throws(SystemError) {
+            handle = try DirectoryHandle(path: dir)
+            entries = try handle.entries()
+        } catch {
+            visit(.skipped(path: dir, relative: shown, reason: .unreadableFolder(error)))
+            return
+        }
+        if facts == nil, let own = try? FileFacts.of(descriptor: handle.fd),
+           !visited.insert(FolderID(device: own.device, inode: own.inode)).inserted {
+            return
+        }
+        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
+        // The folder's files and what they are, before any is handed on, so every file's item
+        // can carry its siblings.
+        var files: [File] = []
+        var subfolders: [(position: Int, path: String, relative: String, facts: FileFacts)] = []
+        for entry in entries where !entry.name.hasPrefix(".") {
+            let path = prefix + entry.name
+            let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            if case .other(let what) = entry.type {
+                visit(.skipped(path: path, relative: rel, reason: .special(what)))
+                continue
+            }
+            guard entry.nameIsUTF8 else {
+                visit(.skipped(path: path, relative: rel, reason: .nameNotUTF8))
+                continue
+            }
+            let f: FileFacts
+            do throws(SystemError) {
+                f = try handle.facts(entry.name, followLinks: false)
+            } catch {
+                visit(.skipped(path: path, relative: rel, reason: .cannotExamine(error)))
+                continue
+            }
+            switch f.type {
+            case .regular:
+                files.append(File(path: path, relative: rel, facts: f))
+            case .directory:
+                subfolders.append((files.count, path, rel, f))
+            case .symlink:
+                switch link(entry.name, in: handle, path: path, root: root) {
+                case .success(let target): files.append(File(path: path, relative: rel, facts: target))
+                case .failure(let reason): visit(.skipped(path: path, relative: rel, reason: reason))
+                }
+            case .other(let what):
+                visit(.skipped(path: path, relative: rel, reason: .special(what)))
+            }
+        }
+        let folder = Folder(path: dir, relative: relative, files: files)
+        var start = 0
+        for sub in subfolders {
+            if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
+            start = sub.position
+            if depth + 1 > TreeWalker.depthLimit {
+                visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
+            } else {
+                walk(sub.path, relative: sub.relative, root: root, facts: sub.facts, depth: depth + 1,
+                     visited: &visited, visit: visit)
+            }
+        }
+        if files.count > start { visit(.files(folder, files[start...])) }
+        visit(.folderDone(folder))
+    }
+
+    /// Where a symbolic link leads, under the policy.
+    private func link(_ name: String, in handle: DirectoryHandle, path: String, root: String)
+        -> Result<FileFacts, SkipReason>
+    {
+        guard let target = try? handle.facts(name, followLinks: true) else { return .failure(.danglingLink) }
+        switch target.type {
+        case .directory: return .failure(.linkToFolder)
+        case .other, .symlink: return .failure(.linkToSpecial)
+        case .regular: break
+        }
+        if case .library = policy {
+            guard let resolved = try? FileSystem.canonicalPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/")
+            else { return .failure(.linkOutOfFolder) }
+        }
+        return .success(target)
+    }
+}
