@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import PhotoMeta
+import PhotoMetaSystem
 
 /// `suggest`, `dismiss` and `forget` as separate processes sharing one state file.
 final class SuggestCommandTests: XCTestCase {
@@ -121,7 +122,7 @@ final class SuggestCommandTests: XCTestCase {
             XCTAssertTrue(p.terminationStatus == 0 || p.terminationStatus == 3, "\(p.arguments ?? []): \(message)")
             XCTAssertFalse(message.contains("locked"), message)
         }
-        let canonical = try FolderScanner().scanRootOnly(folder).folder
+        let canonical = try FileSystem.canonicalFolder(folder)
         let remembered = try SuggestionMemory(path: state).remembered(folder: canonical)
         XCTAssertEqual(remembered, 1_723_115_460, "the latest dismissal, 11:11:00Z, is kept")
     }

@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// One test per rule of the precedence table and per offset rule.
 final class CaptureDateResolverTests: XCTestCase {
@@ -28,7 +31,7 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(r?.local, "2024-03-15T09:30:12.25")
         XCTAssertEqual(r?.offset, "+08:00")
         XCTAssertEqual(r?.utc, "2024-03-15T01:30:12.25Z")
-        XCTAssertEqual(r?.offsetSource, "exif.OffsetTimeOriginal")
+        XCTAssertEqual(r?.offsetSource, .offsetTimeOriginal)
         XCTAssertNil(r?.assumed)
     }
 
@@ -50,7 +53,7 @@ final class CaptureDateResolverTests: XCTestCase {
         let (d, diags) = resolve(DateEvidence(exif: x, fileName: "x.jpg"))
         XCTAssertEqual(d?.source, .exifDateTimeDigitized)
         XCTAssertEqual(d?.rendered(in: utcZone).utc, "2024-03-15T14:30:12.5Z")
-        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "exif.OffsetTimeDigitized")
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, .offsetTimeDigitized)
         XCTAssertTrue(diags.contains { $0.message.contains("placeholder") }, "\(diags)")
     }
 
@@ -82,7 +85,7 @@ final class CaptureDateResolverTests: XCTestCase {
         xmp.dateTimeOriginal = "2020-01-03T00:00:00+01:00"
         let d = resolve(DateEvidence(xmp: xmp, fileName: "x")).0
         XCTAssertEqual(d?.source, .xmpDateTimeOriginal)
-        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "embedded")
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, .embedded)
     }
 
     func testRule5PNGCreationTimeBeatsModifyDate() {
@@ -95,7 +98,7 @@ final class CaptureDateResolverTests: XCTestCase {
         let x = exif { $0.dateTime = "2021:01:02 03:04:05"; $0.offsetTime = "+01:00" }
         let d = resolve(DateEvidence(exif: x, fileName: "IMG_20240315_093012.jpg")).0
         XCTAssertEqual(d?.source, .exifDateTime)
-        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, "exif.OffsetTime")
+        XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, .offsetTime)
     }
 
     func testRule7FileName() {
@@ -122,7 +125,7 @@ final class CaptureDateResolverTests: XCTestCase {
         }
         let r = resolve(DateEvidence(exif: x, fileName: "x")).0?.rendered(in: utcZone)
         XCTAssertEqual(r?.offset, "+02:00", "rounded to 15 minutes")
-        XCTAssertEqual(r?.offsetSource, "gps")
+        XCTAssertEqual(r?.offsetSource, .gps)
     }
 
     func testGPSOffsetAcrossMidnightAndBeyond14Hours() {
@@ -156,6 +159,6 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(r.local, "2024-01-01T08:00:00")
         XCTAssertEqual(r.offset, "+08:00")
         XCTAssertEqual(r.utc, "2024-01-01T00:00:00Z")
-        XCTAssertEqual(r.offsetSource, "zone")
+        XCTAssertEqual(r.offsetSource, .zone)
     }
 }

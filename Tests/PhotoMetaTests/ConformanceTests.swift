@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// Compares photometa with the exiftool 12.57 oracle over the third-party corpus in
 /// `../shared/corpus` (`oracle/<path>.json` is `exiftool -j -n -G1 -a -u` output).
@@ -118,7 +121,7 @@ final class ConformanceTests: XCTestCase {
                 continue
             }
             files += 1
-            let asset = MediaFileInspector.inspect(path: corpus.appendingPathComponent(path).path)
+            let asset = FileInspector.inspect(path: corpus.appendingPathComponent(path).path)
 
             func compare(_ field: String, expected: String?, actual: String?) {
                 comparisons += 1
@@ -131,7 +134,7 @@ final class ConformanceTests: XCTestCase {
             // A file exiftool reads must not be an error for photometa. When it is, the field
             // comparisons below would only repeat that one difference.
             if oracle["ExifTool:Error"] == nil {
-                compare("error", expected: nil, actual: asset.error)
+                compare("error", expected: nil, actual: asset.error?.description)
                 if asset.error != nil { continue }
             }
 
@@ -143,7 +146,7 @@ final class ConformanceTests: XCTestCase {
                     : "from \(asset.captured?.source.rawValue ?? "nothing")"
                 compare("DateTimeOriginal", expected: Self.isoLocal(dto), actual: actual)
                 if let offset = Self.text(oracle["ExifIFD:OffsetTimeOriginal"]) {
-                    let actualOffset = rendered.map { "\($0.offset ?? "nil") from \($0.offsetSource ?? "nil")" }
+                    let actualOffset = rendered.map { "\($0.offset ?? "nil") from \($0.offsetSource?.rawValue ?? "nil")" }
                     compare("OffsetTimeOriginal", expected: "\(offset.trimmingCharacters(in: .whitespaces)) from exif.OffsetTimeOriginal",
                             actual: actualOffset)
                 }

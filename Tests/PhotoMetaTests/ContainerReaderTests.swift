@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// Each container reader on its fixture, and on hand-made edge cases.
 final class ContainerReaderTests: XCTestCase {

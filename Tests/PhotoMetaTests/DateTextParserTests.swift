@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 final class DateTextParserTests: XCTestCase {
     func local(_ r: Result<DateTextParser.Stamp, DateTextParser.Rejection>) -> String? {

@@ -1,23 +1,44 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
-/// The watcher running for real on a temporary folder. Waits are bounded polls for the
-/// expected event (never fixed sleeps before asserting).
+/// The watcher running for real on a temporary folder. Every wait is for an event (the
+/// watcher's `ready`, a change set), woken when the watcher delivers one and bounded by a
+/// deadline; there are no fixed sleeps.
 final class DirectoryWatcherTests: XCTestCase {
     final class Recorder: @unchecked Sendable {
-        private let lock = NSLock()
+        /// Guards `events` and `thread`, and wakes waiters when an event arrives.
+        private let condition = NSCondition()
         private var events: [WatchEvent] = []
         let stop = StopFlag()
         var thread: Thread?
 
-        func add(_ e: WatchEvent) { lock.lock(); events.append(e); lock.unlock() }
-        var all: [WatchEvent] { lock.lock(); defer { lock.unlock() }; return events }
+        func add(_ e: WatchEvent) {
+            condition.lock()
+            events.append(e)
+            condition.broadcast()
+            condition.unlock()
+        }
+        var all: [WatchEvent] { condition.lock(); defer { condition.unlock() }; return events }
+        var isReady: Bool { all.contains { if case .ready = $0 { return true } else { return false } } }
+
+        /// Wakes the waiters without an event (the watching thread ended).
+        func poke() {
+            condition.lock()
+            condition.broadcast()
+            condition.unlock()
+        }
 
         var changes: [ChangeSet] {
             all.compactMap { if case .changes(let c) = $0 { return c } else { return nil } }
         }
-        var inserted: [String] { changes.flatMap { $0.inserted.map(\.path) } }
+        /// Inserted paths, without the sentinels of `drain()`.
+        var inserted: [String] {
+            changes.flatMap { $0.inserted.map(\.path) }.filter { !$0.hasSuffix(DirectoryWatcherTests.sentinelSuffix) }
+        }
         var removed: [String] { changes.flatMap(\.removed) }
         var changed: [String] { changes.flatMap { $0.changed.map(\.path) } }
         var suggestions: [SuggestionCandidate] {
@@ -25,15 +46,18 @@ final class DirectoryWatcherTests: XCTestCase {
         }
         var gone: Bool { all.contains { if case .folderGone = $0 { return true } else { return false } } }
 
-        /// Polls until `condition` holds or `timeout` passes.
+        /// Waits until `predicate` holds, checking it each time an event arrives; false when
+        /// `timeout` passes first.
         @discardableResult
-        func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if condition() { return true }
-                usleep(20_000)
+            while !predicate() {
+                condition.lock()
+                let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
+                condition.unlock()
+                if !woken, Date() >= deadline { return predicate() }
             }
-            return condition()
+            return true
         }
     }
 
@@ -52,29 +76,39 @@ final class DirectoryWatcherTests: XCTestCase {
     }
 
     func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil) throws {
-        var o = DirectoryWatcher.Options()
-        o.pollInterval = poll
+        var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
+        o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
         o.maximumWatches = maximumWatches
         o.statePath = state.path + "/state.sqlite3"
-        if suggestions {
-            var s = SuggestionSettings()
-            s.zone = TimeZone(identifier: "UTC")!
-            o.suggestions = s
-        } else {
-            o.suggestions = nil
-        }
         let watcher = try DirectoryWatcher(folder: dir.path, options: o)
         let r = Recorder()
-        let t = Thread { watcher.run(shouldStop: { r.stop.isSet }) { r.add($0) } }
+        let t = Thread {
+            watcher.run(shouldStop: { r.stop.isSet }) { r.add($0) }
+            r.poke()
+        }
         r.thread = t
         recorder = r
         t.start()
-        // The initial snapshot is taken before the first events can matter; give the thread a
-        // moment to take it (bounded: it is the first thing run does).
-        usleep(150_000)
+        // Everything written after `ready` is reported.
+        XCTAssertTrue(r.wait { r.isReady }, "the watcher never became ready")
     }
 
     func path(_ name: String) -> String { dir.path + "/" + name }
+
+    static let sentinelSuffix = ".sentinel.txt"
+    private var sentinels = 0
+
+    /// Waits until the watcher has dealt with everything written so far: writes a sentinel file
+    /// and waits for its report (change sets come in order). Then "nothing more happened" can
+    /// be asserted without sleeping.
+    func drain(file: StaticString = #filePath, line: UInt = #line) throws {
+        sentinels += 1
+        let name = "\(sentinels)\(Self.sentinelSuffix)"
+        try dir.write(name, Array("sentinel".utf8))
+        let p = path(name)
+        XCTAssertTrue(recorder.wait { recorder.changes.contains { $0.inserted.contains { $0.path == p } } },
+                      "the sentinel was never reported", file: file, line: line)
+    }
 
     func write(_ name: String, fixture: String = "mmexport1700000000000.jpg") throws {
         try dir.write(name, try TestPaths.bytes(fixture))
@@ -130,7 +164,7 @@ final class DirectoryWatcherTests: XCTestCase {
         let bytes = try TestPaths.bytes("mmexport1700000000000.jpg")
         for i in 0..<1000 { try dir.write(String(format: "burst/f%04d.jpg", i), bytes) }
         XCTAssertTrue(recorder.wait(timeout: 30) { recorder.inserted.count >= 1000 }, "\(recorder.inserted.count)")
-        usleep(300_000)
+        try drain()
         let inserted = recorder.inserted
         XCTAssertEqual(inserted.count, 1000, "each exactly once")
         XCTAssertEqual(Set(inserted).count, 1000)
@@ -139,12 +173,13 @@ final class DirectoryWatcherTests: XCTestCase {
     func testASlowlyWrittenFileIsReportedOnceComplete() throws {
         try start()
         let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")
-        FileManager.default.createFile(atPath: path("slow.jpg"), contents: nil)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("slow.jpg"), contents: nil))
         let h = try XCTUnwrap(FileHandle(forWritingAtPath: path("slow.jpg")))
         let chunk = bytes.count / 5 + 1
         for i in 0..<5 {
             h.write(Data(bytes[min(bytes.count, i * chunk)..<min(bytes.count, (i + 1) * chunk)]))
-            usleep(200_000)
+            // The writer's pace (the subject of the test), not a wait for the watcher.
+            Thread.sleep(forTimeInterval: 0.2)
             XCTAssertFalse(recorder.inserted.contains(path("slow.jpg")), "reported while half written (chunk \(i))")
         }
         h.closeFile()
@@ -152,7 +187,7 @@ final class DirectoryWatcherTests: XCTestCase {
         let asset = recorder.changes.flatMap(\.inserted).first { $0.path == path("slow.jpg") }?.asset
         XCTAssertEqual(asset?.truncated, false)
         XCTAssertEqual(asset?.make, "Google")
-        usleep(300_000)
+        try drain()
         XCTAssertEqual(recorder.inserted.filter { $0 == path("slow.jpg") }.count, 1)
         XCTAssertEqual(recorder.changed, [], "not reported again as changed")
     }
@@ -164,7 +199,7 @@ final class DirectoryWatcherTests: XCTestCase {
         try write("photo.jpg~")
         try write("visible.jpg")
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("visible.jpg")) })
-        usleep(200_000)
+        try drain()
         XCTAssertEqual(recorder.inserted, [path("visible.jpg")])
     }
 
@@ -178,11 +213,11 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.suggestions.count == 1 }, "\(recorder.all)")
         XCTAssertEqual(recorder.suggestions.first?.path, path(name))
         let memory = try SuggestionMemory(path: state.path + "/state.sqlite3")
-        XCTAssertNotNil(try memory.remembered(folder: try FolderScanner().scanRootOnly(dir.path).folder))
+        XCTAssertNotNil(try memory.remembered(folder: try FileSystem.canonicalFolder(dir.path)))
         // An old photo arriving later is reported but not suggested.
         try write("IMG_20200101_000000.jpg")
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("IMG_20200101_000000.jpg")) })
-        usleep(100_000)
+        try drain()
         XCTAssertEqual(recorder.suggestions.count, 1)
     }
 
@@ -212,17 +247,14 @@ final class DirectoryWatcherTests: XCTestCase {
     }
 
     func testAsyncSequence() async throws {
-        var o = DirectoryWatcher.Options()
-        o.suggestions = nil
-        let watcher = try DirectoryWatcher(folder: dir.path, options: o)
+        let watcher = try DirectoryWatcher(folder: dir.path, options: DirectoryWatcher.Options(suggestions: nil))
         let stream = watcher.events()
         let target = dir.path + "/async.jpg"
         let data = Data(try TestPaths.bytes("mmexport1700000000000.jpg"))
-        Task.detached {
-            try? await Task.sleep(nanoseconds: 200_000_000)
-            try? data.write(to: URL(fileURLWithPath: target))
-        }
         for await event in stream {
+            if case .ready = event {
+                try data.write(to: URL(fileURLWithPath: target))
+            }
             if case .changes(let c) = event {
                 XCTAssertEqual(c.inserted.map(\.path), [target])
                 break

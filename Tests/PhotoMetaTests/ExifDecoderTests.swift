@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 final class ExifDecoderTests: XCTestCase {
     func record(_ name: String) throws -> ExifRecord {
@@ -66,7 +69,7 @@ final class ExifDecoderTests: XCTestCase {
         guard let corpus = TestPaths.corpus else { throw XCTSkip("../shared/corpus not found") }
         let path = corpus.appendingPathComponent("exif-samples/heic/IMG_5195.HEIC").path
         guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("IMG_5195.HEIC not in corpus") }
-        let a = MediaFileInspector.inspect(path: path)
+        let a = FileInspector.inspect(path: path)
         XCTAssertEqual(a.make, "Apple")
         if let id = a.contentIdentifier {
             XCTAssertEqual(id, "570F1469-09C7-4E50-9875-05F21D5BD166", "Apple maker note tag 0x0011")

@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// One test per naming scheme in `FileNameDateParser.patterns`, plus the rejections.
 final class FileNameDateParserTests: XCTestCase {

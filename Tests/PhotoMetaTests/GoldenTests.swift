@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// The JSON report of every fixture, compared with `Tests/Golden/inspect-library.jsonl`.
 /// Re-record after an intended change with `PHOTOMETA_RECORD_GOLDEN=1 swift test --filter GoldenTests`
@@ -40,7 +43,7 @@ final class GoldenTests: XCTestCase {
         let report = AssetReport(zone: utcZone)
         var lines: [String] = []
         for rel in try Self.fixtureFiles() {
-            let asset = MediaFileInspector.inspect(path: TestPaths.root.path + "/" + rel)
+            let asset = FileInspector.inspect(path: TestPaths.root.path + "/" + rel)
             lines.append(report.json(Self.normalise(asset)))
         }
         let actual = lines.joined(separator: "\n") + "\n"

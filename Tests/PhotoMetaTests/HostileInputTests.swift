@@ -1,6 +1,10 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -355,7 +359,7 @@ final class HostileInputTests: XCTestCase {
         let explicit = [dir.path + "/special/pipe.jpg", dir.path + "/special/loop-a.jpg", dir.path + "/special/dangling.jpg",
                         dir.path + "/special/x.jpg", dir.path + "/special/empty.jpg", locked, dir.path + "/does-not-exist.jpg"]
         for path in explicit {
-            guard let (asset, seconds) = Self.timed({ MediaFileInspector.inspect(path: path) }) else {
+            guard let (asset, seconds) = Self.timed({ FileInspector.inspect(path: path) }) else {
                 XCTFail("\(path): blocks")
                 continue
             }
@@ -367,11 +371,11 @@ final class HostileInputTests: XCTestCase {
                 XCTAssertNotNil(asset.error, "\(path) has no error")
             }
         }
-        let nonRecursive = PathScanner(recursive: false).scan(explicit)
+        let nonRecursive = CommandLinePaths(recursive: false).collect(explicit)
         XCTAssertEqual(nonRecursive.items.count + nonRecursive.errors.count, explicit.count, "\(nonRecursive.errors)")
 
         // The scan: every regular file an item, every other entry counted, nothing silently lost.
-        let scan = PathScanner(recursive: true).scan([dir.path])
+        let scan = CommandLinePaths(recursive: true).collect([dir.path])
         let items = Set(scan.items.map(\.path))
         for path in regular {
             XCTAssertTrue(items.contains(path), "\(path) was not listed (errors: \(scan.errors))")
@@ -379,13 +383,13 @@ final class HostileInputTests: XCTestCase {
         // The name that is not UTF-8 cannot be named by a Swift String; it must be reported, not dropped.
         XCTAssertTrue(scan.errors.contains { $0.path.contains("caf\u{FFFD}.jpg") } || scan.items.contains { $0.path.contains("caf") },
                       "the file whose name is not UTF-8 vanished from the scan")
-        XCTAssertEqual(scan.skippedSpecial, specials, "\(scan.items.map(\.path))")
-        XCTAssertEqual(scan.items.count + scan.errors.count + scan.skippedSpecial, regular.count + 1 + specials)
+        XCTAssertEqual(scan.notFiles, specials, "\(scan.items.map(\.path))")
+        XCTAssertEqual(scan.items.count + scan.errors.count + scan.notFiles, regular.count + 1 + specials)
 
         // Each file alone: an entry within the hang guard.
         var slowest = (path: "", seconds: 0.0)
         for item in scan.items {
-            guard let (asset, seconds) = Self.timed({ MediaFileInspector.inspect(path: item.path, pairLivePhotos: false) }) else {
+            guard let (asset, seconds) = Self.timed({ FileInspector.inspect(path: item.path, pairLivePhotos: false) }) else {
                 XCTFail("\(item.path): still running after \(Self.abandonAfter) s (hang)")
                 continue
             }
@@ -400,14 +404,16 @@ final class HostileInputTests: XCTestCase {
         let before = Self.peakMemoryKiB()
         let collected = Collected()
         let start = Date()
-        InspectionRunner.run(scan) { i, asset in collected.add(i, asset) }
+        let counter = Counter()
+        InspectionRunner.run(paths: [dir.path], recursive: true, problem: { _ in }, render: { _, asset in asset },
+                             emit: { asset in collected.add(counter.next(), asset) })
         let elapsed = Date().timeIntervalSince(start)
         let growthMiB = (Self.peakMemoryKiB() - before) / 1024
         XCTAssertEqual(collected.indexes, Array(0..<scan.items.count))
         XCTAssertEqual(collected.paths, scan.items.map(\.path))
         XCTAssertLessThan(growthMiB, 256, "peak memory grew by \(growthMiB) MiB inspecting \(scan.items.count) hostile files")
         XCTAssertLessThan(elapsed, Self.perFileLimit * Double(scan.items.count))
-        print("hostile folder: \(scan.items.count) files, \(scan.errors.count) errors, \(scan.skippedSpecial) skipped, "
+        print("hostile folder: \(scan.items.count) files, \(scan.errors.count) errors, \(scan.notFiles) skipped, "
               + "\(String(format: "%.2f", elapsed)) s, peak memory +\(growthMiB) MiB; slowest alone: "
               + "\((slowest.path as NSString).lastPathComponent) \(String(format: "%.3f", slowest.seconds)) s")
     }
@@ -463,11 +469,17 @@ final class HostileInputTests: XCTestCase {
 
     // MARK: - Helpers: time, memory
 
-    final class Collected: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var indexes: [Int] = []
-        private(set) var paths: [String] = []
-        func add(_ i: Int, _ a: MediaAsset) { lock.lock(); indexes.append(i); paths.append(a.path); lock.unlock() }
+    final class Collected: Sendable {
+        private let state = Mutex<(indexes: [Int], paths: [String])>(([], []))
+        var indexes: [Int] { state.withLock { $0.indexes } }
+        var paths: [String] { state.withLock { $0.paths } }
+        func add(_ i: Int, _ a: MediaAsset) { state.withLock { $0.indexes.append(i); $0.paths.append(a.path) } }
+    }
+
+    /// Numbers the emitted results (emit is serial, in order).
+    final class Counter: Sendable {
+        private let value = Mutex(0)
+        func next() -> Int { value.withLock { v in defer { v += 1 }; return v } }
     }
 
     final class Box<T>: @unchecked Sendable { var value: T?; var seconds = 0.0 }
@@ -511,7 +523,7 @@ final class HostileInputTests: XCTestCase {
     /// Writes head + chunk header + `body` bytes of XMP-like text + trailer, 1 MiB at a time.
     static func writeHuge(_ path: String, _ head: [UInt8], chunkHeader: [UInt8], body: Int, trailer: [UInt8]) throws -> String {
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? h.close() }
         try h.write(contentsOf: Data(head + chunkHeader + Array("<x:xmpmeta tiff:Make=\"".utf8)))

@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// The kind rules of docs/kinds.md, one by one.
 final class KindClassifierTests: XCTestCase {
@@ -63,12 +66,12 @@ final class KindClassifierTests: XCTestCase {
     func testLivePhotoPairingOnDisk() throws {
         let dir = try TemporaryDirectory()
         let still = try dir.write("IMG_0001.HEIC", try TestPaths.bytes("IMG_0001.HEIC"))
-        XCTAssertEqual(MediaFileInspector.inspect(path: still).kind, .photo, "alone it is a photo")
+        XCTAssertEqual(FileInspector.inspect(path: still).kind, .photo, "alone it is a photo")
         let movie = try dir.write("IMG_0001.MOV", try TestPaths.bytes("IMG_0001.MOV"))
-        let paired = MediaFileInspector.inspect(path: still)
+        let paired = FileInspector.inspect(path: still)
         XCTAssertEqual(paired.kind, .livePhoto)
         XCTAssertEqual(paired.livePhotoPair, movie)
-        let video = MediaFileInspector.inspect(path: movie)
+        let video = FileInspector.inspect(path: movie)
         XCTAssertEqual(video.kind, .video)
         XCTAssertEqual(video.livePhotoPair, still)
     }

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 final class SuggestionMemoryTests: XCTestCase {
     func testAdvanceOnlyMovesForwardAndForgetClears() throws {
@@ -53,7 +56,7 @@ final class SuggestionMemoryTests: XCTestCase {
         let other = try SQLiteDatabase(path: path)
         try other.execute("CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('Ada');")
         XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
-            guard case StateFile.Failure.foreign(_, let tables) = error else { return XCTFail("\(error)") }
+            guard case StateFileError.foreign(_, let tables) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(tables, ["contacts"])
         }
         XCTAssertEqual(try other.query("SELECT name FROM contacts").first?.first?.string, "Ada")
@@ -66,7 +69,7 @@ final class SuggestionMemoryTests: XCTestCase {
         _ = try SuggestionMemory(path: path)
         try SQLiteDatabase(path: path).setUserVersion(99)
         XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
-            guard case StateFile.Failure.newerVersion(_, 99) = error else { return XCTFail("\(error)") }
+            guard case StateFileError.newerVersion(_, 99) = error else { return XCTFail("\(error)") }
         }
     }
 

@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// Shared builders for the rule tests: candidates captured `age` seconds before `now`.
 enum Scenario {
@@ -7,7 +10,7 @@ enum Scenario {
 
     static func candidate(_ path: String, age: Double, kind: MediaKind = .photo, format: MediaFormat = .jpeg,
                           exactOffset: Bool = true, modifiedAgo: Double = 3600, truncated: Bool = false,
-                          error: String? = nil) -> SuggestionCandidate {
+                          error: FileReadError? = nil) -> SuggestionCandidate {
         let t = now - age
         let whole = t.rounded(.down)
         let local = LocalDateTime(secondsAsIfUTC: Int64(whole), nanosecond: Int((t - whole) * 1e9), fractionDigits: 3)!
@@ -18,8 +21,7 @@ enum Scenario {
     }
 
     static func context(remembered: Double? = nil, _ configure: (inout SuggestionSettings) -> Void = { _ in }) -> SuggestionContext {
-        var s = SuggestionSettings()
-        s.zone = TimeZone(identifier: "UTC")!
+        var s = SuggestionSettings(zone: utcZone)
         configure(&s)
         return SuggestionContext(now: now, realNow: now, remembered: remembered, settings: s)
     }
@@ -35,7 +37,7 @@ final class RecencyRuleTests: XCTestCase {
     }
 
     func testWithinIsConfigurable() {
-        let ten = Scenario.context { $0.within = 10 }
+        let ten = Scenario.context { $0.within = .seconds(10) }
         XCTAssertNil(rule.reject(Scenario.candidate("a", age: 10), in: ten))
         XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 11), in: ten))
     }
@@ -80,8 +82,8 @@ final class MediaRuleTests: XCTestCase {
     }
 
     func testUnreadableAndUnknown() {
-        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, kind: .unknown, format: .unknown, error: "x"), in: Scenario.context()))
-        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, error: "permission denied"), in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, kind: .unknown, format: .unknown, error: .unsupportedFormat), in: Scenario.context()))
+        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, error: .system(.permissionDenied)), in: Scenario.context()))
     }
 }
 
@@ -154,7 +156,7 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(d.suggestion?.path, "newest.jpg")
         XCTAssertEqual(d.considered, 5)
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: d.rejected.map { ($0.path, $0.rule) }),
-                       ["old.jpg": "recency", "video.mp4": "media", "writing.jpg": "completeness"])
+                       ["old.jpg": .recency, "video.mp4": .media, "writing.jpg": .completeness])
         XCTAssertEqual(d.outranked, ["recent.jpg"])
     }
 
@@ -175,26 +177,26 @@ final class SuggestionEngineTests: XCTestCase {
         let context = Scenario.context(remembered: Scenario.now - 30)
         let d = SuggestionEngine().decide([offered, Scenario.candidate("second.jpg", age: 3)], context: context)
         XCTAssertEqual(d.suggestion?.path, "second.jpg")
-        XCTAssertEqual(d.rejected.first?.rule, "memory")
+        XCTAssertEqual(d.rejected.first?.rule, .memory)
     }
 }
 
 final class DurationTests: XCTestCase {
     func testForms() {
-        XCTAssertEqual(Duration.parse("10s"), 10)
-        XCTAssertEqual(Duration.parse("2m"), 120)
-        XCTAssertEqual(Duration.parse("1h"), 3600)
-        XCTAssertEqual(Duration.parse("1h30m"), 5400)
-        XCTAssertEqual(Duration.parse("500ms"), 0.5)
-        XCTAssertNil(Duration.parse("60"))
-        XCTAssertNil(Duration.parse("ten seconds"))
-        XCTAssertNil(Duration.parse(""))
-        XCTAssertNil(Duration.parse("-5s"))
+        XCTAssertEqual(DurationText.parse("10s"), 10)
+        XCTAssertEqual(DurationText.parse("2m"), 120)
+        XCTAssertEqual(DurationText.parse("1h"), 3600)
+        XCTAssertEqual(DurationText.parse("1h30m"), 5400)
+        XCTAssertEqual(DurationText.parse("500ms"), 0.5)
+        XCTAssertNil(DurationText.parse("60"))
+        XCTAssertNil(DurationText.parse("ten seconds"))
+        XCTAssertNil(DurationText.parse(""))
+        XCTAssertNil(DurationText.parse("-5s"))
     }
 }
 
 final class LivePhotoPairingTests: XCTestCase {
-    func testPairsByNameAndByIdentifier() {
+    func testPairsBySameBaseNameInOneFolder() {
         var list = [
             Scenario.candidate("d/IMG_1.HEIC", age: 1),
             Scenario.candidate("d/IMG_1.MOV", age: 1, kind: .video, format: .mov),
@@ -204,11 +206,11 @@ final class LivePhotoPairingTests: XCTestCase {
         ]
         list[2].contentIdentifier = "X"
         list[3].contentIdentifier = "X"
-        LivePhotoPairing.pair(&list)
+        Suggester.pairLivePhotos(&list)
         XCTAssertEqual(list[0].kind, .livePhoto)
         XCTAssertEqual(list[0].livePhotoPair, "d/IMG_1.MOV")
         XCTAssertEqual(list[1].livePhotoPair, "d/IMG_1.HEIC")
-        XCTAssertEqual(list[2].livePhotoPair, "d/other.mov")
+        XCTAssertNil(list[2].livePhotoPair, "pairs never cross base names, identifiers or not")
         XCTAssertEqual(list[4].kind, .photo, "another folder")
     }
 
@@ -216,8 +218,28 @@ final class LivePhotoPairingTests: XCTestCase {
         var list = [Scenario.candidate("IMG_1.HEIC", age: 1), Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov)]
         list[0].contentIdentifier = "A"
         list[1].contentIdentifier = "B"
-        LivePhotoPairing.pair(&list)
+        Suggester.pairLivePhotos(&list)
         XCTAssertEqual(list[0].kind, .photo)
         XCTAssertNil(list[1].livePhotoPair)
+    }
+
+    func testTheIdentifierChoosesAmongStillsOfOneName() {
+        let members = [
+            LivePhotoPairing.Member(path: "IMG_1.HEIC", kind: .photo, contentIdentifier: "A"),
+            LivePhotoPairing.Member(path: "IMG_1.JPG", kind: .photo, contentIdentifier: "B"),
+            LivePhotoPairing.Member(path: "IMG_1.mov", kind: .video, contentIdentifier: "B"),
+        ]
+        let pairs = LivePhotoPairing.pairs(members)
+        XCTAssertEqual(pairs.map { [$0.still, $0.movie] }, [[1, 2]])
+    }
+
+    func testOneMovieOneStillFirstInPathOrder() {
+        let members = [
+            LivePhotoPairing.Member(path: "IMG_1.JPG", kind: .photo, contentIdentifier: nil),
+            LivePhotoPairing.Member(path: "IMG_1.HEIC", kind: .photo, contentIdentifier: nil),
+            LivePhotoPairing.Member(path: "IMG_1.MOV", kind: .video, contentIdentifier: nil),
+            LivePhotoPairing.Member(path: "IMG_1.gif", kind: .gif, contentIdentifier: nil),
+        ]
+        XCTAssertEqual(LivePhotoPairing.pairs(members).map { [$0.still, $0.movie] }, [[1, 2]], "HEIC sorts before JPG")
     }
 }

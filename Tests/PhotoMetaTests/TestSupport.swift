@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// Locations found from this file, never from the working directory.
 enum TestPaths {

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// Feeds cut prefixes of real files to the pure inspector: it must never crash, must always give
 /// an entry, and must flag a cut file (truncated, an error, or a diagnostic the whole file does

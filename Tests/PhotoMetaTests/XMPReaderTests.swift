@@ -1,5 +1,8 @@
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 final class XMPReaderTests: XCTestCase {
     func read(_ s: String) -> XMPRecord { XMPReader.read([Array(s.utf8)]) }

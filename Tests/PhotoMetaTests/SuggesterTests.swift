@@ -1,31 +1,33 @@
 import Foundation
 import XCTest
 @testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
 
 /// `suggest` end to end in the library: scenario folders with chosen names (capture dates from
 /// file names, read in UTC) and file times, a fresh state and index per test.
-final class FolderSuggesterTests: XCTestCase {
+final class SuggesterTests: XCTestCase {
     /// 2024-08-08T12:08:20Z
     let now = 1_723_118_900.0
     var state: TemporaryDirectory!
 
     override func setUpWithError() throws { state = try TemporaryDirectory() }
 
-    func options(_ configure: (inout FolderSuggester.Options) -> Void = { _ in }) -> FolderSuggester.Options {
-        var o = FolderSuggester.Options()
-        o.now = now
+    func options(_ configure: (inout Suggester.Options) -> Void = { _ in }) -> Suggester.Options {
+        var o = Suggester.Options(settings: SuggestionSettings(zone: utcZone))
+        o.now = Date(timeIntervalSince1970: now)
         o.statePath = state.path + "/state.sqlite3"
         o.indexPath = state.path + "/index.sqlite3"
-        o.settings.zone = TimeZone(identifier: "UTC")!
         configure(&o)
         return o
     }
 
-    func run(_ folder: ScenarioFolder, _ configure: (inout FolderSuggester.Options) -> Void = { _ in }) throws -> FolderSuggester.Outcome {
-        try FolderSuggester(options: options(configure)).run(folder: folder.path)
+    func run(_ folder: ScenarioFolder, _ configure: (inout Suggester.Options) -> Void = { _ in }) throws -> Suggester.Outcome {
+        try Suggester(options: options(configure)).run(folder: folder.path)
     }
 
-    func name(_ o: FolderSuggester.Outcome) -> String? {
+    func name(_ o: Suggester.Outcome) -> String? {
         o.decision.suggestion.map { String($0.path.split(separator: "/").last ?? "") }
     }
 
@@ -44,12 +46,12 @@ final class FolderSuggesterTests: XCTestCase {
         let first = try run(f)
         XCTAssertEqual(name(first), "Screenshot_20240808-120815.png")
         XCTAssertEqual(first.decision.suggestion?.kind, .screenshot)
-        XCTAssertEqual(first.ageSeconds, 5)
+        XCTAssertEqual(first.age, .seconds(5))
         XCTAssertTrue(first.recorded)
         XCTAssertEqual(first.decision.considered, 5)
         let second = try run(f)
         XCTAssertNil(second.decision.suggestion, "offered once, never again")
-        XCTAssertEqual(Set(second.decision.rejected.filter { $0.rule == "memory" }.map { $0.path.split(separator: "/").last! }),
+        XCTAssertEqual(Set(second.decision.rejected.filter { $0.rule == .memory }.map { $0.path.split(separator: "/").last! }),
                        ["IMG_20240808_120810.jpg", "Screenshot_20240808-120815.png"])
         // A newer photo replaces the offered one.
         try f.add("IMG_20240808_120819.jpg", from: "mmexport1700000000000.jpg")
@@ -71,8 +73,8 @@ final class FolderSuggesterTests: XCTestCase {
 
     func testWithinWindow() throws {
         let f = try library()
-        XCTAssertNil(try run(f) { $0.settings.within = 4; $0.record = false }.decision.suggestion)
-        XCTAssertEqual(name(try run(f) { $0.settings.within = 120; $0.settings.screenshots = .exclude; $0.record = false }),
+        XCTAssertNil(try run(f) { $0.settings.within = .seconds(4); $0.record = false }.decision.suggestion)
+        XCTAssertEqual(name(try run(f) { $0.settings.within = .seconds(120); $0.settings.screenshots = .exclude; $0.record = false }),
                        "IMG_20240808_120810.jpg")
     }
 
@@ -81,7 +83,7 @@ final class FolderSuggesterTests: XCTestCase {
         let p = try f.add("IMG_20240808_120815.jpg", from: "mmexport1700000000000.jpg", modifiedAgo: 0)
         let held = try run(f) { $0.record = false }
         XCTAssertNil(held.decision.suggestion)
-        XCTAssertEqual(held.decision.rejected.first?.rule, "completeness")
+        XCTAssertEqual(held.decision.rejected.first?.rule, .completeness)
         try f.setModified(p, ago: 2)
         XCTAssertEqual(name(try run(f)), "IMG_20240808_120815.jpg", "evaluated again once settled, not lost")
     }
@@ -93,7 +95,7 @@ final class FolderSuggesterTests: XCTestCase {
         try f.setModified(p, ago: 60)
         let o = try run(f)
         XCTAssertNil(o.decision.suggestion)
-        XCTAssertTrue(o.decision.rejected.contains { $0.rule == "completeness" || $0.rule == "recency" }, "\(o.decision.rejected)")
+        XCTAssertTrue(o.decision.rejected.contains { $0.rule == .completeness || $0.rule == .recency }, "\(o.decision.rejected)")
     }
 
     func testLivePhotoIsOfferedThroughItsStill() throws {
@@ -101,10 +103,10 @@ final class FolderSuggesterTests: XCTestCase {
         try f.add("IMG_0001.HEIC", from: "IMG_0001.HEIC")
         try f.add("IMG_0001.MOV", from: "IMG_0001.MOV")
         // IMG_0001 was captured at 2024-05-01T08:20:30Z.
-        let o = try run(f) { $0.now = 1_714_551_640; $0.settings.includeVideos = true }
+        let o = try run(f) { $0.now = Date(timeIntervalSince1970: 1_714_551_640); $0.settings.includeVideos = true }
         XCTAssertEqual(name(o), "IMG_0001.HEIC")
         XCTAssertEqual(o.decision.suggestion?.kind, .livePhoto)
-        XCTAssertEqual(o.decision.rejected.first?.rule, "media", "the movie is not offered on its own")
+        XCTAssertEqual(o.decision.rejected.first?.rule, .media, "the movie is not offered on its own")
     }
 
     func testIndexGivesTheSameAnswersAsAColdRun() throws {
@@ -137,7 +139,7 @@ final class FolderSuggesterTests: XCTestCase {
         let f = try library()
         try f.add("2024/08/IMG_20240808_120811.jpg", from: "mmexport1700000000000.jpg")
         XCTAssertEqual(try run(f) { $0.record = false }.decision.considered, 6)
-        let sub = try FolderScanner().scanRootOnly(f.path).folder + "/2024/08"
+        let sub = try FileSystem.canonicalFolder(f.path) + "/2024/08"
         XCTAssertEqual(try AssetIndex(path: state.path + "/index.sqlite3").load(directory: sub).count, 1)
         try FileManager.default.removeItem(atPath: f.path + "/2024")
         let o = try run(f) { $0.record = false }
@@ -182,14 +184,14 @@ final class FolderSuggesterTests: XCTestCase {
 
     func testUnreadableFolder() throws {
         let missing = state.path + "/no-such-folder"
-        XCTAssertThrowsError(try FolderSuggester(options: options()).run(folder: missing)) { error in
-            guard case FolderSuggester.Failure.unreadableFolder(let u) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(u.reason, "no such file or directory")
+        XCTAssertThrowsError(try Suggester(options: options()).run(folder: missing)) { error in
+            guard case SuggestError.unreadableFolder(_, let u) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(u, .noSuchFile)
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: state.path + "/state.sqlite3"), "no state written")
     }
 
     func realFolder(_ f: ScenarioFolder) throws -> String {
-        try FolderScanner().scanRootOnly(f.path).folder
+        try FileSystem.canonicalFolder(f.path)
     }
 }
