@@ -77,7 +77,7 @@ toolchain_has_fuzzer() {
 }
 
 setup_toolchain() {
-    apt_install pkg-config libexif-dev libsqlite3-dev zlib1g-dev python3
+    apt_install pkg-config libexif-dev zlib1g-dev python3
     [ -x "$SWIFTC" ] || { log "swiftc not found"; exit 2; }
     if [ "${FUZZ_RUNTIME:-}" != debian ] && toolchain_has_fuzzer; then
         RUNTIME=toolchain
@@ -110,20 +110,18 @@ setup_toolchain() {
 build() {
     setup_toolchain
     local b="$FUZZ_BUILD/bin" obj="$FUZZ_BUILD/obj"
-    mkdir -p "$b" "$obj/cstatx"
-    local stamp="$obj/PhotoMeta.o"
-    # The library: all of Sources/PhotoMeta in one whole-module compile, instrumented.
+    mkdir -p "$b"
+    local stamp="$obj/PhotoMetaCore.o"
+    # The pure core (everything that parses file bytes): Sources/PhotoMetaCore in one
+    # whole-module compile, instrumented. The other layers only call system libraries.
     if [ ! -f "$stamp" ] || [ -n "$(find "$SRC/Sources" Fuzz/fuzz.sh -newer "$stamp" -type f 2>/dev/null | head -1)" ] \
         || [ "$(cat "$obj/runtime" 2>/dev/null)" != "$RUNTIME $SRC" ]; then
-        log "compiling PhotoMeta with ${SAN_SWIFT[*]} ($RUNTIME runtime)"
-        printf 'module CStatx {\n    header "%s/Sources/CStatx/include/CStatx.h"\n    export *\n}\n' "$SRC" \
-            > "$obj/cstatx/module.modulemap"
-        "$CLANG" -c "${CC_FLAGS[@]}" -g -O1 -I "$SRC/Sources/CStatx/include" "$SRC/Sources/CStatx/CStatx.c" -o "$obj/CStatx.o" || exit 2
+        log "compiling PhotoMetaCore with ${SAN_SWIFT[*]} ($RUNTIME runtime)"
         # shellcheck disable=SC2046
-        "$SWIFTC" "${SAN_SWIFT[@]}" -parse-as-library -enable-testing -g -O -wmo -module-name PhotoMeta \
-            -emit-module -emit-module-path "$obj/PhotoMeta.swiftmodule" -c -o "$stamp.tmp" \
-            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$SRC/Sources/CZlib" -I "$obj/cstatx" \
-            $(find "$SRC/Sources/PhotoMeta" -name '*.swift' | sort) || { rm -f "$stamp.tmp"; exit 2; }
+        "$SWIFTC" "${SAN_SWIFT[@]}" -parse-as-library -enable-testing -g -O -wmo -module-name PhotoMetaCore \
+            -package-name photometa -emit-module -emit-module-path "$obj/PhotoMetaCore.swiftmodule" -c -o "$stamp.tmp" \
+            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" \
+            $(find "$SRC/Sources/PhotoMetaCore" -name '*.swift' | sort) || { rm -f "$stamp.tmp"; exit 2; }
         mv "$stamp.tmp" "$stamp"
         echo "$RUNTIME $SRC" > "$obj/runtime"
         rm -f "$b"/fuzz-*
@@ -134,9 +132,9 @@ build() {
         if [ ! -x "$exe" ] || [ "Fuzz/Targets/$t.swift" -nt "$exe" ] || [ Fuzz/Targets/Support.swift -nt "$exe" ]; then
             (
                 "$SWIFTC" "${SAN_LINK[@]}" "${SAN_SWIFT[@]}" -parse-as-library -g -O -module-name "fuzz_$t" \
-                    -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CSQLite" -I "$SRC/Sources/CZlib" -I "$obj/cstatx" -use-ld=lld \
-                    Fuzz/Targets/Support.swift "Fuzz/Targets/$t.swift" "$obj/PhotoMeta.o" "$obj/CStatx.o" \
-                    -lexif -lsqlite3 -lz -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
+                    -package-name photometa -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" -use-ld=lld \
+                    Fuzz/Targets/Support.swift "Fuzz/Targets/$t.swift" "$obj/PhotoMetaCore.o" \
+                    -lexif -lz -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
             ) &
             pids+=($!)
             if [ "${#pids[@]}" -ge "$FUZZ_JOBS" ]; then wait "${pids[0]}" || exit 2; pids=("${pids[@]:1}"); fi

@@ -1,5 +1,5 @@
 // Shared by every fuzz target (compiled into each binary). See docs/fuzzing.md.
-@testable import PhotoMeta
+@testable import PhotoMetaCore
 
 /// The input as an array (the fuzzer's buffer is only valid during the call).
 @inline(__always)

@@ -1,5 +1,5 @@
 // Fuzz target 'heif' (see docs/fuzzing.md).
-@testable import PhotoMeta
+@testable import PhotoMetaCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -39,6 +39,9 @@ package struct CommandLinePaths: Sendable {
         // they are remembered: memory stays independent of the size of the tree.
         var emitted = Set<String>()
         let walker = TreeWalker(policy: .commandLine)
+        // Shared by the walks of all arguments: a folder named twice (or inside another named
+        // folder) is walked once.
+        var visited = Set<TreeWalker.FolderID>()
         for path in sorted {
             let facts: FileFacts
             do throws(SystemError) {
@@ -55,7 +58,7 @@ package struct CommandLinePaths: Sendable {
                 visit(.problem(path: path, reason: "is a directory (use -r to inspect its contents)", notAFile: false))
                 continue
             }
-            walker.walk(path, facts: facts) { event in
+            walker.walk(path, facts: facts, visited: &visited) { event in
                 switch event {
                 case .files(let folder, let files):
                     for f in files {

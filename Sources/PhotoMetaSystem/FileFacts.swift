@@ -70,12 +70,15 @@ package struct FileFacts: Sendable, Equatable {
     package var key: FileKey { FileKey(self) }
 
     /// The times as the date stage wants them.
+    /// Kept to the millisecond, the precision reports show, so that a date read back from a
+    /// report equals the one the library computed.
     package var fileTimes: FileTimes? {
-        guard let m = LocalDateTime(secondsAsIfUTC: modification.seconds, nanosecond: Int(modification.nanoseconds),
-                                    fractionDigits: modification.nanoseconds == 0 ? nil : 3) else { return nil }
-        let b = birth.flatMap {
-            LocalDateTime(secondsAsIfUTC: $0.seconds, nanosecond: Int($0.nanoseconds), fractionDigits: $0.nanoseconds == 0 ? nil : 3)
+        func time(_ seconds: Int64, _ nanoseconds: Int32) -> LocalDateTime? {
+            let millis = Int(nanoseconds) / 1_000_000
+            return LocalDateTime(secondsAsIfUTC: seconds, nanosecond: millis * 1_000_000, fractionDigits: millis == 0 ? nil : 3)
         }
+        guard let m = time(modification.seconds, modification.nanoseconds) else { return nil }
+        let b = birth.flatMap { time($0.seconds, $0.nanoseconds) }
         return FileTimes(birth: b, modification: m)
     }
 }

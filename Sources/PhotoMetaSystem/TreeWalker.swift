@@ -127,12 +127,18 @@ package struct TreeWalker: Sendable {
     /// so that links can be checked against it.
     package func walk(_ folder: String, facts: FileFacts? = nil, visit: (Event) -> Void) {
         var visited = Set<FolderID>()
+        walk(folder, facts: facts, visited: &visited, visit: visit)
+    }
+
+    /// Walks `folder`, skipping the folders in `visited` (and adding those it walks): several
+    /// walks that share the set visit each folder once.
+    package func walk(_ folder: String, facts: FileFacts? = nil, visited: inout Set<FolderID>, visit: (Event) -> Void) {
         let base = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         walk(base, relative: "", root: base, facts: facts, depth: 0, visited: &visited, visit: visit)
     }
 
     /// A folder's identity whatever path reached it.
-    struct FolderID: Hashable {
+    package struct FolderID: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
     }

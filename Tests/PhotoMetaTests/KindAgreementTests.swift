@@ -1,0 +1,84 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaSystem
+
+/// `inspect` and `suggest` pair Live Photos with one rule, so every file gets the same kind from
+/// both (the issue that motivated the rule: they used to disagree).
+final class KindAgreementTests: XCTestCase {
+    func testInspectAndSuggestGiveEveryFixtureTheSameKind() throws {
+        let state = try TemporaryDirectory()
+        var o = Suggester.Options(settings: SuggestionSettings(zone: utcZone))
+        o.settings.includeVideos = true
+        // Far in the future: every file is turned down (by recency at the latest), and each
+        // rejection carries the kind the rules saw.
+        o.now = Date(timeIntervalSince1970: 4_000_000_000)
+        o.statePath = state.path + "/state.sqlite3"
+        o.indexPath = nil
+        o.record = false
+        let library = TestPaths.library.path
+        let outcome = try Suggester(options: o).run(folder: library)
+        XCTAssertNil(outcome.decision.suggestion)
+        let fromSuggest = Dictionary(uniqueKeysWithValues: outcome.decision.rejected.map { ($0.path, $0.kind) })
+
+        let collected = Mutex<[String: MediaKind]>([:])
+        InspectionRunner.run(paths: [library], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
+                             emit: { r in collected.withLock { $0[r.0] = r.1 } })
+        let fromInspect = collected.withLock { $0 }
+        XCTAssertEqual(Set(fromSuggest.keys), Set(fromInspect.keys))
+        for (path, kind) in fromInspect {
+            XCTAssertEqual(fromSuggest[path], kind, path)
+        }
+        XCTAssertEqual(fromInspect[library + "/IMG_0001.HEIC"], .livePhoto, "the fixture's Live Photo pairs in both")
+        // A file inspected alone (no folder listing) pairs the same way.
+        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.HEIC").kind, .livePhoto)
+        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.MOV").livePhotoPair, library + "/IMG_0001.HEIC")
+    }
+}
+
+/// The walker's one depth limit is the same for both policies and is reported when hit.
+final class TreeWalkerTests: XCTestCase {
+    func testTheDepthLimitIsReportedNotSilent() throws {
+        let dir = try TemporaryDirectory()
+        var rel = ""
+        for i in 0...(TreeWalker.depthLimit + 1) {
+            rel += (rel.isEmpty ? "" : "/") + "d\(i)"
+        }
+        try dir.write(rel + "/deep.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        try dir.write("top.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        for policy in [TreeWalker.Policy.commandLine, .library] {
+            var files: [String] = []
+            var skipped: [(String, TreeWalker.SkipReason)] = []
+            TreeWalker(policy: policy).walk(try FileSystem.canonicalFolder(dir.path)) { event in
+                switch event {
+                case .files(_, let f): files += f.map(\.relative)
+                case .folderDone: break
+                case .skipped(_, let r, let reason): skipped.append((r, reason))
+                }
+            }
+            XCTAssertEqual(files, ["top.jpg"])
+            XCTAssertEqual(skipped.count, 1)
+            XCTAssertEqual(skipped.first?.1, .tooDeep)
+            XCTAssertEqual(skipped.first?.0.split(separator: "/").count, TreeWalker.depthLimit + 1)
+        }
+        // Both commands say so.
+        let scan = CommandLinePaths(recursive: true).collect([dir.path])
+        XCTAssertEqual(scan.errors.count, 1)
+        XCTAssertTrue(scan.errors.first?.reason.contains("deeper than 64") == true, "\(scan.errors)")
+        let state = try TemporaryDirectory()
+        var o = Suggester.Options(settings: SuggestionSettings(zone: utcZone))
+        o.statePath = state.path + "/state.sqlite3"
+        o.indexPath = nil
+        let outcome = try Suggester(options: o).run(folder: dir.path)
+        XCTAssertEqual(outcome.skipped.map(\.reason), [TreeWalker.SkipReason.tooDeep.description])
+    }
+
+    func testAFolderReachedTwiceIsWalkedOnce() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("a/x.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        let scan = CommandLinePaths(recursive: true).collect([dir.path, dir.path + "/"])
+        XCTAssertEqual(scan.items.map(\.path), [dir.path + "/a/x.jpg"])
+    }
+}
