@@ -5,6 +5,7 @@ import Synchronization
 /// by a loop that should stop.
 public final class StopFlag: Sendable {
     private let value = Mutex(false)
+    /// A flag not yet set.
     public init() {}
     /// True once `set()` was called.
     public var isSet: Bool { value.withLock { $0 } }

@@ -12,6 +12,7 @@ import PhotoMetaSystem
 /// it is held back and looked at again, never lost. The snapshot taken at the start is the
 /// "before" state. Without inotify (or past its watch limit) the watcher polls.
 public final class DirectoryWatcher: Sendable {
+    /// How to watch: inotify or polling, settle and debounce times, suggestions.
     public struct Options: Sendable {
         /// Poll at this interval instead of using inotify (`--poll`).
         public var pollInterval: Duration?
@@ -35,12 +36,14 @@ public final class DirectoryWatcher: Sendable {
     public let displayFolder: String
     /// Its canonical path.
     public let folder: String
+    /// The options it was made with.
     public let options: Options
     private let memory: MemoryBox?
 
     /// Checks the folder (unreadable: `.unreadableFolder`, as `suggest`) and opens the memory.
     public init(folder displayFolder: String, options: Options) throws(SuggestError) {
-        self.displayFolder = displayFolder.hasSuffix("/") && displayFolder.count > 1 ? String(displayFolder.dropLast()) : displayFolder
+        self.displayFolder =
+            displayFolder.hasSuffix("/") && displayFolder.count > 1 ? String(displayFolder.dropLast()) : displayFolder
         self.options = options
         folder = try Suggester.checkedFolder(displayFolder)
         if options.suggestions != nil {

@@ -13,8 +13,10 @@ public enum FileInspector {
     /// `facts`, when the caller already has them (a folder walk), saves a `stat`; `folder`, when
     /// the caller listed the file's folder, answers "which files share its base name?" without
     /// a `stat` per candidate name.
-    package static func inspect(path: String, pairLivePhotos: Bool, facts known: FileFacts? = nil,
-                                folder: TreeWalker.Folder? = nil) -> MediaAsset {
+    package static func inspect(
+        path: String, pairLivePhotos: Bool, facts known: FileFacts? = nil,
+        folder: TreeWalker.Folder? = nil
+    ) -> MediaAsset {
         let facts: FileFacts
         if let known {
             facts = known
@@ -76,7 +78,8 @@ public enum FileInspector {
         if let mine = asset.contentIdentifier {
             for m in members.dropFirst() {
                 if let theirs = m.contentIdentifier, theirs != mine, (m.kind == .video) != (asset.kind == .video) {
-                    asset.diagnostics.append(Diagnostic("livephoto", "\(m.path) has content identifier \(theirs), not \(mine); not paired"))
+                    asset.diagnostics.append(
+                        Diagnostic("livephoto", "\(m.path) has content identifier \(theirs), not \(mine); not paired"))
                 }
             }
         }

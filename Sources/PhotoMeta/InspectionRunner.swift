@@ -30,11 +30,13 @@ public enum InspectionRunner {
     /// Inspects `paths` (folders walked when `recursive`). `render` runs on the workers,
     /// concurrently; `emit` is called once per item, in path order, never concurrently;
     /// `problem` receives what the scan could not use, from the scanning thread.
-    public static func run<Rendered: Sendable>(paths: [String], recursive: Bool,
-                                               workers: Int = ProcessInfo.processInfo.activeProcessorCount,
-                                               problem: @escaping @Sendable (Problem) -> Void,
-                                               render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
-                                               emit: @escaping @Sendable (Rendered) -> Void) {
+    public static func run<Rendered: Sendable>(
+        paths: [String], recursive: Bool,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        problem: @escaping @Sendable (Problem) -> Void,
+        render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
+        emit: @escaping @Sendable (Rendered) -> Void
+    ) {
         let queue = WorkQueue<CommandLinePaths.Item>(limit: queueLimit)
         let results = OrderedResults<Rendered>(emit: emit)
         let scanner = CommandLinePaths(recursive: recursive)

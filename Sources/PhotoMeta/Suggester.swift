@@ -11,6 +11,7 @@ import PhotoMetaSystem
 /// pure `SuggestionEngine`, so memory is bounded by the largest folder (plus the explanations
 /// when `explain` is set), not by the library. The offer is recorded in the memory.
 public struct Suggester: Sendable {
+    /// What to decide and where the state lives.
     public struct Options: Sendable {
         /// The rules' settings (recency, screenshots, videos, zone).
         public var settings: SuggestionSettings
@@ -38,12 +39,15 @@ public struct Suggester: Sendable {
     public struct SkippedEntry: Sendable, Equatable, Codable {
         /// Below the folder.
         public var path: String
+        /// Why it was not considered.
         public var reason: String
     }
 
+    /// What `run(folder:)` decided, and what it met on the way.
     public struct Outcome: Sendable {
         /// The folder's canonical path.
         public var folder: String
+        /// The suggestion (if any) and, with `explain`, why every other file was turned down.
         public var decision: SuggestionDecision
         /// Age of the suggestion at `now` (negative: captured slightly in the future).
         public var age: Duration?
@@ -57,8 +61,10 @@ public struct Suggester: Sendable {
         public var recorded: Bool
     }
 
+    /// The options every run uses.
     public var options: Options
 
+    /// A suggester with `options`.
     public init(options: Options) { self.options = options }
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
@@ -187,8 +193,9 @@ public struct Suggester: Sendable {
                 throw .state(error)
             }
         }
-        return Outcome(folder: root, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
-                       skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
+        return Outcome(
+            folder: root, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
+            skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
     }
 
     /// `dismiss`: everything in `folder` captured up to `until` (default now) counts as seen.
@@ -197,8 +204,9 @@ public struct Suggester: Sendable {
         let root = try checkedFolder(folder)
         let now = Date().timeIntervalSince1970
         do throws(StateFileError) {
-            let t = try SuggestionMemory(path: statePath).advance(folder: root, to: until?.timeIntervalSince1970 ?? now,
-                                                                   offered: nil, now: now)
+            let t = try SuggestionMemory(path: statePath).advance(
+                folder: root, to: until?.timeIntervalSince1970 ?? now,
+                offered: nil, now: now)
             return Date(timeIntervalSince1970: t)
         } catch {
             throw .state(error)
@@ -246,6 +254,7 @@ public enum SuggestError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The state file (the memory) cannot be used; it was left untouched.
     case state(StateFileError)
 
+    /// The message for people.
     public var description: String {
         switch self {
         case .unreadableFolder(let path, let e):

@@ -3,16 +3,22 @@ import PhotoMetaSystem
 
 /// One settled batch of changes in a watched folder.
 public struct ChangeSet: Sendable {
+    /// A file that settled, with its inspection.
     public struct File: Sendable {
+        /// The path as reported (the folder as the caller wrote it, joined with the path below it).
         public var path: String
         /// The file inspected after it settled.
         public var asset: MediaAsset
     }
 
+    /// Files that appeared (created, copied or moved in) and are complete.
     public var inserted: [File] = []
+    /// Paths of files that went away (deleted or moved out).
     public var removed: [String] = []
+    /// Files whose content changed (size, times, inode).
     public var changed: [File] = []
 
+    /// True when nothing changed.
     public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && changed.isEmpty }
 }
 
@@ -34,13 +40,15 @@ public enum WatchEvent: Sendable {
 /// Names that editors and downloaders use for files in progress: never reported.
 package enum TemporaryNames {
     package static func isTemporary(_ name: String) -> Bool {
-        if name.hasPrefix(".") { return true }                       // hidden, .#lock, .goutputstream
-        if name.hasSuffix("~") { return true }                       // emacs, gedit backups
+        if name.hasPrefix(".") { return true }  // hidden, .#lock, .goutputstream
+        if name.hasSuffix("~") { return true }  // emacs, gedit backups
         if name.hasPrefix("#"), name.hasSuffix("#") { return true }  // emacs autosave
-        if name == "4913" { return true }                            // vim's write test
+        if name == "4913" { return true }  // vim's write test
         let lower = name.lowercased()
-        for suffix in [".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
-                       ".kate-swp", ".filepart", ".!qb", ".aria2"] where lower.hasSuffix(suffix) {
+        for suffix in [
+            ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
+            ".kate-swp", ".filepart", ".!qb", ".aria2",
+        ] where lower.hasSuffix(suffix) {
             return true
         }
         return false
@@ -70,7 +78,9 @@ struct FolderSnapshot: Sendable, Equatable {
             }
         }
         for path in old.files.keys where files[path] == nil { d.removed.append(path) }
-        d.inserted.sort(); d.removed.sort(); d.changed.sort()
+        d.inserted.sort()
+        d.removed.sort()
+        d.changed.sort()
         return d
     }
 }

@@ -81,16 +81,19 @@ package final class AssetIndex {
     package func load(directory: String) throws(StateFileError) -> [String: (FileKey, SuggestionCandidate)] {
         var result: [String: (FileKey, SuggestionCandidate)] = [:]
         do throws(SQLiteDatabase.Failure) {
-            let sql = "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
+            let sql =
+                "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
                 + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source "
                 + "FROM assets WHERE folder = ?"
             try db.forEachRow(sql, [.text(directory)]) { r in
                 guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
-                      let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
-                      let kind = r.text(7).flatMap(MediaKind.init(rawValue:)) else { return }
-                var candidate = SuggestionCandidate(path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
-                                                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(description:)),
-                                                    modified: Double(m) / 1e9, size: size)
+                    let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
+                    let kind = r.text(7).flatMap(MediaKind.init(rawValue:))
+                else { return }
+                var candidate = SuggestionCandidate(
+                    path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
+                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(description:)),
+                    modified: Double(m) / 1e9, size: size)
                 candidate.contentIdentifier = r.text(10)
                 result[path] = (FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
             }
@@ -107,8 +110,10 @@ package final class AssetIndex {
         do throws(SQLiteDatabase.Failure) {
             let seen = Set(walked)
             var vanished: [String] = []
-            try db.forEachRow("SELECT folder FROM folders WHERE folder = ? OR (folder >= ? AND folder < ?)",
-                              [.text(root), .text(root + "/"), .text(root + "0")]) { r in
+            try db.forEachRow(
+                "SELECT folder FROM folders WHERE folder = ? OR (folder >= ? AND folder < ?)",
+                [.text(root), .text(root + "/"), .text(root + "0")]
+            ) { r in
                 if let f = r.text(0), !seen.contains(f) { vanished.append(f) }
             }
             guard !vanished.isEmpty else { return }
@@ -123,23 +128,29 @@ package final class AssetIndex {
 
     private static func captured(_ r: SQLiteDatabase.Row) -> CaptureDate? {
         guard let clock = r.text(11), let secs = r.int(12), let source = r.text(18).flatMap(DateSource.init(rawValue:)),
-              let local = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(r.int(13) ?? 0),
-                                        fractionDigits: r.int(14).map { Int($0) }) else { return nil }
+            let local = LocalDateTime(
+                secondsAsIfUTC: secs, nanosecond: Int(r.int(13) ?? 0),
+                fractionDigits: r.int(14).map { Int($0) })
+        else { return nil }
         var l = local
         l.hasTime = r.int(15) != 0
         if clock == "instant" { return CaptureDate(.instant(utc: l), source: source) }
         let offset = r.int(16).flatMap { UTCOffset(seconds: Int($0)) }
-        return CaptureDate(.wall(l, offset: offset, offsetSource: r.text(17).flatMap(OffsetSource.init(rawValue:))),
-                           source: source)
+        return CaptureDate(
+            .wall(l, offset: offset, offsetSource: r.text(17).flatMap(OffsetSource.init(rawValue:))),
+            source: source)
     }
 
     /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
-    package func update(_ rows: [(path: String, folder: String, key: FileKey, candidate: SuggestionCandidate)],
-                       removing gone: [(folder: String, path: String)]) throws(StateFileError) {
+    package func update(
+        _ rows: [(path: String, folder: String, key: FileKey, candidate: SuggestionCandidate)],
+        removing gone: [(folder: String, path: String)]
+    ) throws(StateFileError) {
         guard !rows.isEmpty || !gone.isEmpty else { return }
         do throws(SQLiteDatabase.Failure) {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
-                try db.executeEach("DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
+                try db.executeEach(
+                    "DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
                 var folders: Set<String> = []
                 for row in rows { folders.insert(row.folder) }
                 try db.executeEach("INSERT OR IGNORE INTO folders VALUES (?)", folders.map { [.text($0)] })
@@ -147,18 +158,24 @@ package final class AssetIndex {
                 values.reserveCapacity(rows.count)
                 for row in rows {
                     let c = row.candidate
-                    var clock: SQLiteDatabase.Value = .null, local: SQLiteDatabase.Value = .null
-                    var nano: SQLiteDatabase.Value = .null, digits: SQLiteDatabase.Value = .null
-                    var hasTime: SQLiteDatabase.Value = .null, offset: SQLiteDatabase.Value = .null
-                    var offsetSource: SQLiteDatabase.Value = .null, source: SQLiteDatabase.Value = .null
+                    var clock: SQLiteDatabase.Value = .null
+                    var local: SQLiteDatabase.Value = .null
+                    var nano: SQLiteDatabase.Value = .null
+                    var digits: SQLiteDatabase.Value = .null
+                    var hasTime: SQLiteDatabase.Value = .null
+                    var offset: SQLiteDatabase.Value = .null
+                    var offsetSource: SQLiteDatabase.Value = .null
+                    var source: SQLiteDatabase.Value = .null
                     if let d = c.captured {
                         source = .text(d.source.rawValue)
                         let l: LocalDateTime
                         switch d.clock {
                         case .instant(let utc):
-                            clock = .text("instant"); l = utc
+                            clock = .text("instant")
+                            l = utc
                         case .wall(let w, let o, let os):
-                            clock = .text("wall"); l = w
+                            clock = .text("wall")
+                            l = w
                             offset = o.map { .integer(Int64($0.seconds)) } ?? .null
                             offsetSource = os.map { .text($0.rawValue) } ?? .null
                         }
@@ -167,13 +184,16 @@ package final class AssetIndex {
                         digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
                         hasTime = .integer(l.hasTime ? 1 : 0)
                     }
-                    values.append([.text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
-                              .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
-                              .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
-                              c.error.map { .text($0.description) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
-                              clock, local, nano, digits, hasTime, offset, offsetSource, source])
+                    values.append([
+                        .text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
+                        .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
+                        .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
+                        c.error.map { .text($0.description) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
+                        clock, local, nano, digits, hasTime, offset, offsetSource, source,
+                    ])
                 }
-                try db.executeEach("INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+                try db.executeEach(
+                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
             }
         } catch {
             throw StateFileError(error)

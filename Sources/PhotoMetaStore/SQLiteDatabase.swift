@@ -1,7 +1,8 @@
 internal import CSQLite
 import Dispatch
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
@@ -18,7 +19,10 @@ final class SQLiteDatabase {
         case text(String)
         case blob([UInt8])
 
-        var int: Int64? { if case .integer(let v) = self { return v }; return nil }
+        var int: Int64? {
+            if case .integer(let v) = self { return v }
+            return nil
+        }
         var double: Double? {
             switch self {
             case .real(let v): return v
@@ -26,8 +30,14 @@ final class SQLiteDatabase {
             default: return nil
             }
         }
-        var string: String? { if case .text(let v) = self { return v }; return nil }
-        var bytes: [UInt8]? { if case .blob(let v) = self { return v }; return nil }
+        var string: String? {
+            if case .text(let v) = self { return v }
+            return nil
+        }
+        var bytes: [UInt8]? {
+            if case .blob(let v) = self { return v }
+            return nil
+        }
     }
 
     /// What went wrong, with the database file it concerns.
@@ -133,7 +143,10 @@ final class SQLiteDatabase {
     /// Runs one statement and calls `body` for each row, without collecting them.
     func forEachRow(_ sql: String, _ bindings: [Value] = [], _ body: (Row) -> Void) throws(Failure) {
         let stmt = try cached(sql)
-        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
+        defer {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
         try bind(stmt, bindings)
         while true {
             let step = sqlite3_step(stmt)
@@ -147,7 +160,10 @@ final class SQLiteDatabase {
     func executeEach(_ sql: String, _ rows: [[Value]]) throws(Failure) {
         guard !rows.isEmpty else { return }
         let stmt = try cached(sql)
-        defer { sqlite3_reset(stmt); sqlite3_clear_bindings(stmt) }
+        defer {
+            sqlite3_reset(stmt)
+            sqlite3_clear_bindings(stmt)
+        }
         for bindings in rows {
             sqlite3_reset(stmt)
             sqlite3_clear_bindings(stmt)
@@ -182,7 +198,9 @@ final class SQLiteDatabase {
             case .real(let v): brc = sqlite3_bind_double(stmt, index, v)
             case .text(let v): brc = sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient)
             case .blob(let v):
-                brc = v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient) }
+                brc = v.withUnsafeBytes {
+                    sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient)
+                }
             }
             guard brc == SQLITE_OK else { throw failure(brc) }
         }
@@ -197,11 +215,13 @@ final class SQLiteDatabase {
         var rows: [[Value]] = []
         while true {
             // Before the first row nothing has happened yet: a busy step may be run again.
-            let step = rows.isEmpty ? retryingWhileBusy { () -> Int32 in
-                let rc = sqlite3_step(stmt)
-                if rc & 0xFF == SQLITE_BUSY || rc & 0xFF == SQLITE_LOCKED { sqlite3_reset(stmt) }
-                return rc
-            } : sqlite3_step(stmt)
+            let step =
+                rows.isEmpty
+                ? retryingWhileBusy { () -> Int32 in
+                    let rc = sqlite3_step(stmt)
+                    if rc & 0xFF == SQLITE_BUSY || rc & 0xFF == SQLITE_LOCKED { sqlite3_reset(stmt) }
+                    return rc
+                } : sqlite3_step(stmt)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw failure(step) }
             var row: [Value] = []

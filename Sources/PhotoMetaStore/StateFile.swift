@@ -10,18 +10,23 @@ package enum StateFile {
 
     /// Opens `path`, creating it and its folder when missing, and applies `migrations[i]` to
     /// bring `user_version` from i to i+1.
-    static func open(_ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFileError) -> SQLiteDatabase {
+    static func open(_ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFileError)
+        -> SQLiteDatabase
+    {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
             do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                        attributes: [.posixPermissions: 0o700])
+                try FileManager.default.createDirectory(
+                    atPath: folder, withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
             } catch {
                 throw .cannotCreateFolder(path: folder, reason: (error as NSError).localizedDescription)
             }
         }
         let db: SQLiteDatabase
-        let appID: Int64, version: Int64, tables: [String]
+        let appID: Int64
+        let version: Int64
+        let tables: [String]
         do throws(SQLiteDatabase.Failure) {
             db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // One read transaction: a consistent snapshot even while another process migrates.
@@ -77,18 +82,22 @@ public enum StateFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file's folder cannot be created.
     case cannotCreateFolder(path: String, reason: String)
 
+    /// The message for people: the file, what is wrong, what to do.
     public var description: String {
         switch self {
         case .notADatabase(let p):
-            return "\(p) is not a photometa state file (it is corrupt or not a SQLite database); it was left untouched. Move it away, or choose another file with --state"
+            return
+                "\(p) is not a photometa state file (it is corrupt or not a SQLite database); it was left untouched. Move it away, or choose another file with --state"
         case .cannotOpen(let p, let m): return "cannot open \(p): \(m)"
         case .readOnly(let p): return "\(p) is read-only"
         case .busy(let p): return "\(p) stayed locked by another process"
         case .sqlite(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
         case .foreign(let p, let tables):
-            return "\(p) is another program's SQLite database (tables: \(tables.joined(separator: ", "))); it was left untouched. Choose another file with --state"
+            return
+                "\(p) is another program's SQLite database (tables: \(tables.joined(separator: ", "))); it was left untouched. Choose another file with --state"
         case .newerVersion(let p, let v):
-            return "\(p) has schema version \(v), written by a newer photometa; upgrade photometa or use another file with --state"
+            return
+                "\(p) has schema version \(v), written by a newer photometa; upgrade photometa or use another file with --state"
         case .cannotCreateFolder(let p, let r):
             return "cannot create \(p): \(r)"
         }

@@ -21,7 +21,7 @@ package final class SuggestionMemory {
             last_offered TEXT,            -- path of the last suggestion, for people reading the file
             updated REAL NOT NULL         -- when this row last changed (seconds since 1970)
         );
-        """,
+        """
     ]
 
     /// `busyTimeoutMilliseconds`: how long to wait for another process's lock before giving up
@@ -53,7 +53,8 @@ package final class SuggestionMemory {
     package func advance(folder: String, to instant: Double, offered: String?, now: Double) throws(StateFileError) -> Double {
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Double in
-                try db.query("""
+                try db.query(
+                    """
                     INSERT INTO folder_memory (folder, remembered, last_offered, updated) VALUES (?, ?, ?, ?)
                     ON CONFLICT(folder) DO UPDATE SET
                         last_offered = CASE WHEN excluded.remembered > remembered AND excluded.last_offered IS NOT NULL

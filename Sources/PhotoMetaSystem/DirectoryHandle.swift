@@ -1,13 +1,18 @@
 import PhotoMetaCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An open directory: its entries with their `d_type`, and `statx` relative to it, so a scan
 /// resolves one path component per file instead of the whole path, and skips the `stat` of
 /// entries whose type the directory already tells.
 final class DirectoryHandle {
-    enum EntryType { case regular, directory, symlink, other(String), unknown }
+    enum EntryType {
+        case regular, directory, symlink
+        case other(String)
+        case unknown
+    }
 
     struct Entry {
         var name: String
@@ -56,9 +61,11 @@ final class DirectoryHandle {
             case Int32(DT_CHR), Int32(DT_BLK): type = .other("a device")
             default: type = .unknown
             }
-            result.append(Entry(name: String(decoding: bytes, as: UTF8.self), type: type,
-                                sortKey: { if case .directory = type { return bytes + [0x2F] } else { return bytes } }(),
-                                nameIsUTF8: String(validating: bytes, as: UTF8.self) != nil))
+            result.append(
+                Entry(
+                    name: String(decoding: bytes, as: UTF8.self), type: type,
+                    sortKey: { if case .directory = type { return bytes + [0x2F] } else { return bytes } }(),
+                    nameIsUTF8: String(validating: bytes, as: UTF8.self) != nil))
         }
         result.sort { $0.sortKey.lexicographicallyPrecedes($1.sortKey) }
         return result

@@ -1,6 +1,7 @@
 import PhotoMetaCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A `ByteSource` over an open file, read with `pread` through one 16 KiB window, so that

@@ -4,7 +4,10 @@ import PhotoMetaCore
 /// What the file system says about a file: type, size, identity and times (statx, so the birth
 /// time is there when the file system records it).
 package struct FileFacts: Sendable, Equatable {
-    package enum FileType: Sendable, Equatable { case regular, directory, symlink, other(String) }
+    package enum FileType: Sendable, Equatable {
+        case regular, directory, symlink
+        case other(String)
+    }
 
     package var type: FileType
     package var size: Int64
@@ -44,10 +47,17 @@ package struct FileFacts: Sendable, Equatable {
         return FileFacts(st)
     }
 
-    package init(type: FileType, size: Int64, inode: UInt64, device: UInt64, modification: (seconds: Int64, nanoseconds: Int32),
-                change: (seconds: Int64, nanoseconds: Int32), birth: (seconds: Int64, nanoseconds: Int32)?) {
-        self.type = type; self.size = size; self.inode = inode; self.device = device
-        self.modification = modification; self.change = change; self.birth = birth
+    package init(
+        type: FileType, size: Int64, inode: UInt64, device: UInt64, modification: (seconds: Int64, nanoseconds: Int32),
+        change: (seconds: Int64, nanoseconds: Int32), birth: (seconds: Int64, nanoseconds: Int32)?
+    ) {
+        self.type = type
+        self.size = size
+        self.inode = inode
+        self.device = device
+        self.modification = modification
+        self.change = change
+        self.birth = birth
     }
 
     init(_ st: pm_file_stat) {
@@ -61,9 +71,10 @@ package struct FileFacts: Sendable, Equatable {
         case 0o140000: type = .other("a socket")
         default: type = .other("a device")
         }
-        self.init(type: type, size: st.size, inode: st.inode, device: st.device,
-                  modification: (st.mtime_sec, st.mtime_nsec), change: (st.ctime_sec, st.ctime_nsec),
-                  birth: st.has_btime != 0 ? (st.btime_sec, st.btime_nsec) : nil)
+        self.init(
+            type: type, size: st.size, inode: st.inode, device: st.device,
+            modification: (st.mtime_sec, st.mtime_nsec), change: (st.ctime_sec, st.ctime_nsec),
+            birth: st.has_btime != 0 ? (st.btime_sec, st.btime_nsec) : nil)
     }
 
     /// The key of the file's content (what the index and the watcher compare).

@@ -1,6 +1,7 @@
 import PhotoMetaCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Path-level system calls: `realpath`, a folder check, whether a path names a regular file.

@@ -1,6 +1,7 @@
 import PhotoMetaCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The only file that talks to inotify(7): one instance per watched tree, a watch per folder,
@@ -45,8 +46,10 @@ package final class InotifySource {
     private var folders: [Int32: String] = [:]
     private var watched: [String: Int32] = [:]
 
-    static let mask = UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
-        | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW) | UInt32(IN_EXCL_UNLINK)
+    static let mask =
+        UInt32(
+            IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_MODIFY
+                | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR | IN_DONT_FOLLOW) | UInt32(IN_EXCL_UNLINK)
 
     /// Watches beyond this count fail as if the kernel's limit were reached (nil: only the
     /// kernel's `fs.inotify.max_user_watches` applies).

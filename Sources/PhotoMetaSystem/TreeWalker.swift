@@ -1,6 +1,7 @@
 import PhotoMetaCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one folder walker of photometa, for `inspect -r` (command-line paths) and for `suggest`
@@ -143,8 +144,10 @@ package struct TreeWalker: Sendable {
         var inode: UInt64
     }
 
-    private func walk(_ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int,
-                      visited: inout Set<FolderID>, visit: (Event) -> Void) {
+    private func walk(
+        _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int,
+        visited: inout Set<FolderID>, visit: (Event) -> Void
+    ) {
         let shown = relative.isEmpty ? dir : relative
         if let facts, !visited.insert(FolderID(device: facts.device, inode: facts.inode)).inserted { return }
         let handle: DirectoryHandle
@@ -157,7 +160,8 @@ package struct TreeWalker: Sendable {
             return
         }
         if facts == nil, let own = try? FileFacts.of(descriptor: handle.fd),
-           !visited.insert(FolderID(device: own.device, inode: own.inode)).inserted {
+            !visited.insert(FolderID(device: own.device, inode: own.inode)).inserted
+        {
             return
         }
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
@@ -205,8 +209,9 @@ package struct TreeWalker: Sendable {
             if depth + 1 > TreeWalker.depthLimit {
                 visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
             } else {
-                walk(sub.path, relative: sub.relative, root: root, facts: sub.facts, depth: depth + 1,
-                     visited: &visited, visit: visit)
+                walk(
+                    sub.path, relative: sub.relative, root: root, facts: sub.facts, depth: depth + 1,
+                    visited: &visited, visit: visit)
             }
         }
         if files.count > start { visit(.files(folder, files[start...])) }

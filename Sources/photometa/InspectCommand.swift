@@ -8,31 +8,31 @@ struct InspectCommand {
     enum Format { case text, json, jsonl }
 
     static let help = """
-    USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] PATH...
+        USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] PATH...
 
-    Reports, for every file, its true capture date (with its source and UTC offset), format,
-    kind (photo, screenshot, gif, livePhoto, video), camera, size, orientation, GPS position and
-    embedded thumbnail. The format is detected from the content, never from the extension.
+        Reports, for every file, its true capture date (with its source and UTC offset), format,
+        kind (photo, screenshot, gif, livePhoto, video), camera, size, orientation, GPS position and
+        embedded thumbnail. The format is detected from the content, never from the extension.
 
-    OPTIONS:
-      -r, --recursive   Inspect the contents of directories, recursively. Hidden files are
-                        skipped; files that are not images or videos are skipped and counted
-                        on stderr; files that cannot be read are errors.
-      --json            One JSON array of all files.
-      --jsonl           One JSON object per line, streamed as files finish (sorted by path).
-      --tz ZONE         Zone for dates whose file gives no UTC offset, and for showing
-                        instants (e.g. Asia/Shanghai, UTC, +08:00). Default: the process's
-                        local zone (TZ). The report marks such values as assumed.
-      -h, --help        Show this help.
+        OPTIONS:
+          -r, --recursive   Inspect the contents of directories, recursively. Hidden files are
+                            skipped; files that are not images or videos are skipped and counted
+                            on stderr; files that cannot be read are errors.
+          --json            One JSON array of all files.
+          --jsonl           One JSON object per line, streamed as files finish (sorted by path).
+          --tz ZONE         Zone for dates whose file gives no UTC offset, and for showing
+                            instants (e.g. Asia/Shanghai, UTC, +08:00). Default: the process's
+                            local zone (TZ). The report marks such values as assumed.
+          -h, --help        Show this help.
 
-    Files named on the command line always get an entry; one that is not a supported format gets
-    format "unknown" and an error.
+        Files named on the command line always get an entry; one that is not a supported format gets
+        format "unknown" and an error.
 
-    EXIT STATUS:
-      0   every file was read
-      1   some files could not be read (each reported on stderr as "photometa: PATH: reason")
-      64  usage error
-    """
+        EXIT STATUS:
+          0   every file was read
+          1   some files could not be read (each reported on stderr as "photometa: PATH: reason")
+          64  usage error
+        """
 
     var recursive = false
     var format = Format.text
@@ -72,49 +72,55 @@ struct InspectCommand {
             var path: String
             var error: String?
         }
-        InspectionRunner.run(paths: paths, recursive: recursive, problem: { problem in
-            switch problem {
-            case .unreadable(let path, let reason):
-                tally.addFailure()
-                Output.err("photometa: \(path): \(reason)")
-            case .notAFile:
-                tally.addSkipped()
-            }
-        }, render: { item, asset -> Rendered? in
-            // Inside directories, files that were read and are not media are skipped and
-            // counted; files that could not be read at all (no fileSize) are errors.
-            if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
-                return nil
-            }
-            let text: String
-            switch format {
-            case .text: text = report.text(asset)
-            case .json, .jsonl: text = report.json(asset)
-            }
-            return Rendered(text: text, path: asset.path, error: asset.error?.description)
-        }, emit: { rendered in
-            guard let r = rendered else {
-                tally.addSkipped()
-                return
-            }
-            if let e = r.error {
-                tally.addFailure()
-                Output.err("photometa: \(r.path): \(e)")
-            }
-            let first = tally.emitted == 0
-            switch format {
-            case .text: Output.out((first ? "" : "\n") + r.text)
-            case .json: Output.out((first ? "\n" : ",\n") + r.text)
-            case .jsonl:
-                Output.out(r.text + "\n")
-            }
-            tally.addEmitted()
-        })
+        InspectionRunner.run(
+            paths: paths, recursive: recursive,
+            problem: { problem in
+                switch problem {
+                case .unreadable(let path, let reason):
+                    tally.addFailure()
+                    Output.err("photometa: \(path): \(reason)")
+                case .notAFile:
+                    tally.addSkipped()
+                }
+            },
+            render: { item, asset -> Rendered? in
+                // Inside directories, files that were read and are not media are skipped and
+                // counted; files that could not be read at all (no fileSize) are errors.
+                if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
+                    return nil
+                }
+                let text: String
+                switch format {
+                case .text: text = report.text(asset)
+                case .json, .jsonl: text = report.json(asset)
+                }
+                return Rendered(text: text, path: asset.path, error: asset.error?.description)
+            },
+            emit: { rendered in
+                guard let r = rendered else {
+                    tally.addSkipped()
+                    return
+                }
+                if let e = r.error {
+                    tally.addFailure()
+                    Output.err("photometa: \(r.path): \(e)")
+                }
+                let first = tally.emitted == 0
+                switch format {
+                case .text: Output.out((first ? "" : "\n") + r.text)
+                case .json: Output.out((first ? "\n" : ",\n") + r.text)
+                case .jsonl:
+                    Output.out(r.text + "\n")
+                }
+                tally.addEmitted()
+            })
         if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
         Output.flush()
         let skipped = tally.skipped
         if skipped > 0 {
-            Output.err("photometa: skipped \(skipped) file\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not images or videos")
+            Output.err(
+                "photometa: skipped \(skipped) file\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not images or videos"
+            )
         }
         return tally.failed > 0 ? .someFailed : .success
     }

@@ -1,8 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PhotoMeta
 import PhotoMetaSystem
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The command-line entry point: picks the subcommand and turns errors into exit codes. Every
 /// command's logic lives in the PhotoMeta library; these files only parse and print.
@@ -11,27 +12,27 @@ struct Photometa {
     static let version = "0.1.0"
 
     static let help = """
-    photometa \(version): when was each photo really taken, and which one does the user want to send now?
+        photometa \(version): when was each photo really taken, and which one does the user want to send now?
 
-    USAGE: photometa <command> [options]
+        USAGE: photometa <command> [options]
 
-    COMMANDS:
-      inspect   Report capture date, format, kind, camera, size, GPS... of files
-      suggest   The photo the user probably wants to send now (exit 3 when none)
-      watch     Report files inserted, removed or changed in a folder, and new suggestions
-      dismiss   Mark everything in a folder up to now as seen
-      forget    Clear what was offered or dismissed in a folder
+        COMMANDS:
+          inspect   Report capture date, format, kind, camera, size, GPS... of files
+          suggest   The photo the user probably wants to send now (exit 3 when none)
+          watch     Report files inserted, removed or changed in a folder, and new suggestions
+          dismiss   Mark everything in a folder up to now as seen
+          forget    Clear what was offered or dismissed in a folder
 
-    Run 'photometa <command> --help' for a command's options.
+        Run 'photometa <command> --help' for a command's options.
 
-    OPTIONS:
-      -h, --help     Show this help.
-      --version      Show the version.
+        OPTIONS:
+          -h, --help     Show this help.
+          --version      Show the version.
 
-    EXIT STATUS:
-      0 success; 1 failure (inspect: some files could not be read; watch: the folder
-      disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read.
-    """
+        EXIT STATUS:
+          0 success; 1 failure (inspect: some files could not be read; watch: the folder
+          disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read.
+        """
 
     static func main() {
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
@@ -80,8 +81,10 @@ struct Photometa {
     }
 
     /// `--help` anywhere among a command's arguments shows its help; usage errors exit 64.
-    static func dispatch(_ rest: [String], help: String, name: String,
-                         _ body: () throws(UsageError) -> ExitCode) -> ExitCode {
+    static func dispatch(
+        _ rest: [String], help: String, name: String,
+        _ body: () throws(UsageError) -> ExitCode
+    ) -> ExitCode {
         let options = rest.prefix { $0 != "--" }
         if options.contains("-h") || options.contains("--help") {
             Output.out(help + "\n")

@@ -5,37 +5,37 @@ import PhotoMetaCore
 /// `photometa suggest DIR ...`: the photo worth offering now.
 struct SuggestCommand {
     static let help = """
-    USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
-                             [--screenshots include|exclude|only] [--videos] [--peek]
-                             [--explain] [--json] [--state PATH] [--no-index]
+        USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
+                                 [--screenshots include|exclude|only] [--videos] [--peek]
+                                 [--explain] [--json] [--state PATH] [--no-index]
 
-    Picks the photo the user probably wants to send right now: the newest still image in DIR
-    (recursively) captured within --within of now, not yet offered or dismissed, and completely
-    written. The offer is remembered (per folder) so it is never made twice.
+        Picks the photo the user probably wants to send right now: the newest still image in DIR
+        (recursively) captured within --within of now, not yet offered or dismissed, and completely
+        written. The offer is remembered (per folder) so it is never made twice.
 
-    OPTIONS:
-      --within DURATION   How recent a capture must be (default 60s). Durations: 10s, 2m, 1h, 1h30m.
-      --now ISO8601       Decide as if it were this instant (default: the clock). Files still being
-                          written are judged on the real clock either way.
-      --tz ZONE           Zone for capture dates without a UTC offset (default: TZ / local zone).
-      --screenshots MODE  include (default), exclude, or only.
-      --videos            Offer videos too (stills only by default).
-      --peek              Decide, but do not record the offer.
-      --explain           List every file considered and the rule that turned it down.
-      --json              Machine-readable output (see docs/suggest.md).
-      --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
-                          else ~/.local/state/photometa/state.sqlite3).
-      --no-index          Parse every file instead of using the index
-                          ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
-      -h, --help          Show this help.
+        OPTIONS:
+          --within DURATION   How recent a capture must be (default 60s). Durations: 10s, 2m, 1h, 1h30m.
+          --now ISO8601       Decide as if it were this instant (default: the clock). Files still being
+                              written are judged on the real clock either way.
+          --tz ZONE           Zone for capture dates without a UTC offset (default: TZ / local zone).
+          --screenshots MODE  include (default), exclude, or only.
+          --videos            Offer videos too (stills only by default).
+          --peek              Decide, but do not record the offer.
+          --explain           List every file considered and the rule that turned it down.
+          --json              Machine-readable output (see docs/suggest.md).
+          --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
+                              else ~/.local/state/photometa/state.sqlite3).
+          --no-index          Parse every file instead of using the index
+                              ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
+          -h, --help          Show this help.
 
-    EXIT STATUS:
-      0   a suggestion was made
-      3   nothing to suggest
-      1   error (e.g. the state file is corrupt or another program's)
-      64  usage error
-      66  DIR cannot be read
-    """
+        EXIT STATUS:
+          0   a suggestion was made
+          3   nothing to suggest
+          1   error (e.g. the state file is corrupt or another program's)
+          64  usage error
+          66  DIR cannot be read
+        """
 
     var folder: String
     var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
@@ -48,7 +48,9 @@ struct SuggestCommand {
         var nowText: String?
         while let opt = cursor.nextOption() {
             switch opt.name {
-            case "--within": options.settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
+            case "--within":
+                options.settings.within = try DurationArgument.parse(
+                    try cursor.value(for: opt, example: "10s"), option: "--within")
             case "--now": nowText = try cursor.value(for: opt, example: "2024-08-08T12:08:20Z")
             case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             case "--screenshots":
@@ -67,7 +69,9 @@ struct SuggestCommand {
             }
         }
         guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
-            throw UsageError(cursor.positionals.isEmpty ? "suggest needs a folder" : "suggest takes one folder, not \(cursor.positionals.count)")
+            throw UsageError(
+                cursor.positionals.isEmpty
+                    ? "suggest needs a folder" : "suggest takes one folder, not \(cursor.positionals.count)")
         }
         folder = dir
         options.settings.zone = zone
@@ -108,16 +112,27 @@ struct SuggestCommand {
                 w.key("rejected")
                 w.beginArray()
                 for r in d.rejected {
-                    w.beginObject(); w.field("path", r.path); w.field("rule", r.rule.rawValue); w.field("reason", r.reason); w.endObject()
+                    w.beginObject()
+                    w.field("path", r.path)
+                    w.field("rule", r.rule.rawValue)
+                    w.field("reason", r.reason)
+                    w.endObject()
                 }
                 for p in d.outranked {
-                    w.beginObject(); w.field("path", p); w.field("rule", RuleID.choice.rawValue); w.field("reason", "a newer capture qualifies"); w.endObject()
+                    w.beginObject()
+                    w.field("path", p)
+                    w.field("rule", RuleID.choice.rawValue)
+                    w.field("reason", "a newer capture qualifies")
+                    w.endObject()
                 }
                 w.endArray()
                 w.key("skipped")
                 w.beginArray()
                 for s in outcome.skipped {
-                    w.beginObject(); w.field("path", prefix + s.path); w.field("reason", s.reason); w.endObject()
+                    w.beginObject()
+                    w.field("path", prefix + s.path)
+                    w.field("reason", s.reason)
+                    w.endObject()
                 }
                 w.endArray()
             }
@@ -136,10 +151,13 @@ struct SuggestCommand {
                 Output.out("Nothing new to send.\n")
             }
             if explain {
-                let rows = d.rejected.map { (SuggestCommand.relative($0.path, prefix), "\($0.rule): \($0.reason)") }
+                let rows =
+                    d.rejected.map { (SuggestCommand.relative($0.path, prefix), "\($0.rule): \($0.reason)") }
                     + d.outranked.map { (SuggestCommand.relative($0, prefix), "\(RuleID.choice): a newer capture qualifies") }
                     + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
-                Output.out("Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n")
+                Output.out(
+                    "Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n"
+                )
                 var all = rows.sorted(by: { $0.0 < $1.0 })
                 if let s = d.suggestion { all.insert((SuggestCommand.relative(s.path, prefix), "offered"), at: 0) }
                 let width = min(48, all.map { $0.0.count }.max() ?? 0)
@@ -161,7 +179,8 @@ struct SuggestCommand {
         case .unreadableFolder(_, let e):
             Output.err("photometa: \(error.description)")
             if e.isPermissionDenied {
-                Output.err("hint: photometa needs permission to list and read \(folder) (see: ls -ld \(folder)); nothing was recorded")
+                Output.err(
+                    "hint: photometa needs permission to list and read \(folder) (see: ls -ld \(folder)); nothing was recorded")
             }
             return .noInput
         case .state(let s):
@@ -174,13 +193,13 @@ struct SuggestCommand {
 /// `photometa dismiss DIR [--until ISO8601] [--state PATH]`
 struct DismissCommand {
     static let help = """
-    USAGE: photometa dismiss DIR [--until ISO8601] [--tz ZONE] [--state PATH]
+        USAGE: photometa dismiss DIR [--until ISO8601] [--tz ZONE] [--state PATH]
 
-    Records that everything in DIR captured up to now (or up to --until) was seen: suggest will
-    not offer it. The remembered time only moves forward.
+        Records that everything in DIR captured up to now (or up to --until) was seen: suggest will
+        not offer it. The remembered time only moves forward.
 
-    EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
-    """
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+        """
 
     var folder: String
     var until: Date?
@@ -198,7 +217,9 @@ struct DismissCommand {
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else { throw UsageError("dismiss takes one folder") }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
+            throw UsageError("dismiss takes one folder")
+        }
         folder = dir
         if let untilText { until = try InstantArgument.parse(untilText, zone: zone, option: "--until") }
     }
@@ -217,13 +238,13 @@ struct DismissCommand {
 /// `photometa forget DIR [--state PATH]`
 struct ForgetCommand {
     static let help = """
-    USAGE: photometa forget DIR [--state PATH]
+        USAGE: photometa forget DIR [--state PATH]
 
-    Clears what photometa remembers of DIR's offers and dismissals: suggest may offer its recent
-    photos again.
+        Clears what photometa remembers of DIR's offers and dismissals: suggest may offer its recent
+        photos again.
 
-    EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
-    """
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+        """
 
     var folder: String
     var statePath = Suggester.defaultStatePath()
@@ -236,7 +257,9 @@ struct ForgetCommand {
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else { throw UsageError("forget takes one folder") }
+        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
+            throw UsageError("forget takes one folder")
+        }
         folder = dir
     }
 

@@ -6,38 +6,38 @@ import PhotoMetaSystem
 /// `photometa watch DIR ...`: reports changes and new suggestions as they happen.
 struct WatchCommand {
     static let help = """
-    USAGE: photometa watch DIR [--jsonl] [--within 60s] [--tz ZONE]
-                           [--screenshots include|exclude|only] [--videos] [--state PATH]
-                           [--exec CMD] [--poll INTERVAL] [--no-suggest]
+        USAGE: photometa watch DIR [--jsonl] [--within 60s] [--tz ZONE]
+                               [--screenshots include|exclude|only] [--videos] [--state PATH]
+                               [--exec CMD] [--poll INTERVAL] [--no-suggest]
 
-    Observes DIR (recursively, including folders created later) and prints each settled batch
-    of changes: "+ path" inserted, "- path" removed, "~ path" changed. A file is reported once
-    it is complete (closed after writing, moved in, or unchanged for 1 s), never half-written.
-    Files present at the start are not reported. Hidden files and editors' temporary files are
-    ignored. When a new file qualifies under the rules and memory of `suggest`, a line
-    "You may want to send: ..." follows, and the offer is recorded as `suggest` would.
+        Observes DIR (recursively, including folders created later) and prints each settled batch
+        of changes: "+ path" inserted, "- path" removed, "~ path" changed. A file is reported once
+        it is complete (closed after writing, moved in, or unchanged for 1 s), never half-written.
+        Files present at the start are not reported. Hidden files and editors' temporary files are
+        ignored. When a new file qualifies under the rules and memory of `suggest`, a line
+        "You may want to send: ..." follows, and the offer is recorded as `suggest` would.
 
-    OPTIONS:
-      --jsonl             One JSON event per line (see docs/watch.md).
-      --within, --tz, --screenshots, --videos, --state
-                          As for `photometa suggest`.
-      --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
-                          PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
-                          reported on stderr and watching goes on.
-      --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
-                          polls by itself (and says so) when inotify is unavailable or its watch
-                          limit is reached.
-      --no-suggest        Report changes only.
-      -h, --help          Show this help.
+        OPTIONS:
+          --jsonl             One JSON event per line (see docs/watch.md).
+          --within, --tz, --screenshots, --videos, --state
+                              As for `photometa suggest`.
+          --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
+                              PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
+                              reported on stderr and watching goes on.
+          --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
+                              polls by itself (and says so) when inotify is unavailable or its watch
+                              limit is reached.
+          --no-suggest        Report changes only.
+          -h, --help          Show this help.
 
-    Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
+        Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 
-    EXIT STATUS:
-      0   stopped by SIGINT or SIGTERM
-      1   the watched folder disappeared, or the state file is unusable
-      64  usage error
-      66  DIR cannot be read
-    """
+        EXIT STATUS:
+          0   stopped by SIGINT or SIGTERM
+          1   the watched folder disappeared, or the state file is unusable
+          64  usage error
+          66  DIR cannot be read
+        """
 
     var folder: String
     var options = DirectoryWatcher.Options(suggestions: nil)
@@ -52,7 +52,8 @@ struct WatchCommand {
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--jsonl": jsonl = true
-            case "--within": settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
+            case "--within":
+                settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
             case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             case "--screenshots":
                 let v = try cursor.value(for: opt, example: "exclude")
@@ -93,22 +94,26 @@ struct WatchCommand {
             source.resume()
             return source
         }
-        defer { signals.forEach { $0.cancel() } }
+        defer {
+            for s in signals { s.cancel() }
+        }
         let report = AssetReport(zone: zone)
         var gone = false
-        watcher.run(shouldStop: { stop.isSet }) { event in
-            switch event {
-            case .ready: Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
-            case .changes(let c): printChanges(c, report)
-            case .suggestion(let s, let age):
-                printSuggestion(s, age: age, report)
-                if let exec { run(exec, for: s) }
-            case .note(let n): Output.err("photometa: note: \(n)")
-            case .folderGone:
-                gone = true
-            }
-            Output.flush()
-        }
+        watcher.run(
+            shouldStop: { stop.isSet },
+            deliver: { event in
+                switch event {
+                case .ready: Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
+                case .changes(let c): printChanges(c, report)
+                case .suggestion(let s, let age):
+                    printSuggestion(s, age: age, report)
+                    if let exec { run(exec, for: s) }
+                case .note(let n): Output.err("photometa: note: \(n)")
+                case .folderGone:
+                    gone = true
+                }
+                Output.flush()
+            })
         Output.flush()
         if gone {
             Output.err("photometa: \(folder) disappeared; stopped watching")

@@ -37,7 +37,8 @@ final class CodableReportTests: XCTestCase {
     }
 
     func testAnErrorDecodesToItsType() throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-no-such-\(UUID().uuidString).jpg").path
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-no-such-\(UUID().uuidString).jpg")
+            .path
         let r = try Photometa.run(["inspect", "--json", missing])
         XCTAssertEqual(r.status, 1)
         let decoded = try JSONDecoder().decode([MediaAsset].self, from: Data(r.stdout.utf8))

@@ -26,15 +26,18 @@ enum Photometa {
     static func fixture(_ name: String) -> String { root.appendingPathComponent("Fixtures/library/\(name)").path }
 
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = ["TZ": "UTC"], timeout: TimeInterval = 60,
-                    file: StaticString = #filePath, line: UInt = #line) throws -> CommandResult {
+    static func run(
+        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], timeout: TimeInterval = 60,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> CommandResult {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         p.environment = env
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
@@ -60,8 +63,9 @@ enum Photometa {
         }
         p.waitUntilExit()
         group.wait()
-        return CommandResult(status: p.terminationStatus, stdout: String(decoding: box.out, as: UTF8.self),
-                             stderr: String(decoding: box.err, as: UTF8.self))
+        return CommandResult(
+            status: p.terminationStatus, stdout: String(decoding: box.out, as: UTF8.self),
+            stderr: String(decoding: box.err, as: UTF8.self))
     }
 }
 
@@ -69,6 +73,14 @@ private final class OutputBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var out = Data()
     private(set) var err = Data()
-    func setOut(_ d: Data) { lock.lock(); out = d; lock.unlock() }
-    func setErr(_ d: Data) { lock.lock(); err = d; lock.unlock() }
+    func setOut(_ d: Data) {
+        lock.lock()
+        out = d
+        lock.unlock()
+    }
+    func setErr(_ d: Data) {
+        lock.lock()
+        err = d
+        lock.unlock()
+    }
 }

@@ -22,8 +22,10 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testUsageErrorsExit64() throws {
-        for args in [[], ["inspect"], ["inspect", "--bogus", "x"], ["frobnicate"], ["inspect", "--json", "--jsonl", "x"],
-                     ["inspect", "--tz", "Mars/Olympus", "x"], ["inspect", "--tz"]] {
+        for args in [
+            [], ["inspect"], ["inspect", "--bogus", "x"], ["frobnicate"], ["inspect", "--json", "--jsonl", "x"],
+            ["inspect", "--tz", "Mars/Olympus", "x"], ["inspect", "--tz"],
+        ] {
             let r = try Photometa.run(args)
             XCTAssertEqual(r.status, 64, "\(args)")
             XCTAssertTrue(r.stderr.contains("photometa:"), "\(args): \(r.stderr)")
@@ -32,14 +34,19 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testJSONArrayOfTheLibrary() throws {
-        let r = try Photometa.run(["inspect", "-r", "--json", "--tz", "UTC", Photometa.root.appendingPathComponent("Fixtures/library").path])
+        let r = try Photometa.run([
+            "inspect", "-r", "--json", "--tz", "UTC", Photometa.root.appendingPathComponent("Fixtures/library").path,
+        ])
         XCTAssertEqual(r.status, 0, r.stderr)
         let all = try json(r.stdout)
         XCTAssertEqual(all.count, 21, "22 files, notes.txt skipped")
         XCTAssertTrue(r.stderr.contains("skipped 1 file"), r.stderr)
         let paths = all.compactMap { $0["path"] as? String }
         XCTAssertEqual(paths, paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }, "sorted by path")
-        let byName = Dictionary(uniqueKeysWithValues: all.map { (($0["path"] as? String ?? "").split(separator: "/").last.map(String.init) ?? "", $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: all.map {
+                (($0["path"] as? String ?? "").split(separator: "/").last.map(String.init) ?? "", $0)
+            })
         let pixel = try XCTUnwrap(byName["IMG_20240315_093012.jpg"])
         XCTAssertEqual(pixel["kind"] as? String, "photo")
         let captured = try XCTUnwrap(pixel["captured"] as? [String: Any])
@@ -75,7 +82,8 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testTZDefaultsToTheProcessZone() throws {
-        let r = try Photometa.run(["inspect", "--jsonl", Photometa.fixture("no_offset.jpg")], environment: ["TZ": "America/New_York"])
+        let r = try Photometa.run(
+            ["inspect", "--jsonl", Photometa.fixture("no_offset.jpg")], environment: ["TZ": "America/New_York"])
         XCTAssertTrue(r.stdout.contains(#""zone":"America/New_York","offset":"-05:00","utc":"2022-12-24T23:00:00Z""#), r.stdout)
     }
 
@@ -85,7 +93,9 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stderr.contains("photometa: \(missing): no such file or directory"), r.stderr)
         XCTAssertTrue(r.stderr.contains("notes.txt: not a supported image or video format"), r.stderr)
-        let objects = r.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        let objects = r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
         XCTAssertEqual(objects.count, 3, "named files always get an entry")
         let notes = try XCTUnwrap(objects.first { ($0["path"] as? String)?.hasSuffix("notes.txt") == true })
         XCTAssertEqual(notes["format"] as? String, "unknown")
@@ -124,8 +134,9 @@ final class InspectCommandTests: XCTestCase {
         XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.jpg").path, 0o644), 0)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: dir.path)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.jpg"), withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("empty.jpg").path, contents: Data())
-        try FileManager.default.copyItem(atPath: Photometa.fixture("clip.mp4"), toPath: dir.appendingPathComponent("clip.mp4").path)
+        _ = FileManager.default.createFile(atPath: dir.appendingPathComponent("empty.jpg").path, contents: Data())
+        try FileManager.default.copyItem(
+            atPath: Photometa.fixture("clip.mp4"), toPath: dir.appendingPathComponent("clip.mp4").path)
         let r = try Photometa.run(["inspect", "-r", "--jsonl", dir.path], timeout: 30)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").count, 1, r.stdout)

@@ -1,7 +1,7 @@
 import Foundation
-import XCTest
 import PhotoMeta
 import PhotoMetaSystem
+import XCTest
 
 /// `suggest`, `dismiss` and `forget` as separate processes sharing one state file.
 final class SuggestCommandTests: XCTestCase {
@@ -30,14 +30,17 @@ final class SuggestCommandTests: XCTestCase {
     }
 
     func suggest(_ extra: [String] = []) throws -> CommandResult {
-        try Photometa.run(["suggest", folder, "--now", now, "--tz", "UTC", "--state", state] + extra,
-                          environment: ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path])
+        try Photometa.run(
+            ["suggest", folder, "--now", now, "--tz", "UTC", "--state", state] + extra,
+            environment: ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path])
     }
 
     func testOfferedOnceAcrossProcesses() throws {
         let first = try suggest()
         XCTAssertEqual(first.status, 0, first.stderr)
-        XCTAssertEqual(first.stdout, "You may want to send: Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
+        XCTAssertEqual(
+            first.stdout,
+            "You may want to send: Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
         let second = try suggest()
         XCTAssertEqual(second.status, 3)
         XCTAssertEqual(second.stdout, "Nothing new to send.\n")
@@ -63,10 +66,11 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual((captured["assumed"] as? [String: Any])?["zone"] as? String, "Etc/UTC")
         XCTAssertEqual(obj["considered"] as? Int, 3)
         let rejected = try XCTUnwrap(obj["rejected"] as? [[String: Any]])
-        let rules = Dictionary(uniqueKeysWithValues: rejected.compactMap { r -> (String, String)? in
-            guard let p = r["path"] as? String, let rule = r["rule"] as? String else { return nil }
-            return (String(p.split(separator: "/").last ?? ""), rule)
-        })
+        let rules = Dictionary(
+            uniqueKeysWithValues: rejected.compactMap { r -> (String, String)? in
+                guard let p = r["path"] as? String, let rule = r["rule"] as? String else { return nil }
+                return (String(p.split(separator: "/").last ?? ""), rule)
+            })
         XCTAssertEqual(rules, ["IMG_20240808_120700.jpg": "recency", "Screenshot_20240808-120815.png": "screenshots"])
         let none = try suggest(["--json"])
         XCTAssertEqual(none.status, 0, "the screenshot was not offered yet")
@@ -77,7 +81,9 @@ final class SuggestCommandTests: XCTestCase {
 
     func testTextExplain() throws {
         let r = try suggest(["--explain"])
-        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        let lines = r.stdout.split(separator: "\n").map {
+            $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        }
         XCTAssertTrue(lines.contains("Screenshot_20240808-120815.png offered"), r.stdout)
         XCTAssertTrue(lines.contains("IMG_20240808_120700.jpg recency: captured 80 s ago, more than 60 s"), r.stdout)
         XCTAssertTrue(lines.contains("IMG_20240808_120810.jpg choice: a newer capture qualifies"), r.stdout)
@@ -128,7 +134,8 @@ final class SuggestCommandTests: XCTestCase {
     }
 
     func testCorruptStateFileIsNamedAndKept() throws {
-        try FileManager.default.createDirectory(atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         let garbage = Data(repeating: 0x7A, count: 2048)
         try garbage.write(to: URL(fileURLWithPath: state))
         let r = try suggest()
@@ -155,8 +162,9 @@ final class SuggestCommandTests: XCTestCase {
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path) }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
         let stateForNobody = "/tmp/pm-nobody-\(UUID().uuidString)/state.sqlite3"
-        let (status, message) = try runUnprivileged(["suggest", locked.path, "--state", stateForNobody],
-                                                    skipReason: "cannot drop privileges to test a denied folder")
+        let (status, message) = try runUnprivileged(
+            ["suggest", locked.path, "--state", stateForNobody],
+            skipReason: "cannot drop privileges to test a denied folder")
         XCTAssertEqual(status, 66, message)
         XCTAssertTrue(message.contains("photometa: cannot read \(locked.path): permission denied"), message)
         XCTAssertTrue(message.contains("hint:"), message)
@@ -171,11 +179,13 @@ final class SuggestCommandTests: XCTestCase {
         let d = try Photometa.run(["dismiss", folder, "--until", "2024-08-08T11:00:00Z", "--state", state])
         XCTAssertEqual(d.status, 0, d.stderr)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: work.path)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: (state as NSString).deletingLastPathComponent)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: (state as NSString).deletingLastPathComponent)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
         let before = try Data(contentsOf: URL(fileURLWithPath: state))
-        let (status, message) = try runUnprivileged(["dismiss", folder, "--state", state],
-                                                    skipReason: "cannot make the state file read-only")
+        let (status, message) = try runUnprivileged(
+            ["dismiss", folder, "--state", state],
+            skipReason: "cannot make the state file read-only")
         XCTAssertEqual(status, 1, message)
         XCTAssertTrue(message.contains(state), message)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: state)), before, "the memory is not overwritten")
@@ -214,7 +224,9 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(try Photometa.run(["suggest", "a", "b"]).status, 64)
         let help = try Photometa.run(["suggest", "--help"])
         XCTAssertEqual(help.status, 0)
-        for word in ["--within", "--now", "--tz", "--screenshots", "--videos", "--peek", "--explain", "--json", "--state", "66", "3"] {
+        for word in [
+            "--within", "--now", "--tz", "--screenshots", "--videos", "--peek", "--explain", "--json", "--state", "66", "3",
+        ] {
             XCTAssertTrue(help.stdout.contains(word), word)
         }
     }

@@ -15,7 +15,8 @@ final class WatchCommandTests: XCTestCase {
             var env = ProcessInfo.processInfo.environment
             env["TZ"] = "UTC"
             process.environment = env
-            let o = Pipe(), e = Pipe()
+            let o = Pipe()
+            let e = Pipe()
             process.standardOutput = o
             process.standardError = e
             o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
@@ -29,8 +30,16 @@ final class WatchCommandTests: XCTestCase {
             lock.unlock()
         }
 
-        var stdout: String { lock.lock(); defer { lock.unlock() }; return String(decoding: out, as: UTF8.self) }
-        var stderr: String { lock.lock(); defer { lock.unlock() }; return String(decoding: err, as: UTF8.self) }
+        var stdout: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: out, as: UTF8.self)
+        }
+        var stderr: String {
+            lock.lock()
+            defer { lock.unlock() }
+            return String(decoding: err, as: UTF8.self)
+        }
 
         @discardableResult
         func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
@@ -87,7 +96,9 @@ final class WatchCommandTests: XCTestCase {
     }
 
     func testJSONLAndSIGTERM() throws {
-        let w = try RunningWatch(["watch", folder, "--jsonl", "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
+        let w = try RunningWatch([
+            "watch", folder, "--jsonl", "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path,
+        ])
         XCTAssertTrue(w.wait { w.stderr.contains("watching") })
         let name = nowName()
         try copy("mmexport1700000000000.jpg", to: name)
@@ -108,8 +119,10 @@ final class WatchCommandTests: XCTestCase {
     func testExecRunsForSuggestionsAndFailuresAreReported() throws {
         let marker = work.appendingPathComponent("exec.txt").path
         let cmd = "echo \"$PHOTOMETA_KIND $PHOTOMETA_PATH\" >> '\(marker)'; exit 7"
-        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--exec", cmd,
-                                  "--state", work.appendingPathComponent("s.sqlite3").path])
+        let w = try RunningWatch([
+            "watch", folder, "--tz", "UTC", "--exec", cmd,
+            "--state", work.appendingPathComponent("s.sqlite3").path,
+        ])
         XCTAssertTrue(w.wait { w.stderr.contains("watching") })
         let name = nowName()
         try copy("mmexport1700000000000.jpg", to: name)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -17,13 +18,18 @@ final class CaptureDateResolverTests: XCTestCase {
         return x
     }
 
-    let fileTimes = FileTimes(birth: LocalDateTime(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6),
-                              modification: LocalDateTime(year: 2002, month: 2, day: 3)!)
+    let fileTimes = FileTimes(
+        birth: LocalDateTime(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6),
+        modification: LocalDateTime(year: 2002, month: 2, day: 3)!)
 
     func testRule1DateTimeOriginalWithSubSecAndItsOwnOffset() {
         let x = exif {
-            $0.dateTimeOriginal = "2024:03:15 09:30:12"; $0.subSecTimeOriginal = "25"; $0.offsetTimeOriginal = "+08:00"
-            $0.dateTimeDigitized = "2024:03:15 09:30:13"; $0.dateTime = "2024:03:16 10:00:00"; $0.offsetTime = "+00:00"
+            $0.dateTimeOriginal = "2024:03:15 09:30:12"
+            $0.subSecTimeOriginal = "25"
+            $0.offsetTimeOriginal = "+08:00"
+            $0.dateTimeDigitized = "2024:03:15 09:30:13"
+            $0.dateTime = "2024:03:16 10:00:00"
+            $0.offsetTime = "+00:00"
         }
         let (d, _) = resolve(DateEvidence(exif: x, fileName: "x.jpg"))
         XCTAssertEqual(d?.source, .exifDateTimeOriginal)
@@ -36,7 +42,10 @@ final class CaptureDateResolverTests: XCTestCase {
     }
 
     func testOffsetTimeNeverAppliesToDateTimeOriginal() {
-        let x = exif { $0.dateTimeOriginal = "2024:03:15 09:30:12"; $0.offsetTime = "+00:00" }
+        let x = exif {
+            $0.dateTimeOriginal = "2024:03:15 09:30:12"
+            $0.offsetTime = "+00:00"
+        }
         let r = resolve(DateEvidence(exif: x, fileName: "x.jpg")).0?.rendered(in: TimeZone(identifier: "Asia/Tokyo")!)
         XCTAssertNil(r?.offset)
         XCTAssertNil(r?.utc)
@@ -47,8 +56,10 @@ final class CaptureDateResolverTests: XCTestCase {
 
     func testRule2DateTimeDigitizedWhenOriginalIsPlaceholder() {
         let x = exif {
-            $0.dateTimeOriginal = "0000:00:00 00:00:00"; $0.dateTimeDigitized = "2024:03:15 09:30:12"
-            $0.offsetTimeDigitized = "-05:00"; $0.subSecTimeDigitized = "5"
+            $0.dateTimeOriginal = "0000:00:00 00:00:00"
+            $0.dateTimeDigitized = "2024:03:15 09:30:12"
+            $0.offsetTimeDigitized = "-05:00"
+            $0.subSecTimeDigitized = "5"
         }
         let (d, diags) = resolve(DateEvidence(exif: x, fileName: "x.jpg"))
         XCTAssertEqual(d?.source, .exifDateTimeDigitized)
@@ -95,7 +106,10 @@ final class CaptureDateResolverTests: XCTestCase {
     }
 
     func testRule6DateTimeWithOffsetTime() {
-        let x = exif { $0.dateTime = "2021:01:02 03:04:05"; $0.offsetTime = "+01:00" }
+        let x = exif {
+            $0.dateTime = "2021:01:02 03:04:05"
+            $0.offsetTime = "+01:00"
+        }
         let d = resolve(DateEvidence(exif: x, fileName: "IMG_20240315_093012.jpg")).0
         XCTAssertEqual(d?.source, .exifDateTime)
         XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, .offsetTime)
@@ -121,7 +135,9 @@ final class CaptureDateResolverTests: XCTestCase {
 
     func testGPSDerivedOffset() {
         let x = exif {
-            $0.dateTimeOriginal = "2023:07:01 14:05:00"; $0.gpsDateStamp = "2023:07:01"; $0.gpsTimeOfDay = 12 * 3600 + 5 * 60 + 7
+            $0.dateTimeOriginal = "2023:07:01 14:05:00"
+            $0.gpsDateStamp = "2023:07:01"
+            $0.gpsTimeOfDay = 12 * 3600 + 5 * 60 + 7
         }
         let r = resolve(DateEvidence(exif: x, fileName: "x")).0?.rendered(in: utcZone)
         XCTAssertEqual(r?.offset, "+02:00", "rounded to 15 minutes")
@@ -130,17 +146,24 @@ final class CaptureDateResolverTests: XCTestCase {
 
     func testGPSOffsetAcrossMidnightAndBeyond14Hours() {
         let across = exif {
-            $0.dateTimeOriginal = "2023:07:01 01:00:00"; $0.gpsDateStamp = "2023:06:30"; $0.gpsTimeOfDay = 17 * 3600
+            $0.dateTimeOriginal = "2023:07:01 01:00:00"
+            $0.gpsDateStamp = "2023:06:30"
+            $0.gpsTimeOfDay = 17 * 3600
         }
         XCTAssertEqual(resolve(DateEvidence(exif: across, fileName: "x")).0?.rendered(in: utcZone).offset, "+08:00")
         let far = exif {
-            $0.dateTimeOriginal = "2023:07:01 14:05:00"; $0.gpsDateStamp = "2023:06:29"; $0.gpsTimeOfDay = 0
+            $0.dateTimeOriginal = "2023:07:01 14:05:00"
+            $0.gpsDateStamp = "2023:06:29"
+            $0.gpsTimeOfDay = 0
         }
         XCTAssertNil(resolve(DateEvidence(exif: far, fileName: "x")).0?.rendered(in: utcZone).offset)
     }
 
     func testMalformedValuesFallThroughWithDiagnostics() {
-        let x = exif { $0.dateTimeOriginal = "2024:13:45 99:00:00"; $0.subSecTimeOriginal = "xx" }
+        let x = exif {
+            $0.dateTimeOriginal = "2024:13:45 99:00:00"
+            $0.subSecTimeOriginal = "xx"
+        }
         let (d, diags) = resolve(DateEvidence(exif: x, fileName: "Screenshot_20240101-120000.png"))
         XCTAssertEqual(d?.source, .fileName)
         XCTAssertTrue(diags.contains { $0.message.contains("impossible") }, "\(diags)")

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -42,7 +43,8 @@ final class ConformanceTests: XCTestCase {
             if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard columns.count == 3, !columns[0].isEmpty, !columns[1].isEmpty,
-                  !columns[2].trimmingCharacters(in: .whitespaces).isEmpty else {
+                !columns[2].trimmingCharacters(in: .whitespaces).isEmpty
+            else {
                 XCTFail("conformance-known-differences.tsv line \(number + 1): want path<TAB>field<TAB>reason: \(line)")
                 continue
             }
@@ -116,7 +118,8 @@ final class ConformanceTests: XCTestCase {
             let oracleURL = corpus.appendingPathComponent("oracle/\(path).json")
             guard let data = try? Data(contentsOf: oracleURL) else { continue }
             guard let array = try JSONSerialization.jsonObject(with: data) as? [Any],
-                  let oracle = array.first as? [String: Any] else {
+                let oracle = array.first as? [String: Any]
+            else {
                 XCTFail("\(oracleURL.path): not a one-element JSON array of objects")
                 continue
             }
@@ -141,26 +144,31 @@ final class ConformanceTests: XCTestCase {
             let rendered = asset.captured?.rendered(in: utcZone)
             let dto = Self.isDate(oracle["ExifIFD:DateTimeOriginal"]) ?? Self.isDate(oracle["IFD0:DateTimeOriginal"])
             if let dto {
-                let actual = asset.captured?.source == .exifDateTimeOriginal
+                let actual =
+                    asset.captured?.source == .exifDateTimeOriginal
                     ? rendered.map { String($0.local.prefix(19)) }
                     : "from \(asset.captured?.source.rawValue ?? "nothing")"
                 compare("DateTimeOriginal", expected: Self.isoLocal(dto), actual: actual)
                 if let offset = Self.text(oracle["ExifIFD:OffsetTimeOriginal"]) {
                     let actualOffset = rendered.map { "\($0.offset ?? "nil") from \($0.offsetSource?.rawValue ?? "nil")" }
-                    compare("OffsetTimeOriginal", expected: "\(offset.trimmingCharacters(in: .whitespaces)) from exif.OffsetTimeOriginal",
-                            actual: actualOffset)
+                    compare(
+                        "OffsetTimeOriginal",
+                        expected: "\(offset.trimmingCharacters(in: .whitespaces)) from exif.OffsetTimeOriginal",
+                        actual: actualOffset)
                 }
             } else {
                 // No date in the oracle: photometa must not claim an EXIF DateTimeOriginal.
-                compare("DateTimeOriginal", expected: nil,
-                        actual: asset.captured?.source == .exifDateTimeOriginal ? rendered?.local : nil)
+                compare(
+                    "DateTimeOriginal", expected: nil,
+                    actual: asset.captured?.source == .exifDateTimeOriginal ? rendered?.local : nil)
             }
 
             for (field, tag, actual) in [("Make", "IFD0:Make", asset.make), ("Model", "IFD0:Model", asset.model)] {
                 if let value = Self.text(oracle[tag]) {
                     let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-                    compare(field, expected: trimmed.isEmpty ? nil : trimmed,
-                            actual: actual?.trimmingCharacters(in: .whitespacesAndNewlines))
+                    compare(
+                        field, expected: trimmed.isEmpty ? nil : trimmed,
+                        actual: actual?.trimmingCharacters(in: .whitespacesAndNewlines))
                 }
             }
 
@@ -188,12 +196,13 @@ final class ConformanceTests: XCTestCase {
             XCTFail("stale known difference: \(key) no longer differs; remove it from conformance-known-differences.tsv")
         }
         let passing = comparisons - differences.count
-        print("conformance: \(passing)/\(comparisons) comparisons pass, \(knownHits) known differences, "
-              + "\(differences.count - knownHits) unexpected, over \(files) files")
+        print(
+            "conformance: \(passing)/\(comparisons) comparisons pass, \(knownHits) known differences, "
+                + "\(differences.count - knownHits) unexpected, over \(files) files")
         XCTAssertGreaterThan(files, 0, "no corpus file has an oracle")
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -82,21 +83,28 @@ final class ContainerReaderTests: XCTestCase {
             let n = UInt16(block.count)
             out += [rest.isEmpty ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8(~n >> 8)] + block
         } while !rest.isEmpty
-        var a: UInt32 = 1, b: UInt32 = 0
-        for x in data { a = (a + UInt32(x)) % 65_521; b = (b + a) % 65_521 }
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for x in data {
+            a = (a + UInt32(x)) % 65_521
+            b = (b + a) % 65_521
+        }
         let adler = b << 16 | a
         return out + [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)]
     }
 
     static func pngChunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
         let n = UInt32(body.count)
-        return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + body + [0, 0, 0, 0]
+        return [UInt8(n >> 24), UInt8(n >> 16 & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n & 0xFF)] + Array(type.utf8) + body + [
+            0, 0, 0, 0,
+        ]
     }
 
     func testCompressedPNGTextIsInflated() {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         let ihdr = Self.pngChunk("IHDR", [0, 0, 0, 8, 0, 0, 0, 8, 8, 0, 0, 0, 0])
-        let ztxt = Self.pngChunk("zTXt", Array("Creation Time".utf8) + [0, 0] + Self.zlibStored(Array("2019:01:01 00:00:00".utf8)))
+        let ztxt = Self.pngChunk(
+            "zTXt", Array("Creation Time".utf8) + [0, 0] + Self.zlibStored(Array("2019:01:01 00:00:00".utf8)))
         let xmp = Array("<x:xmpmeta><rdf:Description xmp:CreateDate=\"2018-02-03T04:05:06\"/></x:xmpmeta>".utf8)
         let itxt = Self.pngChunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Self.zlibStored(xmp))
         let bytes = signature + ihdr + ztxt + itxt + Self.pngChunk("IEND", [])
@@ -109,8 +117,10 @@ final class ContainerReaderTests: XCTestCase {
     func testCompressedPNGTextCannotExpandWithoutBound() {
         // 2 MiB of zeros claimed as XMP: past the 1 MiB cap once inflated.
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        let itxt = Self.pngChunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0]
-                                    + Self.zlibStored([UInt8](repeating: 0x20, count: 2 << 20)))
+        let itxt = Self.pngChunk(
+            "iTXt",
+            Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0]
+                + Self.zlibStored([UInt8](repeating: 0x20, count: 2 << 20)))
         let p = PNGReader.read(BoundedReader(MemoryByteSource(signature + itxt + Self.pngChunk("IEND", []))))
         XCTAssertEqual(p.xmp, [])
         XCTAssertFalse(p.diagnostics.isEmpty)

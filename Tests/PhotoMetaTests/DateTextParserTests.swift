@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore

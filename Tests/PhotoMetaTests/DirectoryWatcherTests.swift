@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -22,7 +23,11 @@ final class DirectoryWatcherTests: XCTestCase {
             condition.broadcast()
             condition.unlock()
         }
-        var all: [WatchEvent] { condition.lock(); defer { condition.unlock() }; return events }
+        var all: [WatchEvent] {
+            condition.lock()
+            defer { condition.unlock() }
+            return events
+        }
         var isReady: Bool { all.contains { if case .ready = $0 { return true } else { return false } } }
 
         /// Wakes the waiters without an event (the watching thread ended).
@@ -106,8 +111,9 @@ final class DirectoryWatcherTests: XCTestCase {
         let name = "\(sentinels)\(Self.sentinelSuffix)"
         try dir.write(name, Array("sentinel".utf8))
         let p = path(name)
-        XCTAssertTrue(recorder.wait { recorder.changes.contains { $0.inserted.contains { $0.path == p } } },
-                      "the sentinel was never reported", file: file, line: line)
+        XCTAssertTrue(
+            recorder.wait { recorder.changes.contains { $0.inserted.contains { $0.path == p } } },
+            "the sentinel was never reported", file: file, line: line)
     }
 
     func write(_ name: String, fixture: String = "mmexport1700000000000.jpg") throws {
@@ -233,8 +239,11 @@ final class DirectoryWatcherTests: XCTestCase {
     func testTheWatchLimitFallsBackToPolling() throws {
         for f in ["a", "b", "c"] { try FileManager.default.createDirectory(atPath: path(f), withIntermediateDirectories: true) }
         try start(maximumWatches: 2)
-        XCTAssertTrue(recorder.all.contains { if case .note(let n) = $0 { return n.contains("watch limit") && n.contains("polling") } else { return false } },
-                      "\(recorder.all)")
+        XCTAssertTrue(
+            recorder.all.contains {
+                if case .note(let n) = $0 { return n.contains("watch limit") && n.contains("polling") } else { return false }
+            },
+            "\(recorder.all)")
         try write("c/late.jpg")
         XCTAssertTrue(recorder.wait { recorder.inserted == [path("c/late.jpg")] }, "\(recorder.inserted)")
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -6,8 +7,10 @@ import XCTest
 
 /// One test per naming scheme in `FileNameDateParser.patterns`, plus the rejections.
 final class FileNameDateParserTests: XCTestCase {
-    func check(_ name: String, _ expected: String, pattern: String, instant: Bool = false, screenshot: Bool = false,
-               file: StaticString = #filePath, line: UInt = #line) {
+    func check(
+        _ name: String, _ expected: String, pattern: String, instant: Bool = false, screenshot: Bool = false,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let d = FileNameDateParser.parse(name) else {
             return XCTFail("\(name): no date", file: file, line: line)
         }
@@ -62,22 +65,26 @@ final class FileNameDateParserTests: XCTestCase {
     }
 
     func testSamsungAndKDEScreenshot() {
-        check("Screenshot_20240315_093012_com.tencent.mm.jpg", "2024-03-15T09:30:12", pattern: "samsung.screenshot",
-              screenshot: true)
+        check(
+            "Screenshot_20240315_093012_com.tencent.mm.jpg", "2024-03-15T09:30:12", pattern: "samsung.screenshot",
+            screenshot: true)
         check("Screenshot_20240315_093012.png", "2024-03-15T09:30:12", pattern: "samsung.screenshot", screenshot: true)
     }
 
     func testMIUIScreenshot() {
-        check("Screenshot_2024-03-15-09-30-12-123_com.miui.home.png", "2024-03-15T09:30:12.123", pattern: "miui.screenshot",
-              screenshot: true)
-        check("Screenshot_2024-03-15-09-30-12_com.tencent.mm.png", "2024-03-15T09:30:12", pattern: "miui.screenshot",
-              screenshot: true)
+        check(
+            "Screenshot_2024-03-15-09-30-12-123_com.miui.home.png", "2024-03-15T09:30:12.123", pattern: "miui.screenshot",
+            screenshot: true)
+        check(
+            "Screenshot_2024-03-15-09-30-12_com.tencent.mm.png", "2024-03-15T09:30:12", pattern: "miui.screenshot",
+            screenshot: true)
     }
 
     func testMacOSScreenshot() {
         check("Screen Shot 2023-10-05 at 4.07.09 PM.png", "2023-10-05T16:07:09", pattern: "macos.screenshot", screenshot: true)
-        check("Screenshot 2023-10-05 at 12.07.09\u{202F}AM.png", "2023-10-05T00:07:09", pattern: "macos.screenshot",
-              screenshot: true)
+        check(
+            "Screenshot 2023-10-05 at 12.07.09\u{202F}AM.png", "2023-10-05T00:07:09", pattern: "macos.screenshot",
+            screenshot: true)
         check("Screenshot 2023-10-05 at 16.07.09.png", "2023-10-05T16:07:09", pattern: "macos.screenshot", screenshot: true)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -30,8 +31,9 @@ final class GoldenTests: XCTestCase {
     static func normalise(_ asset: MediaAsset) -> MediaAsset {
         var a = asset
         if let c = a.captured, c.source == .fileBirthTime || c.source == .fileModificationTime {
-            a.captured = CaptureDate(.instant(utc: LocalDateTime(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6)!),
-                                     source: .fileModificationTime)
+            a.captured = CaptureDate(
+                .instant(utc: LocalDateTime(year: 2001, month: 2, day: 3, hour: 4, minute: 5, second: 6)!),
+                source: .fileModificationTime)
         }
         let root = TestPaths.root.path + "/"
         a.path = String(a.path.dropFirst(root.count))

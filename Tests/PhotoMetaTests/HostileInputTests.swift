@@ -1,12 +1,14 @@
 import Foundation
 import Synchronization
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
 @testable import PhotoMetaSystem
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Hostile input (issue 6): lying lengths, zero-size and self-containing boxes, nesting bombs,
@@ -52,29 +54,61 @@ final class HostileInputTests: XCTestCase {
         // PNG: chunk lengths at 2^31-1 and 2^32-1, an XMP iTXt that claims 50 MiB.
         add("png-exif-2gib.png", pngSignature + ihdr + pngChunk("eXIf", claimed: 0x7FFF_FFFF, tiffLE(make: "Acme")))
         add("png-length-4gib.png", pngSignature + ihdr + pngChunk("tEXt", claimed: 0xFFFF_FFFF, Array("Comment\0x".utf8)))
-        add("png-itxt-xmp-claims-50mib.png", pngSignature + ihdr
-            + pngChunk("iTXt", claimed: 50 << 20, Array("XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta".utf8)))
-        add("png-raw-profile-lies.png", pngSignature + ihdr
-            + pngChunk("tEXt", Array("Raw profile type exif\0\nexif\n 99999999\n4578696600004d4d".utf8)) + iend)
+        add(
+            "png-itxt-xmp-claims-50mib.png",
+            pngSignature + ihdr
+                + pngChunk("iTXt", claimed: 50 << 20, Array("XML:com.adobe.xmp\0\0\0\0\0<x:xmpmeta".utf8)))
+        add(
+            "png-raw-profile-lies.png",
+            pngSignature + ihdr
+                + pngChunk("tEXt", Array("Raw profile type exif\0\nexif\n 99999999\n4578696600004d4d".utf8)) + iend)
 
         // ISO BMFF: largesize near 2^63 and 2^64, size 0 (to the end) where it is not last,
         // a box that contains itself, a moov claiming 4 GiB, 10,000 nested moov and trak boxes.
-        add("mov-largesize-int64-max.mov", ftypQT + [0, 0, 0, 1] + Array("moov".utf8)
-            + be64(0x7FFF_FFFF_FFFF_FFFF) + [UInt8](repeating: 0, count: 16))
-        add("mov-largesize-uint64-max.mov", ftypQT + [0, 0, 0, 1] + Array("moov".utf8)
-            + be64(0xFFFF_FFFF_FFFF_FFFF) + [UInt8](repeating: 0, count: 16))
+        add(
+            "mov-largesize-int64-max.mov",
+            ftypQT + [0, 0, 0, 1] + Array("moov".utf8)
+                + be64(0x7FFF_FFFF_FFFF_FFFF) + [UInt8](repeating: 0, count: 16))
+        add(
+            "mov-largesize-uint64-max.mov",
+            ftypQT + [0, 0, 0, 1] + Array("moov".utf8)
+                + be64(0xFFFF_FFFF_FFFF_FFFF) + [UInt8](repeating: 0, count: 16))
         add("mov-largesize-missing.mov", ftypQT + [0, 0, 0, 1] + Array("moov".utf8) + [0, 0])
-        add("mov-moov-claims-4gib.mov", ftypQT + be32(0xFFFF_FFF0) + Array("moov".utf8) + box("mvhd", [UInt8](repeating: 0, count: 100)))
-        add("mov-zero-size-boxes.mov", ftypQT + box("moov", [0, 0, 0, 0] + Array("trak".utf8) + box("mvhd", [])) + [0, 0, 0, 0] + Array("free".utf8),
+        add(
+            "mov-moov-claims-4gib.mov",
+            ftypQT + be32(0xFFFF_FFF0) + Array("moov".utf8) + box("mvhd", [UInt8](repeating: 0, count: 100)))
+        add(
+            "mov-zero-size-boxes.mov",
+            ftypQT + box("moov", [0, 0, 0, 0] + Array("trak".utf8) + box("mvhd", [])) + [0, 0, 0, 0] + Array("free".utf8),
             flag: false)  // size 0 is legal on a last box
         add("mov-self-containing-moov.mov", ftypQT + selfContaining("moov", depth: 3))
         add("mov-10000-nested-moov.mov", ftypQT + nested(Array(repeating: "moov", count: 10_000)), flag: false)
         add("mov-10000-nested-trak.mov", ftypQT + nested(["moov"] + Array(repeating: "trak", count: 10_000)), flag: false)
-        add("mov-10000-nested-udta-meta.mov", ftypQT + nested(["moov"] + (0..<5_000).flatMap { _ in ["udta", "meta"] }), flag: false)
-        add("mov-keys-count-4g.mov", ftypQT + box("moov", box("meta", box("hdlr", [UInt8](repeating: 0, count: 24))
-            + box("keys", [0, 0, 0, 0] + be32(0xFFFF_FFFF) + be32(0xFFFF_FFFF) + Array("mdta".utf8)))))
-        add("mov-ilst-items-without-keys.mov", ftypQT + box("moov", box("meta", box("hdlr", [UInt8](repeating: 0, count: 24))
-            + box("ilst", (1...500).flatMap { i in box(be32(UInt32(i)), box("data", be32(1) + be32(0) + [0xFF, 0xFE, 0x00, 0x41])) }))),
+        add(
+            "mov-10000-nested-udta-meta.mov", ftypQT + nested(["moov"] + (0..<5_000).flatMap { _ in ["udta", "meta"] }),
+            flag: false)
+        add(
+            "mov-keys-count-4g.mov",
+            ftypQT
+                + box(
+                    "moov",
+                    box(
+                        "meta",
+                        box("hdlr", [UInt8](repeating: 0, count: 24))
+                            + box("keys", [0, 0, 0, 0] + be32(0xFFFF_FFFF) + be32(0xFFFF_FFFF) + Array("mdta".utf8)))))
+        add(
+            "mov-ilst-items-without-keys.mov",
+            ftypQT
+                + box(
+                    "moov",
+                    box(
+                        "meta",
+                        box("hdlr", [UInt8](repeating: 0, count: 24))
+                            + box(
+                                "ilst",
+                                (1...500).flatMap { i in
+                                    box(be32(UInt32(i)), box("data", be32(1) + be32(0) + [0xFF, 0xFE, 0x00, 0x41]))
+                                }))),
             flag: false)
         add("mp4-box-size-below-header.mp4", ftypMP4 + [0, 0, 0, 4] + Array("moov".utf8))
 
@@ -85,23 +119,54 @@ final class HostileInputTests: XCTestCase {
         add("heic-iloc-extent-past-eof.heic", heif(exifItemAt: 100, length: 100_000))
         add("heic-exif-offset-past-item.heic", heifExifItem(payload: be32(6) + Array("Exif".utf8)), flag: false)
         add("heic-exif-offset-4g.heic", heifExifItem(payload: be32(0xFFFF_FFFF) + Array("MM\0*".utf8)))
-        add("heic-ispe-4g-squared.heic", ftypHEIC + fullBox("meta", hdlrPict + box("iprp", box("ipco",
-            fullBox("ispe", be32(0xFFFF_FFFF) + be32(0xFFFF_FFFF))))) , flag: false)
-        add("heic-iloc-extent-bomb.heic", ftypHEIC + fullBox("meta", hdlrPict + fullBox("iloc",
-            [0x00, 0x00] + be16(3_000) + (1...3_000).flatMap { be16(UInt16($0)) + [0, 0] + be16(0xFFFF) })))
-        add("heic-iloc-idat-missing.heic", ftypHEIC + fullBox("meta", hdlrPict + iinfExif
-            + fullBox("iloc", [0x44, 0x00] + be16(1) + be16(1) + [0x00, 0x01] + [0, 0] + be16(1) + be32(0) + be32(8), version: 1)))
+        add(
+            "heic-ispe-4g-squared.heic",
+            ftypHEIC
+                + fullBox(
+                    "meta",
+                    hdlrPict
+                        + box(
+                            "iprp",
+                            box(
+                                "ipco",
+                                fullBox("ispe", be32(0xFFFF_FFFF) + be32(0xFFFF_FFFF))))), flag: false)
+        add(
+            "heic-iloc-extent-bomb.heic",
+            ftypHEIC
+                + fullBox(
+                    "meta",
+                    hdlrPict
+                        + fullBox(
+                            "iloc",
+                            [0x00, 0x00] + be16(3_000) + (1...3_000).flatMap { be16(UInt16($0)) + [0, 0] + be16(0xFFFF) })))
+        add(
+            "heic-iloc-idat-missing.heic",
+            ftypHEIC
+                + fullBox(
+                    "meta",
+                    hdlrPict + iinfExif
+                        + fullBox(
+                            "iloc", [0x44, 0x00] + be16(1) + be16(1) + [0x00, 0x01] + [0, 0] + be16(1) + be32(0) + be32(8),
+                            version: 1)))
         add("heic-meta-too-short.heic", ftypHEIC + box("meta", [0, 0]))
         add("heic-no-meta.heic", ftypHEIC + box("mdat", [1, 2, 3]))
 
         // WebP: RIFF size and chunk sizes near 4 GiB, an XMP chunk claiming 50 MiB.
-        add("webp-exif-4gib.webp", riff([riffChunk("VP8X", [0, 0, 0, 0, 9, 0, 0, 9, 0, 0]), riffChunk("EXIF", claimed: 0xFFFF_FFFF, tiffLE(make: "Acme"))]))
+        add(
+            "webp-exif-4gib.webp",
+            riff([
+                riffChunk("VP8X", [0, 0, 0, 0, 9, 0, 0, 9, 0, 0]), riffChunk("EXIF", claimed: 0xFFFF_FFFF, tiffLE(make: "Acme")),
+            ]))
         add("webp-xmp-claims-50mib.webp", riff([riffChunk("XMP ", claimed: 50 << 20, Array("<x:xmpmeta".utf8))]))
-        add("webp-riff-4gib.webp", Array("RIFF".utf8) + le32(0xFFFF_FFFF) + Array("WEBP".utf8) + riffChunk("VP8L", [0x2F, 0, 0, 0, 0]))
+        add(
+            "webp-riff-4gib.webp",
+            Array("RIFF".utf8) + le32(0xFFFF_FFFF) + Array("WEBP".utf8) + riffChunk("VP8L", [0x2F, 0, 0, 0, 0]))
 
         // GIF: an XMP application extension with no packet end, a huge color table flag, no trailer.
-        add("gif-xmp-without-end.gif", gifHeader + [0x21, 0xFF, 0x0B] + Array("XMP DataXMP".utf8)
-            + Array("<x:xmpmeta tiff:Make=\"x\"".utf8) + [0x00, 0x3B])
+        add(
+            "gif-xmp-without-end.gif",
+            gifHeader + [0x21, 0xFF, 0x0B] + Array("XMP DataXMP".utf8)
+                + Array("<x:xmpmeta tiff:Make=\"x\"".utf8) + [0x00, 0x3B])
         add("gif-color-table-past-eof.gif", Array("GIF89a".utf8) + [1, 0, 1, 0, 0xF7, 0, 0])
         add("gif-frames-no-trailer.gif", gifHeader + (0..<2_000).flatMap { _ in gifFrame })
 
@@ -113,21 +178,46 @@ final class HostileInputTests: XCTestCase {
         add("tiff-ifd1-points-to-ifd0.tif", tiffTwoIFDLoop(), flag: false)
         add("tiff-ifd0-past-eof.tif", [0x49, 0x49, 0x2A, 0x00] + le32(0x7FFF_FFF0))
         add("tiff-65535-entries.tif", [0x49, 0x49, 0x2A, 0x00] + le32(8) + le16(0xFFFF) + [UInt8](repeating: 0x01, count: 600))
-        add("jpeg-exif-ifd-loop.jpg", soi + segment(0xE1, Array("Exif\0\0".utf8) + tiffLE(make: "Acme", next: 8, exifIFD: 8)) + sof + sos,
+        add(
+            "jpeg-exif-ifd-loop.jpg",
+            soi + segment(0xE1, Array("Exif\0\0".utf8) + tiffLE(make: "Acme", next: 8, exifIFD: 8)) + sof + sos,
             flag: false)
-        add("jpeg-exif-make-invalid-utf8-nul.jpg", soi + segment(0xE1, Array("Exif\0\0".utf8)
-            + tiffLE(makeBytes: [0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x07, 0x42, 0x00, 0x43, 0x00])) + sof + sos, flag: false)
+        add(
+            "jpeg-exif-make-invalid-utf8-nul.jpg",
+            soi
+                + segment(
+                    0xE1,
+                    Array("Exif\0\0".utf8)
+                        + tiffLE(makeBytes: [0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x07, 0x42, 0x00, 0x43, 0x00])) + sof + sos,
+            flag: false)
 
         // XMP with invalid UTF-8, NULs, a 1 MiB packet of almost-matches and 100,000 entities
         // (a quadratic search took seconds here).
-        add("png-xmp-invalid-utf8-nul.png", pngSignature + ihdr + pngChunk("iTXt", Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
-            + Array("<x:xmpmeta><rdf:Description tiff:Make=\"A".utf8) + [0xFF, 0xC0, 0x00, 0x80] + Array("B\" tiff:Model='\0'/>".utf8))
-            + iend, flag: false)
-        add("png-xmp-1mib-near-misses.png", pngSignature + ihdr + pngChunk("iTXt", Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
-            + Array(String(repeating: "tiff:Make exif:DateTimeOriginal ", count: 30_000).utf8)
-            .prefix(Limits.xmpPayloadMax - 40)) + iend, flag: false)
-        add("png-xmp-500kib-entities.png", pngSignature + ihdr + pngChunk("iTXt", Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
-            + Array(("<tiff:Make>" + String(repeating: "&amp;", count: 100_000) + "</tiff:Make>").utf8)) + iend, flag: false)
+        add(
+            "png-xmp-invalid-utf8-nul.png",
+            pngSignature + ihdr
+                + pngChunk(
+                    "iTXt",
+                    Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
+                        + Array("<x:xmpmeta><rdf:Description tiff:Make=\"A".utf8) + [0xFF, 0xC0, 0x00, 0x80]
+                        + Array("B\" tiff:Model='\0'/>".utf8))
+                + iend, flag: false)
+        add(
+            "png-xmp-1mib-near-misses.png",
+            pngSignature + ihdr
+                + pngChunk(
+                    "iTXt",
+                    Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
+                        + Array(String(repeating: "tiff:Make exif:DateTimeOriginal ", count: 30_000).utf8)
+                        .prefix(Limits.xmpPayloadMax - 40)) + iend, flag: false)
+        add(
+            "png-xmp-500kib-entities.png",
+            pngSignature + ihdr
+                + pngChunk(
+                    "iTXt",
+                    Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
+                        + Array(("<tiff:Make>" + String(repeating: "&amp;", count: 100_000) + "</tiff:Make>").utf8)) + iend,
+            flag: false)
 
         // Not media at all.
         add("empty.jpg", [])
@@ -149,8 +239,9 @@ final class HostileInputTests: XCTestCase {
             XCTAssertLessThan(seconds, Self.perFileLimit, "\(c.name) took \(seconds) s")
             XCTAssertEqual(asset.path, path)
             if c.mustFlag {
-                XCTAssertTrue(asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty,
-                              "\(c.name): nothing tells the file is damaged")
+                XCTAssertTrue(
+                    asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty,
+                    "\(c.name): nothing tells the file is damaged")
             }
             Self.assertClean(asset, c.name)
         }
@@ -158,25 +249,37 @@ final class HostileInputTests: XCTestCase {
 
     /// Strings that reach a report never carry NULs or control characters, whatever the file held.
     static func assertClean(_ asset: MediaAsset, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
-        for (field, value) in [("make", asset.make), ("model", asset.model), ("software", asset.software),
-                               ("lensModel", asset.lensModel), ("contentIdentifier", asset.contentIdentifier)] {
+        for (field, value) in [
+            ("make", asset.make), ("model", asset.model), ("software", asset.software),
+            ("lensModel", asset.lensModel), ("contentIdentifier", asset.contentIdentifier),
+        ] {
             guard let value else { continue }
-            XCTAssertFalse(value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
-                           "\(name): \(field) \(value.debugDescription) holds control characters", file: file, line: line)
+            XCTAssertFalse(
+                value.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F },
+                "\(name): \(field) \(value.debugDescription) holds control characters", file: file, line: line)
         }
     }
 
     func testInvalidUTF8AndNULsBecomeCleanText() {
-        let jpeg = Self.soi + Self.segment(0xE1, Array("Exif\0\0".utf8)
-            + Self.tiffLE(makeBytes: [0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x07, 0x42, 0x00, 0x43, 0x00])) + Self.sof + Self.sos
+        let jpeg =
+            Self.soi
+            + Self.segment(
+                0xE1,
+                Array("Exif\0\0".utf8)
+                    + Self.tiffLE(makeBytes: [0x41, 0xFF, 0xFE, 0xC3, 0x28, 0x07, 0x42, 0x00, 0x43, 0x00])) + Self.sof + Self.sos
         let a = MediaAsset.from(jpeg, path: "x.jpg")
         XCTAssertNil(a.error)
         // Up to the first NUL, control characters dropped, invalid UTF-8 replaced (never lost whole).
         XCTAssertEqual(a.make, "A\u{FFFD}\u{FFFD}\u{FFFD}(B")
         XCTAssertNil(a.model)
 
-        let png = Self.pngSignature + Self.ihdr + Self.pngChunk("iTXt", Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
-            + Array("<x:xmpmeta><rdf:Description tiff:Make=\"A".utf8) + [0xFF, 0x00, 0x09] + Array("B\"/>".utf8)) + Self.iend
+        let png =
+            Self.pngSignature + Self.ihdr
+            + Self.pngChunk(
+                "iTXt",
+                Array("XML:com.adobe.xmp\0\0\0\0\0".utf8)
+                    + Array("<x:xmpmeta><rdf:Description tiff:Make=\"A".utf8) + [0xFF, 0x00, 0x09] + Array("B\"/>".utf8))
+            + Self.iend
         let b = MediaAsset.from(png, path: "y.png")
         XCTAssertEqual(b.make, "A\u{FFFD}", "text ends at the first NUL")
     }
@@ -186,8 +289,11 @@ final class HostileInputTests: XCTestCase {
             ("IFD0 next -> IFD0", Self.tiffLE(make: "Acme", next: 8)),
             ("ExifIFD -> IFD0", Self.tiffLE(make: "Acme", exifIFD: 8)),
             ("both", Self.tiffLE(make: "Acme", next: 8, exifIFD: 8)),
-            ("in a JPEG", Self.soi + Self.segment(0xE1, Array("Exif\0\0".utf8) + Self.tiffLE(make: "Acme", next: 8, exifIFD: 8))
-                + Self.sof + Self.sos),
+            (
+                "in a JPEG",
+                Self.soi + Self.segment(0xE1, Array("Exif\0\0".utf8) + Self.tiffLE(make: "Acme", next: 8, exifIFD: 8))
+                    + Self.sof + Self.sos
+            ),
         ]
         for (what, bytes) in loops {
             guard let (asset, seconds) = Self.timed({ MediaAsset.from(bytes, path: "loop") }) else {
@@ -208,7 +314,8 @@ final class HostileInputTests: XCTestCase {
     /// the file is cut.
     func testGIFFrameWalkIsBoundedAndSaysSo() {
         // 6 MiB of 0x01: a 1-byte sub-block holding 0x01, 3 million times.
-        let gif = Self.gifHeader + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02]
+        let gif =
+            Self.gifHeader + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0x00, 0x02]
             + [UInt8](repeating: 0x01, count: 6 << 20) + [0x00] + Self.gifFrame + [0x3B]
         let bytes = gif
         guard let (asset, seconds) = Self.timed({ MediaAsset.from(bytes, path: "subblocks.gif") }) else {
@@ -293,8 +400,9 @@ final class HostileInputTests: XCTestCase {
                 }
                 XCTAssertLessThan(seconds, Self.perFileLimit)
                 if what != "size grows as it is read" {
-                    XCTAssertTrue(asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty,
-                                  "\(name) \(what): not flagged")
+                    XCTAssertTrue(
+                        asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty,
+                        "\(name) \(what): not flagged")
                 }
             }
         }
@@ -307,7 +415,8 @@ final class HostileInputTests: XCTestCase {
             let source = try FileByteSource(path: path)
             XCTAssertEqual(truncate(path, 40), 0)
             let asset = Inspector.inspect(source, path: path)
-            XCTAssertTrue(asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty, "\(name): cut after open, not flagged")
+            XCTAssertTrue(
+                asset.error != nil || asset.truncated || !asset.diagnostics.isEmpty, "\(name): cut after open, not flagged")
         }
     }
 
@@ -321,14 +430,20 @@ final class HostileInputTests: XCTestCase {
             regular.append(try dir.write("fuzz/" + name, [UInt8](try Data(contentsOf: Fuzz.folder.appendingPathComponent(name)))))
         }
         // 50 MiB XMP packets, written in pieces so the test itself stays small.
-        regular.append(try Self.writeHuge(dir.path + "/big/xmp-50mib.png", Self.pngSignature + Self.ihdr,
-                                          chunkHeader: Self.be32(50 << 20 + 22) + Array("iTXt".utf8) + Array("XML:com.adobe.xmp\0\0\0\0\0".utf8),
-                                          body: 50 << 20, trailer: Self.iend))
-        regular.append(try Self.writeHuge(dir.path + "/big/xmp-50mib.webp", Array("RIFF".utf8) + Self.le32(UInt32(50 << 20 + 12)) + Array("WEBP".utf8),
-                                          chunkHeader: Array("XMP ".utf8) + Self.le32(50 << 20), body: 50 << 20, trailer: []))
-        regular.append(try Self.writeHuge(dir.path + "/big/xmp-50mib.gif", Self.gifHeader,
-                                          chunkHeader: [0x21, 0xFF, 0x0B] + Array("XMP DataXMP".utf8), body: 50 << 20,
-                                          trailer: [0x01] + (0...255).reversed().map { UInt8($0) } + [0x00, 0x3B]))
+        regular.append(
+            try Self.writeHuge(
+                dir.path + "/big/xmp-50mib.png", Self.pngSignature + Self.ihdr,
+                chunkHeader: Self.be32(50 << 20 + 22) + Array("iTXt".utf8) + Array("XML:com.adobe.xmp\0\0\0\0\0".utf8),
+                body: 50 << 20, trailer: Self.iend))
+        regular.append(
+            try Self.writeHuge(
+                dir.path + "/big/xmp-50mib.webp", Array("RIFF".utf8) + Self.le32(UInt32(50 << 20 + 12)) + Array("WEBP".utf8),
+                chunkHeader: Array("XMP ".utf8) + Self.le32(50 << 20), body: 50 << 20, trailer: []))
+        regular.append(
+            try Self.writeHuge(
+                dir.path + "/big/xmp-50mib.gif", Self.gifHeader,
+                chunkHeader: [0x21, 0xFF, 0x0B] + Array("XMP DataXMP".utf8), body: 50 << 20,
+                trailer: [0x01] + (0...255).reversed().map { UInt8($0) } + [0x00, 0x3B]))
         // A 0-byte file, a file whose name is not UTF-8, a folder named like a photo.
         regular.append(try dir.write("special/empty.jpg", []))
         let rawName = Array((dir.path + "/special/caf").utf8) + [0xE9] + Array(".jpg".utf8)
@@ -356,8 +471,10 @@ final class HostileInputTests: XCTestCase {
         let specials = 5  // pipe, loop-a, loop-b, dangling, up
 
         // Every explicit path gets an entry whatever it is, and none blocks (the FIFO included).
-        let explicit = [dir.path + "/special/pipe.jpg", dir.path + "/special/loop-a.jpg", dir.path + "/special/dangling.jpg",
-                        dir.path + "/special/x.jpg", dir.path + "/special/empty.jpg", locked, dir.path + "/does-not-exist.jpg"]
+        let explicit = [
+            dir.path + "/special/pipe.jpg", dir.path + "/special/loop-a.jpg", dir.path + "/special/dangling.jpg",
+            dir.path + "/special/x.jpg", dir.path + "/special/empty.jpg", locked, dir.path + "/does-not-exist.jpg",
+        ]
         for path in explicit {
             guard let (asset, seconds) = Self.timed({ FileInspector.inspect(path: path) }) else {
                 XCTFail("\(path): blocks")
@@ -381,8 +498,9 @@ final class HostileInputTests: XCTestCase {
             XCTAssertTrue(items.contains(path), "\(path) was not listed (errors: \(scan.errors))")
         }
         // The name that is not UTF-8 cannot be named by a Swift String; it must be reported, not dropped.
-        XCTAssertTrue(scan.errors.contains { $0.path.contains("caf\u{FFFD}.jpg") } || scan.items.contains { $0.path.contains("caf") },
-                      "the file whose name is not UTF-8 vanished from the scan")
+        XCTAssertTrue(
+            scan.errors.contains { $0.path.contains("caf\u{FFFD}.jpg") } || scan.items.contains { $0.path.contains("caf") },
+            "the file whose name is not UTF-8 vanished from the scan")
         XCTAssertEqual(scan.notFiles, specials, "\(scan.items.map(\.path))")
         XCTAssertEqual(scan.items.count + scan.errors.count + scan.notFiles, regular.count + 1 + specials)
 
@@ -405,17 +523,19 @@ final class HostileInputTests: XCTestCase {
         let collected = Collected()
         let start = Date()
         let counter = Counter()
-        InspectionRunner.run(paths: [dir.path], recursive: true, problem: { _ in }, render: { _, asset in asset },
-                             emit: { asset in collected.add(counter.next(), asset) })
+        InspectionRunner.run(
+            paths: [dir.path], recursive: true, problem: { _ in }, render: { _, asset in asset },
+            emit: { asset in collected.add(counter.next(), asset) })
         let elapsed = Date().timeIntervalSince(start)
         let growthMiB = (Self.peakMemoryKiB() - before) / 1024
         XCTAssertEqual(collected.indexes, Array(0..<scan.items.count))
         XCTAssertEqual(collected.paths, scan.items.map(\.path))
         XCTAssertLessThan(growthMiB, 256, "peak memory grew by \(growthMiB) MiB inspecting \(scan.items.count) hostile files")
         XCTAssertLessThan(elapsed, Self.perFileLimit * Double(scan.items.count))
-        print("hostile folder: \(scan.items.count) files, \(scan.errors.count) errors, \(scan.notFiles) skipped, "
-              + "\(String(format: "%.2f", elapsed)) s, peak memory +\(growthMiB) MiB; slowest alone: "
-              + "\((slowest.path as NSString).lastPathComponent) \(String(format: "%.3f", slowest.seconds)) s")
+        print(
+            "hostile folder: \(scan.items.count) files, \(scan.errors.count) errors, \(scan.notFiles) skipped, "
+                + "\(String(format: "%.2f", elapsed)) s, peak memory +\(growthMiB) MiB; slowest alone: "
+                + "\((slowest.path as NSString).lastPathComponent) \(String(format: "%.3f", slowest.seconds)) s")
     }
 
     /// Every finding in Fixtures/fuzz/ (see its README) inspected in memory: an entry, no crash.
@@ -473,16 +593,29 @@ final class HostileInputTests: XCTestCase {
         private let state = Mutex<(indexes: [Int], paths: [String])>(([], []))
         var indexes: [Int] { state.withLock { $0.indexes } }
         var paths: [String] { state.withLock { $0.paths } }
-        func add(_ i: Int, _ a: MediaAsset) { state.withLock { $0.indexes.append(i); $0.paths.append(a.path) } }
+        func add(_ i: Int, _ a: MediaAsset) {
+            state.withLock {
+                $0.indexes.append(i)
+                $0.paths.append(a.path)
+            }
+        }
     }
 
     /// Numbers the emitted results (emit is serial, in order).
     final class Counter: Sendable {
         private let value = Mutex(0)
-        func next() -> Int { value.withLock { v in defer { v += 1 }; return v } }
+        func next() -> Int {
+            value.withLock { v in
+                defer { v += 1 }
+                return v
+            }
+        }
     }
 
-    final class Box<T>: @unchecked Sendable { var value: T?; var seconds = 0.0 }
+    final class Box<T>: @unchecked Sendable {
+        var value: T?
+        var seconds = 0.0
+    }
 
     /// Runs `body` on another thread; nil when it has not finished after `abandonAfter` seconds
     /// (the thread is left behind so the suite goes on and reports the hang).
@@ -500,7 +633,10 @@ final class HostileInputTests: XCTestCase {
         return (v, box.seconds)
     }
 
-    struct UncheckedSendable<T>: @unchecked Sendable { let value: T; init(_ v: T) { value = v } }
+    struct UncheckedSendable<T>: @unchecked Sendable {
+        let value: T
+        init(_ v: T) { value = v }
+    }
 
     /// VmHWM, the process's peak resident memory, in KiB.
     static func peakMemoryKiB() -> Int {
@@ -522,7 +658,8 @@ final class HostileInputTests: XCTestCase {
 
     /// Writes head + chunk header + `body` bytes of XMP-like text + trailer, 1 MiB at a time.
     static func writeHuge(_ path: String, _ head: [UInt8], chunkHeader: [UInt8], body: Int, trailer: [UInt8]) throws -> String {
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let h = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         defer { try? h.close() }
@@ -626,8 +763,10 @@ final class HostileInputTests: XCTestCase {
         let count = exifIFD == nil ? 1 : 2
         let valueOffset = UInt32(8 + 2 + 12 * count + 4)
         var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8) + le16(UInt16(count))
-        out += le16(0x010F) + le16(2) + le32(UInt32(makeBytes.count)) + (makeBytes.count <= 4
-            ? makeBytes + [UInt8](repeating: 0, count: 4 - makeBytes.count) : le32(valueOffset))
+        out +=
+            le16(0x010F) + le16(2) + le32(UInt32(makeBytes.count))
+            + (makeBytes.count <= 4
+                ? makeBytes + [UInt8](repeating: 0, count: 4 - makeBytes.count) : le32(valueOffset))
         if let e = exifIFD { out += le16(0x8769) + le16(4) + le32(1) + le32(e) }
         out += le32(next)
         if makeBytes.count > 4 { out += makeBytes }
@@ -637,9 +776,8 @@ final class HostileInputTests: XCTestCase {
     /// IFD0 → IFD1 → IFD0 → ...
     static func tiffTwoIFDLoop() -> [UInt8] {
         var out: [UInt8] = [0x49, 0x49, 0x2A, 0x00] + le32(8)
-        out += le16(1) + le16(0x0112) + le16(3) + le32(1) + le16(6) + [0, 0] + le32(26)   // IFD0 at 8, next 26
-        out += le16(1) + le16(0x0103) + le16(3) + le32(1) + le16(6) + [0, 0] + le32(8)    // IFD1 at 26, next 8
+        out += le16(1) + le16(0x0112) + le16(3) + le32(1) + le16(6) + [0, 0] + le32(26)  // IFD0 at 8, next 26
+        out += le16(1) + le16(0x0103) + le16(3) + le32(1) + le16(6) + [0, 0] + le32(8)  // IFD1 at 26, next 8
         return out
     }
 }
-

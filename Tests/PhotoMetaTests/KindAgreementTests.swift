@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaSystem
@@ -24,8 +25,9 @@ final class KindAgreementTests: XCTestCase {
         let fromSuggest = Dictionary(uniqueKeysWithValues: outcome.decision.rejected.map { ($0.path, $0.kind) })
 
         let collected = Mutex<[String: MediaKind]>([:])
-        InspectionRunner.run(paths: [library], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
-                             emit: { r in collected.withLock { $0[r.0] = r.1 } })
+        InspectionRunner.run(
+            paths: [library], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
+            emit: { r in collected.withLock { $0[r.0] = r.1 } })
         let fromInspect = collected.withLock { $0 }
         XCTAssertEqual(Set(fromSuggest.keys), Set(fromInspect.keys))
         for (path, kind) in fromInspect {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -29,12 +30,14 @@ final class KindClassifierTests: XCTestCase {
         let (kind, ev) = classify(.init(format: .jpeg, exifUserComment: "Screenshot", path: "IMG_0001.JPG"))
         XCTAssertEqual(kind, .screenshot)
         XCTAssertEqual(ev, ["exif.UserComment=Screenshot"])
-        XCTAssertEqual(classify(.init(format: .heic, xmpUserComment: "screenshot", path: "a.heic")).1, ["xmp.UserComment=Screenshot"])
+        XCTAssertEqual(
+            classify(.init(format: .heic, xmpUserComment: "screenshot", path: "a.heic")).1, ["xmp.UserComment=Screenshot"])
     }
 
     func testScreenshotByFileName() {
-        XCTAssertEqual(classify(.init(format: .jpeg, path: "x/Screenshot_20240315-093012_Chrome.jpg")).1,
-                       ["filename:android.screenshot"])
+        XCTAssertEqual(
+            classify(.init(format: .jpeg, path: "x/Screenshot_20240315-093012_Chrome.jpg")).1,
+            ["filename:android.screenshot"])
         XCTAssertEqual(classify(.init(format: .jpeg, path: "IMG_20240315_093012.jpg")).0, .photo, "a camera name is no evidence")
     }
 
@@ -52,11 +55,17 @@ final class KindClassifierTests: XCTestCase {
     }
 
     func testAllEvidenceIsListed() {
-        let (kind, ev) = classify(.init(format: .png, exifUserComment: "Screenshot", width: 1170, height: 2532,
-                                        path: "Screenshots/Screenshot_20240101-120000.png"))
+        let (kind, ev) = classify(
+            .init(
+                format: .png, exifUserComment: "Screenshot", width: 1170, height: 2532,
+                path: "Screenshots/Screenshot_20240101-120000.png"))
         XCTAssertEqual(kind, .screenshot)
-        XCTAssertEqual(ev, ["exif.UserComment=Screenshot", "filename:android.screenshot", "folder:Screenshots",
-                            "screenSize:1170x2532"])
+        XCTAssertEqual(
+            ev,
+            [
+                "exif.UserComment=Screenshot", "filename:android.screenshot", "folder:Screenshots",
+                "screenSize:1170x2532",
+            ])
     }
 
     func testUnknownFormat() {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -33,10 +34,10 @@ final class SuggesterTests: XCTestCase {
 
     func library() throws -> ScenarioFolder {
         let f = try ScenarioFolder()
-        try f.add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")        // 80 s old
-        try f.add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")        // 10 s old
-        try f.add("Screenshot_20240808-120815.png", from: "Screenshot_20240101-120000.png") // 5 s old
-        try f.add("VID_20240808_120818.mp4", from: "clip.mp4")                         // mvhd: 2023
+        try f.add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")  // 80 s old
+        try f.add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")  // 10 s old
+        try f.add("Screenshot_20240808-120815.png", from: "Screenshot_20240101-120000.png")  // 5 s old
+        try f.add("VID_20240808_120818.mp4", from: "clip.mp4")  // mvhd: 2023
         try f.add("notes.txt", from: "notes.txt")
         return f
     }
@@ -51,8 +52,9 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(first.decision.considered, 5)
         let second = try run(f)
         XCTAssertNil(second.decision.suggestion, "offered once, never again")
-        XCTAssertEqual(Set(second.decision.rejected.filter { $0.rule == .memory }.map { $0.path.split(separator: "/").last! }),
-                       ["IMG_20240808_120810.jpg", "Screenshot_20240808-120815.png"])
+        XCTAssertEqual(
+            Set(second.decision.rejected.filter { $0.rule == .memory }.map { $0.path.split(separator: "/").last! }),
+            ["IMG_20240808_120810.jpg", "Screenshot_20240808-120815.png"])
         // A newer photo replaces the offered one.
         try f.add("IMG_20240808_120819.jpg", from: "mmexport1700000000000.jpg")
         XCTAssertEqual(name(try run(f)), "IMG_20240808_120819.jpg")
@@ -60,8 +62,18 @@ final class SuggesterTests: XCTestCase {
 
     func testScreenshotModes() throws {
         let f = try library()
-        XCTAssertEqual(name(try run(f) { $0.settings.screenshots = .exclude; $0.record = false }), "IMG_20240808_120810.jpg")
-        XCTAssertEqual(name(try run(f) { $0.settings.screenshots = .only; $0.record = false }), "Screenshot_20240808-120815.png")
+        XCTAssertEqual(
+            name(
+                try run(f) {
+                    $0.settings.screenshots = .exclude
+                    $0.record = false
+                }), "IMG_20240808_120810.jpg")
+        XCTAssertEqual(
+            name(
+                try run(f) {
+                    $0.settings.screenshots = .only
+                    $0.record = false
+                }), "Screenshot_20240808-120815.png")
     }
 
     func testPeekRecordsNothing() throws {
@@ -73,9 +85,19 @@ final class SuggesterTests: XCTestCase {
 
     func testWithinWindow() throws {
         let f = try library()
-        XCTAssertNil(try run(f) { $0.settings.within = .seconds(4); $0.record = false }.decision.suggestion)
-        XCTAssertEqual(name(try run(f) { $0.settings.within = .seconds(120); $0.settings.screenshots = .exclude; $0.record = false }),
-                       "IMG_20240808_120810.jpg")
+        XCTAssertNil(
+            try run(f) {
+                $0.settings.within = .seconds(4)
+                $0.record = false
+            }.decision.suggestion)
+        XCTAssertEqual(
+            name(
+                try run(f) {
+                    $0.settings.within = .seconds(120)
+                    $0.settings.screenshots = .exclude
+                    $0.record = false
+                }),
+            "IMG_20240808_120810.jpg")
     }
 
     func testAFileBeingWrittenWaitsUntilItSettles() throws {
@@ -103,7 +125,10 @@ final class SuggesterTests: XCTestCase {
         try f.add("IMG_0001.HEIC", from: "IMG_0001.HEIC")
         try f.add("IMG_0001.MOV", from: "IMG_0001.MOV")
         // IMG_0001 was captured at 2024-05-01T08:20:30Z.
-        let o = try run(f) { $0.now = Date(timeIntervalSince1970: 1_714_551_640); $0.settings.includeVideos = true }
+        let o = try run(f) {
+            $0.now = Date(timeIntervalSince1970: 1_714_551_640)
+            $0.settings.includeVideos = true
+        }
         XCTAssertEqual(name(o), "IMG_0001.HEIC")
         XCTAssertEqual(o.decision.suggestion?.kind, .livePhoto)
         XCTAssertEqual(o.decision.rejected.first?.rule, .media, "the movie is not offered on its own")
@@ -111,7 +136,10 @@ final class SuggesterTests: XCTestCase {
 
     func testIndexGivesTheSameAnswersAsAColdRun() throws {
         let f = try library()
-        let cold = try run(f) { $0.indexPath = nil; $0.record = false }
+        let cold = try run(f) {
+            $0.indexPath = nil
+            $0.record = false
+        }
         let first = try run(f) { $0.record = false }
         let warm = try run(f) { $0.record = false }
         XCTAssertEqual(cold.parsed, 5)
@@ -176,9 +204,13 @@ final class SuggesterTests: XCTestCase {
 
     func testALinkInsideTheFolderIsFollowed() throws {
         let f = try library()
-        try FileManager.default.createSymbolicLink(atPath: f.path + "/IMG_20240808_120819.jpg",
-                                                   withDestinationPath: f.path + "/IMG_20240808_120810.jpg")
-        let o = try run(f) { $0.record = false; $0.settings.screenshots = .exclude }
+        try FileManager.default.createSymbolicLink(
+            atPath: f.path + "/IMG_20240808_120819.jpg",
+            withDestinationPath: f.path + "/IMG_20240808_120810.jpg")
+        let o = try run(f) {
+            $0.record = false
+            $0.settings.screenshots = .exclude
+        }
         XCTAssertEqual(o.decision.considered, 6)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -119,5 +120,9 @@ final class SuggestionMemoryTests: XCTestCase {
 final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var values: [String] = []
-    func add(_ s: String) { lock.lock(); values.append(s); lock.unlock() }
+    func add(_ s: String) {
+        lock.lock()
+        values.append(s)
+        lock.unlock()
+    }
 }

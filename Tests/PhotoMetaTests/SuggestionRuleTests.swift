@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -8,19 +9,25 @@ import XCTest
 enum Scenario {
     static let now = 1_723_118_900.0  // 2024-08-08T12:08:20Z
 
-    static func candidate(_ path: String, age: Double, kind: MediaKind = .photo, format: MediaFormat = .jpeg,
-                          exactOffset: Bool = true, modifiedAgo: Double = 3600, truncated: Bool = false,
-                          error: FileReadError? = nil) -> SuggestionCandidate {
+    static func candidate(
+        _ path: String, age: Double, kind: MediaKind = .photo, format: MediaFormat = .jpeg,
+        exactOffset: Bool = true, modifiedAgo: Double = 3600, truncated: Bool = false,
+        error: FileReadError? = nil
+    ) -> SuggestionCandidate {
         let t = now - age
         let whole = t.rounded(.down)
         let local = LocalDateTime(secondsAsIfUTC: Int64(whole), nanosecond: Int((t - whole) * 1e9), fractionDigits: 3)!
-        let captured = CaptureDate(.wall(local, offset: exactOffset ? .utc : nil, offsetSource: exactOffset ? .offsetTimeOriginal : nil),
-                                   source: .exifDateTimeOriginal)
-        return SuggestionCandidate(path: path, format: format, kind: kind, captured: captured, truncated: truncated,
-                                   error: error, modified: now - modifiedAgo, size: 1000)
+        let captured = CaptureDate(
+            .wall(local, offset: exactOffset ? .utc : nil, offsetSource: exactOffset ? .offsetTimeOriginal : nil),
+            source: .exifDateTimeOriginal)
+        return SuggestionCandidate(
+            path: path, format: format, kind: kind, captured: captured, truncated: truncated,
+            error: error, modified: now - modifiedAgo, size: 1000)
     }
 
-    static func context(remembered: Double? = nil, _ configure: (inout SuggestionSettings) -> Void = { _ in }) -> SuggestionContext {
+    static func context(remembered: Double? = nil, _ configure: (inout SuggestionSettings) -> Void = { _ in })
+        -> SuggestionContext
+    {
         var s = SuggestionSettings(zone: utcZone)
         configure(&s)
         return SuggestionContext(now: now, realNow: now, remembered: remembered, settings: s)
@@ -59,7 +66,9 @@ final class RecencyRuleTests: XCTestCase {
         let c = Scenario.candidate("a", age: 8, exactOffset: false)
         XCTAssertNil(rule.reject(c, in: Scenario.context()))
         XCTAssertNotNil(rule.reject(c, in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
-        XCTAssertNil(rule.reject(Scenario.candidate("b", age: 8), in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
+        XCTAssertNil(
+            rule.reject(
+                Scenario.candidate("b", age: 8), in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
     }
 }
 
@@ -82,7 +91,10 @@ final class MediaRuleTests: XCTestCase {
     }
 
     func testUnreadableAndUnknown() {
-        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, kind: .unknown, format: .unknown, error: .unsupportedFormat), in: Scenario.context()))
+        XCTAssertNotNil(
+            rule.reject(
+                Scenario.candidate("a", age: 1, kind: .unknown, format: .unknown, error: .unsupportedFormat),
+                in: Scenario.context()))
         XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, error: .system(.permissionDenied)), in: Scenario.context()))
     }
 }
@@ -155,14 +167,16 @@ final class SuggestionEngineTests: XCTestCase {
         let d = SuggestionEngine().decide(candidates, context: Scenario.context())
         XCTAssertEqual(d.suggestion?.path, "newest.jpg")
         XCTAssertEqual(d.considered, 5)
-        XCTAssertEqual(Dictionary(uniqueKeysWithValues: d.rejected.map { ($0.path, $0.rule) }),
-                       ["old.jpg": .recency, "video.mp4": .media, "writing.jpg": .completeness])
+        XCTAssertEqual(
+            Dictionary(uniqueKeysWithValues: d.rejected.map { ($0.path, $0.rule) }),
+            ["old.jpg": .recency, "video.mp4": .media, "writing.jpg": .completeness])
         XCTAssertEqual(d.outranked, ["recent.jpg"])
     }
 
     func testEqualInstantsBreakByPath() {
-        let d = SuggestionEngine().decide([Scenario.candidate("b.jpg", age: 5), Scenario.candidate("a.jpg", age: 5)],
-                                          context: Scenario.context())
+        let d = SuggestionEngine().decide(
+            [Scenario.candidate("b.jpg", age: 5), Scenario.candidate("a.jpg", age: 5)],
+            context: Scenario.context())
         XCTAssertEqual(d.suggestion?.path, "a.jpg")
     }
 
@@ -215,7 +229,9 @@ final class LivePhotoPairingTests: XCTestCase {
     }
 
     func testDisagreeingIdentifiersDoNotPair() {
-        var list = [Scenario.candidate("IMG_1.HEIC", age: 1), Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov)]
+        var list = [
+            Scenario.candidate("IMG_1.HEIC", age: 1), Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov),
+        ]
         list[0].contentIdentifier = "A"
         list[1].contentIdentifier = "B"
         Suggester.pairLivePhotos(&list)

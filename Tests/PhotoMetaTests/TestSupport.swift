@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore

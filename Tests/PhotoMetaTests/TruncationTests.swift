@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -61,7 +62,9 @@ final class TruncationTests: XCTestCase {
         report("library, \(files.count) files", tally)
         // The TIFF gap needs a TIFF with its image data before IFD0, which only the corpus has.
         for gap in Gap.allCases where tally.gaps[gap] == nil && gap != .tiffCutInValues {
-            XCTFail("known truncation gap no longer occurs over Fixtures/library: \(gap.rawValue); remove it from TruncationTests.Gap")
+            XCTFail(
+                "known truncation gap no longer occurs over Fixtures/library: \(gap.rawValue); remove it from TruncationTests.Gap"
+            )
         }
     }
 
@@ -129,8 +132,9 @@ final class TruncationTests: XCTestCase {
 
     func report(_ what: String, _ tally: Tally) {
         let known = tally.gaps.values.reduce(0) { $0 + $1.count }
-        print("truncation (\(what)): \(tally.flagged)/\(tally.cuts) cut prefixes flagged, \(known) in known gaps, "
-              + "\(tally.unexplained.count) unexplained")
+        print(
+            "truncation (\(what)): \(tally.flagged)/\(tally.cuts) cut prefixes flagged, \(known) in known gaps, "
+                + "\(tally.unexplained.count) unexplained")
         for gap in Gap.allCases {
             guard let cuts = tally.gaps[gap] else { continue }
             print("  known gap, \(cuts.count) cuts: \(gap.rawValue)")
@@ -142,8 +146,9 @@ final class TruncationTests: XCTestCase {
     static func gap(_ b: [UInt8], cut: Int, walk: [Boundary]) -> Gap? {
         if b.starts(with: [0xFF, 0xD8]) {
             guard let sofEnd = walk.first(where: { $0.kind == .segmentEnd && $0.isFrameHeader })?.offset,
-                  let sosStart = walk.first(where: { $0.kind == .segmentStart && $0.marker == 0xDA })?.offset,
-                  let sosEnd = walk.first(where: { $0.kind == .segmentEnd && $0.marker == 0xDA })?.offset else { return nil }
+                let sosStart = walk.first(where: { $0.kind == .segmentStart && $0.marker == 0xDA })?.offset,
+                let sosEnd = walk.first(where: { $0.kind == .segmentEnd && $0.marker == 0xDA })?.offset
+            else { return nil }
             _ = (sofEnd, sosStart)
             return cut >= sosEnd ? .jpegCutInImageData : nil
         }
@@ -152,7 +157,8 @@ final class TruncationTests: XCTestCase {
             return cut >= (tableEnd ?? 8) ? .tiffCutInValues : nil
         }
         if let moovEnd = walk.first(where: { $0.kind == .box && $0.depth == 0 && $0.label.hasPrefix("box moov ") })?.end,
-           cut >= moovEnd, walk.contains(where: { $0.kind == .box && $0.depth == 0 && $0.offset == cut }) {
+            cut >= moovEnd, walk.contains(where: { $0.kind == .box && $0.depth == 0 && $0.offset == cut })
+        {
             return .movieCutAfterMoov
         }
         return nil
@@ -164,7 +170,8 @@ final class TruncationTests: XCTestCase {
         var files: [(String, [UInt8])] = []
         for case let url as URL in e {
             guard (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true,
-                  url.lastPathComponent != "notes.txt" else { continue }
+                url.lastPathComponent != "notes.txt"
+            else { continue }
             let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
             files.append((relative, [UInt8](try Data(contentsOf: url))))
         }
@@ -234,13 +241,19 @@ final class TruncationTests: XCTestCase {
             count += 1
             guard b[pos] == 0xFF else { break }
             let marker = b[pos + 1]
-            if marker == 0xFF { pos += 1; continue }
+            if marker == 0xFF {
+                pos += 1
+                continue
+            }
             let name = "FF" + String(marker, radix: 16, uppercase: true)
             if marker == 0xD9 {
                 out.append(Boundary(offset: pos, label: "EOI", kind: .endOfImage, marker: marker))
                 break
             }
-            if marker == 0x01 || (0xD0...0xD7).contains(marker) { pos += 2; continue }
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) {
+                pos += 2
+                continue
+            }
             guard let length = be16(b, pos + 2), length >= 2 else { break }
             out.append(Boundary(offset: pos, label: "start of segment \(name) at \(pos)", kind: .segmentStart, marker: marker))
             let end = pos + 2 + length
@@ -272,7 +285,9 @@ final class TruncationTests: XCTestCase {
     /// [GIF89a 17-27] header, screen descriptor, global table, then blocks to the trailer.
     static func gif(_ b: [UInt8]) -> [Boundary] {
         guard b.count >= 13 else { return [] }
-        var out = [Boundary(offset: 6, label: "logical screen descriptor"), Boundary(offset: 13, label: "after the screen descriptor")]
+        var out = [
+            Boundary(offset: 6, label: "logical screen descriptor"), Boundary(offset: 13, label: "after the screen descriptor"),
+        ]
         var pos = 13
         if b[10] & 0x80 != 0 { pos += 3 << (Int(b[10] & 7) + 1) }
         func subBlocks(_ start: Int) -> Int {
@@ -312,11 +327,15 @@ final class TruncationTests: XCTestCase {
     /// [TIFF 6.0 2] IFD0 and its entry table.
     static func tiff(_ b: [UInt8]) -> [Boundary] {
         let little = b[0] == 0x49
-        func u16(_ i: Int) -> Int? { i + 2 <= b.count ? (little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1])) : nil }
+        func u16(_ i: Int) -> Int? {
+            i + 2 <= b.count ? (little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1])) : nil
+        }
         func u32(_ i: Int) -> Int? { little ? le32(b, i) : be32(b, i) }
         guard let ifd0 = u32(4), let n = u16(ifd0) else { return [] }
-        return [Boundary(offset: 8, label: "end of the TIFF header"), Boundary(offset: ifd0, label: "IFD0"),
-                Boundary(offset: ifd0 + 2 + 12 * n, label: "end of IFD0 entries")]
+        return [
+            Boundary(offset: 8, label: "end of the TIFF header"), Boundary(offset: ifd0, label: "IFD0"),
+            Boundary(offset: ifd0 + 2 + 12 * n, label: "end of IFD0 entries"),
+        ]
     }
 
     /// [ISO 14496-12 4.2] Top-level boxes, and the children of `moov` and `meta`.
@@ -336,7 +355,8 @@ final class TruncationTests: XCTestCase {
                 }
                 guard size >= header else { return }
                 size = min(size, end - pos)
-                out.append(Boundary(offset: pos, label: "box \(path)\(type) at \(pos)", kind: .box, depth: depth, end: pos + size))
+                out.append(
+                    Boundary(offset: pos, label: "box \(path)\(type) at \(pos)", kind: .box, depth: depth, end: pos + size))
                 if depth < 3 {
                     if type == "moov" { walk(pos + header, min(pos + size, end), depth: depth + 1, path: path + "moov/") }
                     // ISO meta is a FullBox; QuickTime's meta inside moov is not (its first child is hdlr).

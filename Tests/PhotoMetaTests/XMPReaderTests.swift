@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import PhotoMeta
 @testable import PhotoMetaCore
 @testable import PhotoMetaStore
@@ -8,18 +9,21 @@ final class XMPReaderTests: XCTestCase {
     func read(_ s: String) -> XMPRecord { XMPReader.read([Array(s.utf8)]) }
 
     func testAttributeForm() {
-        let r = read(#"<rdf:Description xmp:CreateDate="2020-05-06T07:08:09.5-07:00" photoshop:DateCreated='2020-05-06' tiff:Orientation="6"/>"#)
+        let r = read(
+            #"<rdf:Description xmp:CreateDate="2020-05-06T07:08:09.5-07:00" photoshop:DateCreated='2020-05-06' tiff:Orientation="6"/>"#
+        )
         XCTAssertEqual(r.createDate, "2020-05-06T07:08:09.5-07:00")
         XCTAssertEqual(r.dateCreated, "2020-05-06")
         XCTAssertEqual(r.orientation, 6)
     }
 
     func testElementFormAndLanguageAlternative() {
-        let r = read("""
-        <rdf:Description><exif:DateTimeOriginal>2004-06-21T23:37:53+01:00</exif:DateTimeOriginal>
-        <exif:UserComment><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment>
-        <tiff:Make>Canon &amp; Co</tiff:Make></rdf:Description>
-        """)
+        let r = read(
+            """
+            <rdf:Description><exif:DateTimeOriginal>2004-06-21T23:37:53+01:00</exif:DateTimeOriginal>
+            <exif:UserComment><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment>
+            <tiff:Make>Canon &amp; Co</tiff:Make></rdf:Description>
+            """)
         XCTAssertEqual(r.dateTimeOriginal, "2004-06-21T23:37:53+01:00")
         XCTAssertEqual(r.userComment, "Screenshot")
         XCTAssertEqual(r.make, "Canon & Co")

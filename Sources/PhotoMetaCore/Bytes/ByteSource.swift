@@ -76,6 +76,7 @@ public enum ReadFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operating system refused the read.
     case io(String)
 
+    /// The reason, for people.
     public var description: String {
         switch self {
         case .outOfBounds: return "data ends before the length it announces (truncated file?)"

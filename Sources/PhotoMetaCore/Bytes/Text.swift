@@ -6,7 +6,8 @@ package enum Text {
         // The usual case: printable ASCII without surrounding blanks comes back as it is.
         let u = s.utf8
         if let first = u.first, let last = u.last, first != 0x20, last != 0x20,
-           u.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            u.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        {
             return s
         }
         var scalars = String.UnicodeScalarView()

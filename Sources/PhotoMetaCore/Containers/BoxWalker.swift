@@ -18,8 +18,10 @@ package struct BoxHeader: Sendable, Equatable {
 enum BoxWalker {
     /// The child boxes of `[start, end)`. A box that claims more than its parent holds is
     /// clamped and noted; a size below the header length stops the walk ("box size too small").
-    static func children(_ reader: BoundedReader, from start: Int64, to end: Int64, domain: String,
-                         into out: inout ContainerPayloads) -> [BoxHeader] {
+    static func children(
+        _ reader: BoundedReader, from start: Int64, to end: Int64, domain: String,
+        into out: inout ContainerPayloads
+    ) -> [BoxHeader] {
         var boxes: [BoxHeader] = []
         var pos = start
         let end = min(end, reader.size)
@@ -62,18 +64,24 @@ enum BoxWalker {
             var boxEnd = size > end - pos ? end + 1 : pos + size
             if boxEnd > end {
                 if end == reader.size { out.truncated = true }
-                out.note(domain, "box '\(type)' at offset \(pos) claims \(size) bytes, past the end of its \(end == reader.size ? "file" : "parent")")
+                out.note(
+                    domain,
+                    "box '\(type)' at offset \(pos) claims \(size) bytes, past the end of its \(end == reader.size ? "file" : "parent")"
+                )
                 boxEnd = end
             }
-            boxes.append(BoxHeader(type: type, rawType: rawType, start: pos, dataStart: min(pos + headerLength, boxEnd), end: boxEnd))
+            boxes.append(
+                BoxHeader(type: type, rawType: rawType, start: pos, dataStart: min(pos + headerLength, boxEnd), end: boxEnd))
             pos = boxEnd
         }
         return boxes
     }
 
     /// Reads a box's body when it is small enough to hold whole.
-    static func body(_ reader: BoundedReader, _ box: BoxHeader, domain: String,
-                     into out: inout ContainerPayloads) -> [UInt8]? {
+    static func body(
+        _ reader: BoundedReader, _ box: BoxHeader, domain: String,
+        into out: inout ContainerPayloads
+    ) -> [UInt8]? {
         guard box.dataLength <= Int64(Limits.boxPayloadMax) else {
             out.note(domain, "box '\(box.type)' of \(box.dataLength) bytes exceeds \(Limits.boxPayloadMax); skipped")
             return nil

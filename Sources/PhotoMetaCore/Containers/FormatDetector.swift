@@ -17,7 +17,10 @@ package enum FormatDetector {
         if head.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || head.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
         if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) || head.hasPrefix([0x49, 0x49, 0x52, 0x4F])
-            || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52]) { return .tiff }
+            || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52])
+        {
+            return .tiff
+        }
         return detectISOBMFF(head)
     }
 
@@ -48,8 +51,8 @@ package enum FormatDetector {
             case "mif1", "msf1", "heif": return .heif
             case "qt  ": return .mov
             case "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP",
-                 "3gp4", "3gp5", "3gp6", "3g2a", "3gs7", "MSNV", "dash", "f4v ", "mmp4", "XAVC", "NDAS",
-                 "NDSC", "NDSH", "NDSM", "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS":
+                "3gp4", "3gp5", "3gp6", "3g2a", "3gs7", "MSNV", "dash", "f4v ", "mmp4", "XAVC", "NDAS",
+                "NDSC", "NDSH", "NDSM", "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS":
                 return .mp4
             default: continue
             }

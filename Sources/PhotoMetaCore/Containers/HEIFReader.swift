@@ -70,7 +70,8 @@ package enum HEIFReader {
         for index in primaryProps where index >= 1 && index <= properties.count {
             let prop = properties[index - 1]
             guard prop.type == "ispe" || prop.type == "irot",
-                  let b = BoxWalker.body(reader, prop, domain: "heif", into: &out) else { continue }
+                let b = BoxWalker.body(reader, prop, domain: "heif", into: &out)
+            else { continue }
             var r = ByteReader(b)
             if prop.type == "ispe" {
                 // [ISO 23008-12 6.5.3] FullBox, image_width u32, image_height u32.
@@ -90,7 +91,8 @@ package enum HEIFReader {
                 var r = ByteReader(b)
                 // UInt32 × UInt32 fits in UInt64; compare areas there (Int could overflow).
                 if r.skip(4), let w = r.u32be(), let h = r.u32be(),
-                   UInt64(w) * UInt64(h) > UInt64(out.width ?? 0) * UInt64(out.height ?? 0) {
+                    UInt64(w) * UInt64(h) > UInt64(out.width ?? 0) * UInt64(out.height ?? 0)
+                {
                     out.width = Int(w)
                     out.height = Int(h)
                 }
@@ -143,7 +145,8 @@ package enum HEIFReader {
             guard let version = r.u8(), r.skip(3) else { continue }
             if version >= 2 {
                 guard let id = (version == 2 ? r.u16be().map(UInt32.init) : r.u32be()), r.skip(2),
-                      let type = r.fourCC() else { continue }
+                    let type = r.fourCC()
+                else { continue }
                 _ = r.cString()  // item_name
                 let contentType = type == "mime" ? r.cString() : nil
                 items[id] = ItemInfo(type: type, contentType: contentType)
@@ -162,8 +165,10 @@ package enum HEIFReader {
     static func readLocations(_ b: [UInt8], into out: inout ContainerPayloads) -> [UInt32: Location] {
         var r = ByteReader(b)
         guard let version = r.u8(), r.skip(3), let sizes1 = r.u8(), let sizes2 = r.u8() else { return [:] }
-        let offsetSize = Int(sizes1 >> 4), lengthSize = Int(sizes1 & 0xF)
-        let baseOffsetSize = Int(sizes2 >> 4), indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
+        let offsetSize = Int(sizes1 >> 4)
+        let lengthSize = Int(sizes1 & 0xF)
+        let baseOffsetSize = Int(sizes2 >> 4)
+        let indexSize = version >= 1 ? Int(sizes2 & 0xF) : 0
         guard let count = (version < 2 ? r.u16be().map(UInt32.init) : r.u32be()) else { return [:] }
         var result: [UInt32: Location] = [:]
         // With 0-byte offset and length fields an extent costs no input bytes: bound the work by
@@ -217,8 +222,10 @@ package enum HEIFReader {
     }
 
     /// The item's bytes: its extents concatenated, from the file (method 0) or from `idat` (1).
-    static func itemData(_ reader: BoundedReader, _ loc: Location, idat: BoxHeader?, cap: Int,
-                         into out: inout ContainerPayloads) -> [UInt8]? {
+    static func itemData(
+        _ reader: BoundedReader, _ loc: Location, idat: BoxHeader?, cap: Int,
+        into out: inout ContainerPayloads
+    ) -> [UInt8]? {
         var data: [UInt8] = []
         for extent in loc.extents {
             var start: Int64
@@ -237,7 +244,8 @@ package enum HEIFReader {
             let (o1, ov1) = UInt64(start).addingReportingOverflow(loc.baseOffset)
             let (offset, ov2) = o1.addingReportingOverflow(extent.offset)
             // Length 0 means "to the end of the file" [ISO 14496-12 8.11.3.3].
-            let length = extent.length == 0 ? UInt64(max(0, reader.size - Int64(min(offset, UInt64(reader.size))))) : extent.length
+            let length =
+                extent.length == 0 ? UInt64(max(0, reader.size - Int64(min(offset, UInt64(reader.size))))) : extent.length
             guard !ov1, !ov2, offset <= UInt64(reader.size) else {
                 out.truncated = true
                 out.note("heif", "item extent points past the end of the file")

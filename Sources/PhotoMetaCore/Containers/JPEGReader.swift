@@ -23,11 +23,17 @@ package enum JPEGReader: ContainerReader {
                     break
                 }
                 let marker = head[1]
-                if marker == 0xFF { pos += 1; continue }
+                if marker == 0xFF {
+                    pos += 1
+                    continue
+                }
                 pos += 2
                 // Markers without a length field [ISO 10918-1 B.1.1.3]: SOI, EOI, RSTn, TEM.
                 if marker == 0xD8 || marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
-                if marker == 0xD9 { sawEOI = true; break }
+                if marker == 0xD9 {
+                    sawEOI = true
+                    break
+                }
                 let lengthBytes = try reader.read(at: pos, count: 2)
                 let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
                 guard length >= 2 else {
@@ -88,7 +94,9 @@ package enum JPEGReader: ContainerReader {
                 let payload = try reader.readAvailable(at: start, count: length)
                 if payload.count < length {
                     out.truncated = true
-                    out.note("jpeg", "APP1 Exif at offset \(start) is cut short (\(payload.count) of \(length) bytes); decoding what is there")
+                    out.note(
+                        "jpeg",
+                        "APP1 Exif at offset \(start) is cut short (\(payload.count) of \(length) bytes); decoding what is there")
                 }
                 out.setExif(payload, domain: "jpeg")
             } else if sig == xmpSignature {

@@ -22,8 +22,9 @@ package enum PNGReader: ContainerReader {
             }
         }
         guard lines.count == 2,
-              let length = Int(String(decoding: lines[1].filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)),
-              length > 0, length <= r.remaining / 2 else { return nil }
+            let length = Int(String(decoding: lines[1].filter { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)),
+            length > 0, length <= r.remaining / 2
+        else { return nil }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(length)
         var high: UInt8?
@@ -106,8 +107,10 @@ package enum PNGReader: ContainerReader {
     /// text (Latin-1) as a zlib stream. iTXt: keyword NUL flag method language NUL translated
     /// NUL text (UTF-8), a zlib stream when the flag is 1. Compressed text is inflated up to the
     /// same limit as plain text, so a small chunk cannot expand without bound.
-    private static func readText(_ type: String, _ reader: BoundedReader, at start: Int64, length: Int,
-                                 into out: inout ContainerPayloads) throws(ReadFailure) {
+    private static func readText(
+        _ type: String, _ reader: BoundedReader, at start: Int64, length: Int,
+        into out: inout ContainerPayloads
+    ) throws(ReadFailure) {
         // The keyword is at most 79 bytes; peek at it before deciding to read the whole chunk.
         let peek = try reader.readAvailable(at: start, count: min(length, 80))
         guard let nul = peek.firstIndex(of: 0) else { return }
@@ -123,7 +126,9 @@ package enum PNGReader: ContainerReader {
         var text: [UInt8]
         if type == "tEXt" || type == "zTXt" {
             if type == "zTXt" {
-                guard nul + 2 <= data.count, let inflated = inflate(data[(nul + 2)...], type, keyword, limit, &out) else { return }
+                guard nul + 2 <= data.count, let inflated = inflate(data[(nul + 2)...], type, keyword, limit, &out) else {
+                    return
+                }
                 text = inflated
             } else {
                 text = Array(data[(nul + 1)...])
@@ -157,8 +162,10 @@ package enum PNGReader: ContainerReader {
     }
 
     /// Inflates a compressed text, noting why when it cannot.
-    private static func inflate(_ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
-                                _ out: inout ContainerPayloads) -> [UInt8]? {
+    private static func inflate(
+        _ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
+        _ out: inout ContainerPayloads
+    ) -> [UInt8]? {
         switch Inflater.inflate(compressed, limit: limit) {
         case .complete(let bytes): return bytes
         case .tooLarge:

@@ -49,9 +49,15 @@ package enum QuickTimeReader {
         let timescale: UInt32?
         let duration: UInt64?
         if version == 1 {
-            creation = r.u64be(); _ = r.u64be(); timescale = r.u32be(); duration = r.u64be()
+            creation = r.u64be()
+            _ = r.u64be()
+            timescale = r.u32be()
+            duration = r.u64be()
         } else {
-            creation = r.u32be().map(UInt64.init); _ = r.u32be(); timescale = r.u32be(); duration = r.u32be().map(UInt64.init)
+            creation = r.u32be().map(UInt64.init)
+            _ = r.u32be()
+            timescale = r.u32be()
+            duration = r.u32be().map(UInt64.init)
         }
         if let c = creation, c > 0, c < UInt64(Int64.max) {
             qt.mvhdCreation = Int64(c) - epochDelta
@@ -70,7 +76,8 @@ package enum QuickTimeReader {
                 // [ISO 14496-12 8.3.2] width and height are the last 8 bytes.
                 var r = ByteReader(b)
                 guard let version = r.u8() else { continue }
-                let fixedOffset = version == 1 ? 4 + 8 + 8 + 4 + 4 + 8 + 8 + 2 + 2 + 2 + 2 + 36 : 4 + 4 + 4 + 4 + 4 + 4 + 8 + 2 + 2 + 2 + 2 + 36
+                let fixedOffset =
+                    version == 1 ? 4 + 8 + 8 + 4 + 4 + 8 + 8 + 2 + 2 + 2 + 2 + 36 : 4 + 4 + 4 + 4 + 4 + 4 + 8 + 2 + 2 + 2 + 2 + 36
                 var f = ByteReader(b, offset: fixedOffset)
                 if let w = f.u32be(), let h = f.u32be() { size = (Int(w >> 16), Int(h >> 16)) }
             } else if box.type == "mdia" {
@@ -91,7 +98,8 @@ package enum QuickTimeReader {
     /// where the first child's type lands.
     static func metaChildrenStart(_ reader: BoundedReader, _ meta: BoxHeader) -> Int64 {
         if let peek = try? reader.readAvailable(at: meta.dataStart, count: 12), peek.count == 12,
-           FourCC.string(Array(peek[4..<8])) == "hdlr" {
+            FourCC.string(Array(peek[4..<8])) == "hdlr"
+        {
             return meta.dataStart
         }
         return meta.dataStart + 4
@@ -99,11 +107,15 @@ package enum QuickTimeReader {
 
     /// [QuickTime File Format, Metadata] keys (FullBox: count, then size + namespace + name)
     /// and ilst (items whose type is the 1-based key index, each holding a `data` atom).
-    static func readMeta(_ reader: BoundedReader, _ meta: BoxHeader, into qt: inout QuickTimeMetadata,
-                         out: inout ContainerPayloads) {
+    static func readMeta(
+        _ reader: BoundedReader, _ meta: BoxHeader, into qt: inout QuickTimeMetadata,
+        out: inout ContainerPayloads
+    ) {
         var keyNames: [String] = []
         var ilst: BoxHeader?
-        for box in BoxWalker.children(reader, from: metaChildrenStart(reader, meta), to: meta.end, domain: "quicktime", into: &out) {
+        for box in BoxWalker.children(
+            reader, from: metaChildrenStart(reader, meta), to: meta.end, domain: "quicktime", into: &out)
+        {
             if box.type == "keys", let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) {
                 var r = ByteReader(b)
                 guard r.skip(4), let count = r.u32be() else { continue }
@@ -142,15 +154,18 @@ package enum QuickTimeReader {
     }
 
     /// udta ©-atoms (©day, ©mak, ©mod, ©xyz): u16 length, u16 language, text.
-    static func readUserData(_ reader: BoundedReader, _ udta: BoxHeader, into qt: inout QuickTimeMetadata,
-                             out: inout ContainerPayloads) {
+    static func readUserData(
+        _ reader: BoundedReader, _ udta: BoxHeader, into qt: inout QuickTimeMetadata,
+        out: inout ContainerPayloads
+    ) {
         for box in BoxWalker.children(reader, from: udta.dataStart, to: udta.end, domain: "quicktime", into: &out) {
             if box.type == "meta" {
                 readMeta(reader, box, into: &qt, out: &out)
                 continue
             }
             guard box.rawType >> 24 == 0xA9, box.dataLength <= 4096,
-                  let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
+                let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out)
+            else { continue }
             var r = ByteReader(b)
             guard let len = r.u16be(), r.skip(2), let text = r.bytes(Int(len)) else { continue }
             let name = "udta." + String(box.type.dropFirst())

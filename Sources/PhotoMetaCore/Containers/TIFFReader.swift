@@ -15,7 +15,13 @@ package enum TIFFReader: ContainerReader {
             // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") keep the TIFF
             // layout under a vendor magic number; libexif only accepts 0x2A.
             let littleEndian = bytes[0] == 0x49
-            if littleEndian { bytes[2] = 0x2A; bytes[3] = 0x00 } else { bytes[2] = 0x00; bytes[3] = 0x2A }
+            if littleEndian {
+                bytes[2] = 0x2A
+                bytes[3] = 0x00
+            } else {
+                bytes[2] = 0x00
+                bytes[3] = 0x2A
+            }
             var r = ByteReader(bytes, offset: 4)
             let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
             if ifd0 + 2 > Limits.exifPayloadMax {

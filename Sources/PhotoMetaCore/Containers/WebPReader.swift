@@ -40,7 +40,8 @@ package enum WebPReader: ContainerReader {
                     // [RFC 6386 9.1] 3-byte frame tag, start code 9d 01 2a, 14-bit width and height.
                     var r = ByteReader(try reader.read(at: data, count: min(10, size)))
                     if out.width == nil, r.skip(3), r.u8() == 0x9D, r.u8() == 0x01, r.u8() == 0x2A,
-                       let w = r.u16le(), let hh = r.u16le() {
+                        let w = r.u16le(), let hh = r.u16le()
+                    {
                         out.width = Int(w & 0x3FFF)
                         out.height = Int(hh & 0x3FFF)
                     }

@@ -15,9 +15,12 @@ public struct CaptureDate: Sendable, Equatable {
         case instant(utc: LocalDateTime)
     }
 
+    /// What the file records: a wall clock (with an offset when known) or an instant.
     public var clock: Clock
+    /// Which field or fact the date came from (the precedence table of docs/dates.md).
     public var source: DateSource
 
+    /// A date from `source`.
     public init(_ clock: Clock, source: DateSource) {
         self.clock = clock
         self.source = source
@@ -44,30 +47,38 @@ public struct CaptureDate: Sendable, Equatable {
     public func rendered(in zone: TimeZone) -> RenderedCaptureDate {
         switch clock {
         case .wall(let local, let offset?, let source):
-            let utc = LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC - Int64(offset.seconds),
-                                    nanosecond: local.nanosecond, fractionDigits: local.fractionDigits)
-            return RenderedCaptureDate(local: local.iso8601, offset: offset.description,
-                                       utc: utc.map { utcString($0, hasTime: local.hasTime) },
-                                       offsetSource: source ?? .embedded,
-                                       assumed: nil, epochSeconds: epoch(local, offset.seconds))
+            let utc = LocalDateTime(
+                secondsAsIfUTC: local.secondsAsIfUTC - Int64(offset.seconds),
+                nanosecond: local.nanosecond, fractionDigits: local.fractionDigits)
+            return RenderedCaptureDate(
+                local: local.iso8601, offset: offset.description,
+                utc: utc.map { utcString($0, hasTime: local.hasTime) },
+                offsetSource: source ?? .embedded,
+                assumed: nil, epochSeconds: epoch(local, offset.seconds))
         case .wall(let local, nil, _):
             let offsetSeconds = zoneOffset(zone, forLocal: local)
-            let utc = LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC - Int64(offsetSeconds),
-                                    nanosecond: local.nanosecond, fractionDigits: local.fractionDigits)
-            let assumed = AssumedZone(zone: zone.identifier, offset: UTCOffset(seconds: offsetSeconds)?.description ?? "+00:00",
-                                      utc: utc.map { utcString($0, hasTime: local.hasTime) } ?? "")
-            return RenderedCaptureDate(local: local.iso8601, offset: nil, utc: nil, offsetSource: nil,
-                                       assumed: assumed, epochSeconds: epoch(local, offsetSeconds))
+            let utc = LocalDateTime(
+                secondsAsIfUTC: local.secondsAsIfUTC - Int64(offsetSeconds),
+                nanosecond: local.nanosecond, fractionDigits: local.fractionDigits)
+            let assumed = AssumedZone(
+                zone: zone.identifier, offset: UTCOffset(seconds: offsetSeconds)?.description ?? "+00:00",
+                utc: utc.map { utcString($0, hasTime: local.hasTime) } ?? "")
+            return RenderedCaptureDate(
+                local: local.iso8601, offset: nil, utc: nil, offsetSource: nil,
+                assumed: assumed, epochSeconds: epoch(local, offsetSeconds))
         case .instant(let utc):
             let seconds = utc.secondsAsIfUTC
             let offsetSeconds = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-            let local = LocalDateTime(secondsAsIfUTC: seconds + Int64(offsetSeconds), nanosecond: utc.nanosecond,
-                                      fractionDigits: utc.fractionDigits) ?? utc
+            let local =
+                LocalDateTime(
+                    secondsAsIfUTC: seconds + Int64(offsetSeconds), nanosecond: utc.nanosecond,
+                    fractionDigits: utc.fractionDigits) ?? utc
             let offset = UTCOffset(seconds: offsetSeconds)?.description ?? "+00:00"
-            return RenderedCaptureDate(local: local.iso8601, offset: offset, utc: utcString(utc, hasTime: true),
-                                       offsetSource: .zone,
-                                       assumed: AssumedZone(zone: zone.identifier, offset: offset, utc: utcString(utc, hasTime: true)),
-                                       epochSeconds: epoch(utc, 0))
+            return RenderedCaptureDate(
+                local: local.iso8601, offset: offset, utc: utcString(utc, hasTime: true),
+                offsetSource: .zone,
+                assumed: AssumedZone(zone: zone.identifier, offset: offset, utc: utcString(utc, hasTime: true)),
+                epochSeconds: epoch(utc, 0))
         }
     }
 
@@ -95,8 +106,11 @@ public struct CaptureDate: Sendable, Equatable {
 
 /// When the file gives no offset, the zone that was used to place the date in time.
 public struct AssumedZone: Sendable, Equatable, Codable {
+    /// The zone's identifier (`Asia/Shanghai`).
     public var zone: String
+    /// Its offset at that date (`+08:00`).
     public var offset: String
+    /// The UTC time that follows from it (ISO 8601 with `Z`).
     public var utc: String
 }
 

@@ -7,8 +7,10 @@ package struct DateEvidence: Sendable {
     package var fileName: String
     package var fileTimes: FileTimes?
 
-    package init(exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), quickTime: QuickTimeMetadata? = nil,
-                pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil) {
+    package init(
+        exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), quickTime: QuickTimeMetadata? = nil,
+        pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil
+    ) {
         self.exif = exif
         self.xmp = xmp
         self.quickTime = quickTime
@@ -22,8 +24,10 @@ package struct DateEvidence: Sendable {
 public struct FileTimes: Sendable, Equatable {
     /// Birth time (statx STATX_BTIME), nil where the file system does not record it.
     public var birth: LocalDateTime?
+    /// Modification time (statx STATX_MTIME).
     public var modification: LocalDateTime
 
+    /// File times as instants (their UTC wall clocks).
     public init(birth: LocalDateTime?, modification: LocalDateTime) {
         self.birth = birth
         self.modification = modification
@@ -47,12 +51,16 @@ package enum CaptureDateResolver {
     package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         if let x = e.exif {
-            if let d = exifDate(x.dateTimeOriginal, subSec: x.subSecTimeOriginal, offset: x.offsetTimeOriginal,
-                                offsetSource: .offsetTimeOriginal, source: .exifDateTimeOriginal, exif: x, &diagnostics) {
+            if let d = exifDate(
+                x.dateTimeOriginal, subSec: x.subSecTimeOriginal, offset: x.offsetTimeOriginal,
+                offsetSource: .offsetTimeOriginal, source: .exifDateTimeOriginal, exif: x, &diagnostics)
+            {
                 return (d, diagnostics)
             }
-            if let d = exifDate(x.dateTimeDigitized, subSec: x.subSecTimeDigitized, offset: x.offsetTimeDigitized,
-                                offsetSource: .offsetTimeDigitized, source: .exifDateTimeDigitized, exif: x, &diagnostics) {
+            if let d = exifDate(
+                x.dateTimeDigitized, subSec: x.subSecTimeDigitized, offset: x.offsetTimeDigitized,
+                offsetSource: .offsetTimeDigitized, source: .exifDateTimeDigitized, exif: x, &diagnostics)
+            {
                 return (d, diagnostics)
             }
         }
@@ -60,8 +68,11 @@ package enum CaptureDateResolver {
             if let text = qt.creationDate {
                 switch DateTextParser.iso8601(text) {
                 case .success(let stamp):
-                    return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
-                                        source: .quickTimeCreationDate), diagnostics)
+                    return (
+                        CaptureDate(
+                            .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                            source: .quickTimeCreationDate), diagnostics
+                    )
                 case .failure(let why):
                     diagnostics.append(Diagnostic("date", "quicktime.CreationDate '\(text)': \(why); skipped"))
                 }
@@ -74,12 +85,18 @@ package enum CaptureDateResolver {
                 diagnostics.append(Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped"))
             }
         }
-        for (text, source) in [(e.xmp.dateTimeOriginal, DateSource.xmpDateTimeOriginal),
-                               (e.xmp.dateCreated, .xmpDateCreated), (e.xmp.createDate, .xmpCreateDate)] {
+        for (text, source) in [
+            (e.xmp.dateTimeOriginal, DateSource.xmpDateTimeOriginal),
+            (e.xmp.dateCreated, .xmpDateCreated), (e.xmp.createDate, .xmpCreateDate),
+        ] {
             guard let text else { continue }
             switch DateTextParser.iso8601(text) {
             case .success(let stamp):
-                return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded), source: source), diagnostics)
+                return (
+                    CaptureDate(
+                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                        source: source), diagnostics
+                )
             case .failure(let why):
                 diagnostics.append(Diagnostic("date", "\(source.rawValue) '\(text)': \(why); skipped"))
             }
@@ -87,14 +104,21 @@ package enum CaptureDateResolver {
         if let text = e.pngCreationTime {
             switch DateTextParser.freeform(text) {
             case .success(let stamp):
-                return (CaptureDate(.wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded), source: .pngCreationTime),
-                        diagnostics)
+                return (
+                    CaptureDate(
+                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                        source: .pngCreationTime),
+                    diagnostics
+                )
             case .failure(let why):
                 diagnostics.append(Diagnostic("date", "png.CreationTime '\(text)': \(why); skipped"))
             }
         }
-        if let x = e.exif, let d = exifDate(x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
-                                            source: .exifDateTime, exif: x, &diagnostics) {
+        if let x = e.exif,
+            let d = exifDate(
+                x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
+                source: .exifDateTime, exif: x, &diagnostics)
+        {
             return (d, diagnostics)
         }
         if let n = FileNameDateParser.parse(e.fileName) {
@@ -112,8 +136,10 @@ package enum CaptureDateResolver {
 
     /// An EXIF date with its fraction and offset. The offset comes from the tag that belongs to
     /// this date, else from GPS; never from another date's tag (OffsetTime belongs to DateTime).
-    static func exifDate(_ text: String?, subSec: String?, offset: String?, offsetSource: OffsetSource,
-                         source: DateSource, exif: ExifRecord, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+    static func exifDate(
+        _ text: String?, subSec: String?, offset: String?, offsetSource: OffsetSource,
+        source: DateSource, exif: ExifRecord, _ diagnostics: inout [Diagnostic]
+    ) -> CaptureDate? {
         guard let text else { return nil }
         var stamp: DateTextParser.Stamp
         switch DateTextParser.exif(text) {
@@ -152,7 +178,8 @@ package enum CaptureDateResolver {
     /// of the clocks is wrong).
     package static func gpsOffset(local: LocalDateTime, exif: ExifRecord) -> UTCOffset? {
         guard let dateText = exif.gpsDateStamp, let time = exif.gpsTimeOfDay,
-              case .success(let d) = DateTextParser.exif(dateText + " 00:00:00") else { return nil }
+            case .success(let d) = DateTextParser.exif(dateText + " 00:00:00")
+        else { return nil }
         let gpsUTC = Double(d.local.secondsAsIfUTC) + time
         let diff = Double(local.secondsAsIfUTC) - gpsUTC
         guard abs(diff) <= 14 * 3600 + 450 else { return nil }

@@ -104,16 +104,18 @@ package enum DateTextParser {
         while end > i, s[end - 1] == 0x20 { end -= 1 }
         let s = Array(s[0..<end])
         guard let y = digits(s, &i, count: 4), expect(s, &i, [0x3A, 0x2D]),
-              let mo = digits(s, &i, count: 2), expect(s, &i, [0x3A, 0x2D]),
-              let d = digits(s, &i, count: 2) else { return .failure(.malformed) }
+            let mo = digits(s, &i, count: 2), expect(s, &i, [0x3A, 0x2D]),
+            let d = digits(s, &i, count: 2)
+        else { return .failure(.malformed) }
         if i == s.count {
             guard allowDateOnly else { return .failure(.malformed) }
             guard let local = LocalDateTime(year: y, month: mo, day: d, hasTime: false) else { return .failure(.impossible) }
             return .success(Stamp(local: local, offset: nil))
         }
         guard expect(s, &i, [0x20, 0x54]),
-              let h = digits(s, &i, count: 2), expect(s, &i, [0x3A]),
-              let mi = digits(s, &i, count: 2) else { return .failure(.malformed) }
+            let h = digits(s, &i, count: 2), expect(s, &i, [0x3A]),
+            let mi = digits(s, &i, count: 2)
+        else { return .failure(.malformed) }
         var sec = 0
         var nano = 0
         var fractionDigits: Int?
@@ -121,9 +123,13 @@ package enum DateTextParser {
             guard let ss = digits(s, &i, count: 2) else { return .failure(.malformed) }
             sec = ss
             if expect(s, &i, [0x2E, 0x2C]) {
-                var n = 0, count = 0
+                var n = 0
+                var count = 0
                 while i < s.count, s[i] >= 0x30, s[i] <= 0x39 {
-                    if count < 9 { n = n * 10 + Int(s[i] - 0x30); count += 1 }
+                    if count < 9 {
+                        n = n * 10 + Int(s[i] - 0x30)
+                        count += 1
+                    }
                     i += 1
                 }
                 guard count > 0 else { return .failure(.malformed) }
@@ -137,8 +143,11 @@ package enum DateTextParser {
             guard let o = parseOffset(s, &i), i == s.count else { return .failure(.malformed) }
             offset = o
         }
-        guard let local = LocalDateTime(year: y, month: mo, day: d, hour: h, minute: mi, second: sec,
-                                        nanosecond: nano, fractionDigits: fractionDigits) else {
+        guard
+            let local = LocalDateTime(
+                year: y, month: mo, day: d, hour: h, minute: mi, second: sec,
+                nanosecond: nano, fractionDigits: fractionDigits)
+        else {
             return .failure(.impossible)
         }
         return .success(Stamp(local: local, offset: offset))
@@ -146,7 +155,10 @@ package enum DateTextParser {
 
     static func parseOffset(_ s: [UInt8], _ i: inout Int) -> UTCOffset?? {
         guard i < s.count else { return nil }
-        if s[i] == 0x5A { i += 1; return .some(.utc) }  // Z
+        if s[i] == 0x5A {
+            i += 1
+            return .some(.utc)
+        }  // Z
         guard s[i] == 0x2B || s[i] == 0x2D else { return nil }
         let sign = s[i] == 0x2D ? -1 : 1
         i += 1
@@ -168,11 +180,15 @@ package enum DateTextParser {
         var parts = text.split(separator: " ").map(String.init)
         if let first = parts.first, first.hasSuffix(",") { parts.removeFirst() }
         guard parts.count >= 4, let d = Int(parts[0]),
-              let mo = monthNames.firstIndex(of: parts[1].lowercased().prefix(3).description),
-              let y = Int(parts[2]) else { return nil }
+            let mo = monthNames.firstIndex(of: parts[1].lowercased().prefix(3).description),
+            let y = Int(parts[2])
+        else { return nil }
         let t = parts[3].split(separator: ":").compactMap { Int($0) }
-        guard t.count >= 2, let local = LocalDateTime(year: y, month: mo + 1, day: d, hour: t[0], minute: t[1],
-                                                      second: t.count > 2 ? t[2] : 0) else { return nil }
+        guard t.count >= 2,
+            let local = LocalDateTime(
+                year: y, month: mo + 1, day: d, hour: t[0], minute: t[1],
+                second: t.count > 2 ? t[2] : 0)
+        else { return nil }
         var offset: UTCOffset?
         if parts.count >= 5 {
             let z = parts[4].uppercased()

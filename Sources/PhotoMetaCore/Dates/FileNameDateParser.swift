@@ -46,48 +46,77 @@ package enum FileNameDateParser {
 
     /// The schemes, most specific first. docs/dates.md lists them with examples.
     static let patterns: [Pattern] = [
-        Pattern(name: "pixel", screenshot: false, utc: true,
-                tokens: [.oneOf(["PXL_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
-        Pattern(name: "android.camera", screenshot: false, utc: false,
-                tokens: [.oneOf(["IMG_", "VID_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
-        Pattern(name: "whatsapp", screenshot: false, utc: false,
-                tokens: [.oneOf(["IMG-", "VID-"]), .year, .month, .day, .literal("-WA"), .ignoredDigits(4)]),
-        Pattern(name: "whatsapp.export", screenshot: false, utc: false,
-                tokens: [.oneOf(["WhatsApp Image ", "WhatsApp Video "]), .year, .literal("-"), .month, .literal("-"), .day,
-                         .literal(" at "), .hour, .literal("."), .minute, .literal("."), .second]),
+        Pattern(
+            name: "pixel", screenshot: false, utc: true,
+            tokens: [.oneOf(["PXL_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
+        Pattern(
+            name: "android.camera", screenshot: false, utc: false,
+            tokens: [.oneOf(["IMG_", "VID_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        Pattern(
+            name: "whatsapp", screenshot: false, utc: false,
+            tokens: [.oneOf(["IMG-", "VID-"]), .year, .month, .day, .literal("-WA"), .ignoredDigits(4)]),
+        Pattern(
+            name: "whatsapp.export", screenshot: false, utc: false,
+            tokens: [
+                .oneOf(["WhatsApp Image ", "WhatsApp Video "]), .year, .literal("-"), .month, .literal("-"), .day,
+                .literal(" at "), .hour, .literal("."), .minute, .literal("."), .second,
+            ]),
         Pattern(name: "wechat.export", screenshot: false, utc: true, tokens: [.literal("mmexport"), .epochMillis]),
         Pattern(name: "wechat.camera", screenshot: false, utc: true, tokens: [.literal("wx_camera_"), .epochMillis]),
-        Pattern(name: "wechat.image", screenshot: false, utc: false,
-                tokens: [.literal("微信图片_"), .year, .month, .day, .hour, .minute, .second]),
-        Pattern(name: "qq.screenshot", screenshot: true, utc: false,
-                tokens: [.literal("QQ截图"), .year, .month, .day, .hour, .minute, .second]),
-        Pattern(name: "android.screenshot", screenshot: true, utc: false,
-                tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
+        Pattern(
+            name: "wechat.image", screenshot: false, utc: false,
+            tokens: [.literal("微信图片_"), .year, .month, .day, .hour, .minute, .second]),
+        Pattern(
+            name: "qq.screenshot", screenshot: true, utc: false,
+            tokens: [.literal("QQ截图"), .year, .month, .day, .hour, .minute, .second]),
+        Pattern(
+            name: "android.screenshot", screenshot: true, utc: false,
+            tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
         // Samsung and KDE Spectacle write the same shape.
-        Pattern(name: "samsung.screenshot", screenshot: true, utc: false,
-                tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
-        Pattern(name: "miui.screenshot", screenshot: true, utc: false,
-                tokens: [.literal("Screenshot_"), .year, .literal("-"), .month, .literal("-"), .day, .literal("-"),
-                         .hour, .literal("-"), .minute, .literal("-"), .second, .optional([.literal("-"), .millis])]),
-        Pattern(name: "gnome.screenshot", screenshot: true, utc: false,
-                tokens: [.literal("Screenshot from "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
-                         .hour, .literal("-"), .minute, .literal("-"), .second]),
-        Pattern(name: "macos.screenshot", screenshot: true, utc: false,
-                tokens: [.oneOf(["Screen Shot ", "Screenshot "]), .year, .literal("-"), .month, .literal("-"), .day,
-                         .literal(" at "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem]),
-        Pattern(name: "windows.screenshot", screenshot: true, utc: false,
-                tokens: [.oneOf(["Screenshot ", "屏幕截图 "]), .year, .literal("-"), .month, .literal("-"), .day,
-                         .literal(" "), .hour, .minute, .second]),
-        Pattern(name: "macos.screenshot.zh", screenshot: true, utc: false,
-                tokens: [.literal("屏幕快照 "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
-                         .chineseMeridiem(required: true), .looseHour, .literal("."), .minute, .literal("."), .second]),
-        Pattern(name: "macos.screenshot.zh", screenshot: true, utc: false,
-                tokens: [.literal("截屏"), .optional([.literal(" ")]), .year, .literal("-"), .month, .literal("-"), .day,
-                         .literal(" "), .chineseMeridiem(required: false), .looseHour, .literal("."), .minute,
-                         .literal("."), .second]),
+        Pattern(
+            name: "samsung.screenshot", screenshot: true, utc: false,
+            tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        Pattern(
+            name: "miui.screenshot", screenshot: true, utc: false,
+            tokens: [
+                .literal("Screenshot_"), .year, .literal("-"), .month, .literal("-"), .day, .literal("-"),
+                .hour, .literal("-"), .minute, .literal("-"), .second, .optional([.literal("-"), .millis]),
+            ]),
+        Pattern(
+            name: "gnome.screenshot", screenshot: true, utc: false,
+            tokens: [
+                .literal("Screenshot from "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
+                .hour, .literal("-"), .minute, .literal("-"), .second,
+            ]),
+        Pattern(
+            name: "macos.screenshot", screenshot: true, utc: false,
+            tokens: [
+                .oneOf(["Screen Shot ", "Screenshot "]), .year, .literal("-"), .month, .literal("-"), .day,
+                .literal(" at "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem,
+            ]),
+        Pattern(
+            name: "windows.screenshot", screenshot: true, utc: false,
+            tokens: [
+                .oneOf(["Screenshot ", "屏幕截图 "]), .year, .literal("-"), .month, .literal("-"), .day,
+                .literal(" "), .hour, .minute, .second,
+            ]),
+        Pattern(
+            name: "macos.screenshot.zh", screenshot: true, utc: false,
+            tokens: [
+                .literal("屏幕快照 "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
+                .chineseMeridiem(required: true), .looseHour, .literal("."), .minute, .literal("."), .second,
+            ]),
+        Pattern(
+            name: "macos.screenshot.zh", screenshot: true, utc: false,
+            tokens: [
+                .literal("截屏"), .optional([.literal(" ")]), .year, .literal("-"), .month, .literal("-"), .day,
+                .literal(" "), .chineseMeridiem(required: false), .looseHour, .literal("."), .minute,
+                .literal("."), .second,
+            ]),
         // Samsung camera: bare YYYYMMDD_hhmmss.
-        Pattern(name: "samsung.camera", screenshot: false, utc: false,
-                tokens: [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        Pattern(
+            name: "samsung.camera", screenshot: false, utc: false,
+            tokens: [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
     ]
 
     /// A cheap pre-check: every screenshot scheme starts with "Screen", "QQ", "屏" or "截".
@@ -127,7 +156,8 @@ package enum FileNameDateParser {
             if let ms = epochMillis {
                 let secs = ms / 1000
                 guard let d = LocalDateTime(secondsAsIfUTC: secs, nanosecond: Int(ms % 1000) * 1_000_000, fractionDigits: 3),
-                      plausibleYears.contains(d.year) else { return nil }
+                    plausibleYears.contains(d.year)
+                else { return nil }
                 return d
             }
             guard plausibleYears.contains(year) else { return nil }
@@ -136,16 +166,18 @@ package enum FileNameDateParser {
                 guard (1...12).contains(h) else { return nil }
                 h = h % 12 + (m == 1 ? 12 : 0)
             }
-            return LocalDateTime(year: year, month: month, day: day, hour: h, minute: minute, second: second,
-                                 nanosecond: (millis ?? 0) * 1_000_000, fractionDigits: millis == nil ? nil : 3,
-                                 hasTime: hasTime)
+            return LocalDateTime(
+                year: year, month: month, day: day, hour: h, minute: minute, second: second,
+                nanosecond: (millis ?? 0) * 1_000_000, fractionDigits: millis == nil ? nil : 3,
+                hasTime: hasTime)
         }
     }
 
     static func isDigit(_ u: Unicode.Scalar) -> Bool { u.value >= 0x30 && u.value <= 0x39 }
 
     static func number(_ s: [Unicode.Scalar], _ st: inout MatchState, min: Int, max: Int) -> Int? {
-        var v = 0, n = 0
+        var v = 0
+        var n = 0
         while n < max, st.index + n < s.count, isDigit(s[st.index + n]) {
             v = v * 10 + Int(s[st.index + n].value - 0x30)
             n += 1
@@ -205,13 +237,22 @@ package enum FileNameDateParser {
                 var probe = st
                 if probe.index < s.count, s[probe.index] == " " || s[probe.index].value == 0x202F {
                     probe.index += 1
-                    if literal("AM", s, &probe) { probe.meridiem = 0; st = probe }
-                    else if literal("PM", s, &probe) { probe.meridiem = 1; st = probe }
+                    if literal("AM", s, &probe) {
+                        probe.meridiem = 0
+                        st = probe
+                    } else if literal("PM", s, &probe) {
+                        probe.meridiem = 1
+                        st = probe
+                    }
                 }
             case .chineseMeridiem(let required):
-                if literal("上午", s, &st) { st.meridiem = 0 }
-                else if literal("下午", s, &st) { st.meridiem = 1 }
-                else if required { return false }
+                if literal("上午", s, &st) {
+                    st.meridiem = 0
+                } else if literal("下午", s, &st) {
+                    st.meridiem = 1
+                } else if required {
+                    return false
+                }
             case .optional(let group):
                 var probe = st
                 if match(group, s, &probe) { st = probe }

@@ -1,11 +1,17 @@
 /// A wall-clock date and time with an optional fraction, and no zone: what EXIF and file names
 /// actually record. It never invents an offset.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Year, 1...9999.
     public var year: Int
+    /// Month, 1...12.
     public var month: Int
+    /// Day of the month, 1...31 (valid for the month).
     public var day: Int
+    /// Hour, 0...23.
     public var hour: Int
+    /// Minute, 0...59.
     public var minute: Int
+    /// Second, 0...59 (leap seconds are not represented).
     public var second: Int
     /// Fraction of the second in nanoseconds.
     public var nanosecond: Int
@@ -15,15 +21,24 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     public var hasTime: Bool
 
     /// Validates every field; nil for impossible values (month 13, February 30, hour 24).
-    public init?(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
-                 nanosecond: Int = 0, fractionDigits: Int? = nil, hasTime: Bool = true) {
+    public init?(
+        year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
+        nanosecond: Int = 0, fractionDigits: Int? = nil, hasTime: Bool = true
+    ) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= LocalDateTime.daysIn(month: month, year: year),
-              (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
-              (0..<1_000_000_000).contains(nanosecond) else { return nil }
-        self.year = year; self.month = month; self.day = day
-        self.hour = hour; self.minute = minute; self.second = second
-        self.nanosecond = nanosecond; self.fractionDigits = fractionDigits; self.hasTime = hasTime
+            day >= 1, day <= LocalDateTime.daysIn(month: month, year: year),
+            (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
+            (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+        self.nanosecond = nanosecond
+        self.fractionDigits = fractionDigits
+        self.hasTime = hasTime
     }
 
     package static func daysIn(month: Int, year: Int) -> Int {
@@ -45,8 +60,9 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         let rem = Int(seconds - days * 86_400)
         guard days > -800_000, days < 3_000_000 else { return nil }
         let (y, m, d) = LocalDateTime.civilFromDays(Int(days))
-        self.init(year: y, month: m, day: d, hour: rem / 3600, minute: rem % 3600 / 60, second: rem % 60,
-                  nanosecond: nanosecond, fractionDigits: fractionDigits)
+        self.init(
+            year: y, month: m, day: d, hour: rem / 3600, minute: rem % 3600 / 60, second: rem % 60,
+            nanosecond: nanosecond, fractionDigits: fractionDigits)
     }
 
     /// [Howard Hinnant, "chrono-Compatible Low-Level Date Algorithms"] days since 1970-01-01.
@@ -84,6 +100,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         return s
     }
 
+    /// The ISO 8601 form.
     public var description: String { iso8601 }
 
     /// Ordered by the instant the wall clock names (read as UTC).
@@ -97,6 +114,7 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         a.secondsAsIfUTC == b.secondsAsIfUTC && a.nanosecond == b.nanosecond
     }
 
+    /// Hashes what `==` compares: the second and the nanosecond.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(secondsAsIfUTC)
         hasher.combine(nanosecond)

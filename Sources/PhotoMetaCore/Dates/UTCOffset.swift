@@ -1,12 +1,15 @@
 /// A UTC offset such as `+08:00`, within the ±14 h that real zones use.
 public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
+    /// Seconds east of UTC.
     public let seconds: Int
 
+    /// An offset of `seconds` east of UTC; nil beyond ±14 h.
     public init?(seconds: Int) {
         guard abs(seconds) <= 14 * 3600 else { return nil }
         self.seconds = seconds
     }
 
+    /// `+00:00`.
     public static let utc = UTCOffset(unchecked: 0)
     private init(unchecked: Int) { seconds = unchecked }
 

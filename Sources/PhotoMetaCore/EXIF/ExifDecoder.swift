@@ -1,6 +1,7 @@
 internal import CExif
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The only file that talks to libexif.
@@ -23,8 +24,11 @@ package enum ExifDecoder {
             return record
         }
         if tiff.count + ExifHeader.prefix.count > libexifInputMax {
-            record.diagnostics.append(Diagnostic("exif",
-                "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"))
+            record.diagnostics.append(
+                Diagnostic(
+                    "exif",
+                    "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"
+                ))
         }
         // libexif wants the APP1 identifier in front of the TIFF stream.
         let input = ExifHeader.prefix + tiff
@@ -108,7 +112,8 @@ package enum ExifDecoder {
             record.thumbnailBytes = Int(data.pointee.size)
         }
         record.contentIdentifier = appleContentIdentifier(data)
-        record.imageDataEnd = view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
+        record.imageDataEnd =
+            view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
             ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
         return record
     }
@@ -128,7 +133,10 @@ package enum ExifDecoder {
             // libexif 0.6.24 mangles this ASCII value in some files (two stray bytes instead of
             // the UUID): keep only what looks like an identifier.
             if let v = value.map(Text.clean), v.count >= 8,
-               v.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }) {
+                v.unicodeScalars.allSatisfy({
+                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+                })
+            {
                 return v
             }
         }
@@ -196,7 +204,8 @@ private struct EntryReader {
     /// RATIONAL components as Doubles; a zero denominator makes the value nil.
     func rationals(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> [Double]? {
         guard let e = entry(content, tag), e.pointee.format == EXIF_FORMAT_RATIONAL,
-              let b = bytes(e), let base = b.baseAddress else { return nil }
+            let b = bytes(e), let base = b.baseAddress
+        else { return nil }
         let n = min(Int(e.pointee.components), b.count / 8, 8)
         var values: [Double] = []
         for i in 0..<n {
@@ -219,9 +228,10 @@ private struct EntryReader {
             var units: [UInt16] = []
             var i = 0
             while i + 1 < body.count {
-                units.append(order == EXIF_BYTE_ORDER_MOTOROLA
-                    ? UInt16(body[i]) << 8 | UInt16(body[i + 1])
-                    : UInt16(body[i + 1]) << 8 | UInt16(body[i]))
+                units.append(
+                    order == EXIF_BYTE_ORDER_MOTOROLA
+                        ? UInt16(body[i]) << 8 | UInt16(body[i + 1])
+                        : UInt16(body[i + 1]) << 8 | UInt16(body[i]))
                 i += 2
             }
             s = String(decoding: units, as: UTF16.self)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// An `errno` value from a system call, with its message.
@@ -11,6 +11,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The C `errno` value (`ENOENT`, `EACCES`, ...).
     public let errno: Int32
 
+    /// The error of `errno`.
     public init(errno: Int32) { self.errno = errno }
 
     /// `ENOENT`.
@@ -21,6 +22,7 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// True for `EACCES` and `EPERM`: the user may not do this (a fix is a permission change).
     public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }
 
+    /// The message, from a fixed table (`error N` for codes outside it).
     public var description: String { SystemError.message(errno) }
 
     /// The message for `code`: a fixed text for the codes a file or folder access can meet,
@@ -89,6 +91,7 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The first bytes could not be read.
     case unreadable(ReadFailure)
 
+    /// The message the report shows as `error`.
     public var description: String {
         switch self {
         case .system(let e): return e.description

@@ -46,7 +46,8 @@ public enum Inspector {
         }
         if format == .tiff, let end = exif?.imageDataEnd, end > source.size {
             asset.truncated = true
-            asset.diagnostics.append(Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
+            asset.diagnostics.append(
+                Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
         }
         let xmp = XMPReader.read(payloads.xmp)
         let qt = payloads.quickTime
@@ -69,8 +70,9 @@ public enum Inspector {
         asset.xmpUserComment = xmp.userComment
 
         let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let evidence = DateEvidence(exif: exif, xmp: xmp, quickTime: qt, pngCreationTime: payloads.pngCreationTime,
-                                    fileName: fileName, fileTimes: fileTimes)
+        let evidence = DateEvidence(
+            exif: exif, xmp: xmp, quickTime: qt, pngCreationTime: payloads.pngCreationTime,
+            fileName: fileName, fileTimes: fileTimes)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(evidence)
         asset.captured = date
         asset.diagnostics += dateDiagnostics

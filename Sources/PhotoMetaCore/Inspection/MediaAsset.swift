@@ -6,9 +6,12 @@
 public struct MediaAsset: Sendable, Equatable {
     /// A position in degrees (WGS 84), north and east positive.
     public struct GPS: Sendable, Equatable {
+        /// Degrees north (negative: south).
         public var latitude: Double
+        /// Degrees east (negative: west).
         public var longitude: Double
 
+        /// A position in degrees.
         public init(latitude: Double, longitude: Double) {
             self.latitude = latitude
             self.longitude = longitude
@@ -31,8 +34,11 @@ public struct MediaAsset: Sendable, Equatable {
     public var captured: CaptureDate?
     /// Camera maker and model, software and lens, as the file states them (cleaned).
     public var make: String?
+    /// Camera model.
     public var model: String?
+    /// The software that wrote the file (camera firmware, editor).
     public var software: String?
+    /// Lens model.
     public var lensModel: String?
     /// EXIF (or XMP tiff:) Orientation 1...8.
     public var orientation: Int?
@@ -40,9 +46,11 @@ public struct MediaAsset: Sendable, Equatable {
     public var rotation: Int?
     /// Stored pixel size as the container states it (EXIF PixelX/YDimension as a fallback).
     public var width: Int?
+    /// Stored pixel height (see `width`).
     public var height: Int?
     /// Movie duration in seconds.
     public var durationSeconds: Double?
+    /// Where it was taken, from EXIF GPS.
     public var gps: GPS?
     /// Size of the embedded EXIF thumbnail in bytes.
     public var thumbnailBytes: Int?
@@ -65,6 +73,7 @@ public struct MediaAsset: Sendable, Equatable {
     package var exifUserComment: String?
     package var xmpUserComment: String?
 
+    /// An asset with nothing known yet but its path and format.
     public init(path: String, format: MediaFormat) {
         self.path = path
         self.format = format

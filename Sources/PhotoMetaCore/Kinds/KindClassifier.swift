@@ -16,12 +16,20 @@ package enum KindClassifier {
         package var path: String
         package var livePhotoPartner: String?
 
-        package init(format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
-                    xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String,
-                    livePhotoPartner: String? = nil) {
-            self.format = format; self.make = make; self.model = model
-            self.exifUserComment = exifUserComment; self.xmpUserComment = xmpUserComment
-            self.width = width; self.height = height; self.path = path; self.livePhotoPartner = livePhotoPartner
+        package init(
+            format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
+            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String,
+            livePhotoPartner: String? = nil
+        ) {
+            self.format = format
+            self.make = make
+            self.model = model
+            self.exifUserComment = exifUserComment
+            self.xmpUserComment = xmpUserComment
+            self.width = width
+            self.height = height
+            self.path = path
+            self.livePhotoPartner = livePhotoPartner
         }
     }
 
@@ -52,7 +60,8 @@ package enum KindClassifier {
             evidence.append(.folder)
         }
         if i.format == .png, (i.make ?? "").isEmpty, (i.model ?? "").isEmpty, let w = i.width, let h = i.height,
-           ScreenSizes.isScreen(width: w, height: h) {
+            ScreenSizes.isScreen(width: w, height: h)
+        {
             evidence.append(.screenSize(width: w, height: h))
         }
         return evidence
@@ -70,7 +79,10 @@ func hasScreenshotsFolder(_ folders: Substring) -> Bool {
             matched = 0
             continue
         }
-        guard matched >= 0, matched < target.count else { matched = -1; continue }
+        guard matched >= 0, matched < target.count else {
+            matched = -1
+            continue
+        }
         let lower = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
         matched = lower == target[matched] ? matched + 1 : -1
     }

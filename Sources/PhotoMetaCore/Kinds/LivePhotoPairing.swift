@@ -49,7 +49,8 @@ package enum LivePhotoPairing {
             var free = g.stills.sorted(by: byPath)
             for movie in g.movies.sorted(by: byPath) {
                 let id = members[movie].contentIdentifier
-                let pick = free.firstIndex { id != nil && members[$0].contentIdentifier == id }
+                let pick =
+                    free.firstIndex { id != nil && members[$0].contentIdentifier == id }
                     ?? free.firstIndex { members[$0].contentIdentifier == nil || id == nil }
                 guard let k = pick else { continue }
                 result.append((free[k], movie))

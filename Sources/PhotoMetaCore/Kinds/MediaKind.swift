@@ -17,6 +17,7 @@ public enum ScreenshotEvidence: Sendable, Equatable, CustomStringConvertible {
     /// A PNG without camera make and model, at a known phone or desktop screen size.
     case screenSize(width: Int, height: Int)
 
+    /// The evidence as the report writes it: `exif.UserComment=Screenshot`, `filename:PATTERN`, `folder:Screenshots`, `screenSize:WxH`.
     public var description: String {
         switch self {
         case .userComment(let s): return "\(s)=Screenshot"

@@ -6,6 +6,7 @@ public struct AssetReport: Sendable {
     /// The zone for dates without an offset, and for showing instants.
     public var zone: TimeZone
 
+    /// A report that shows dates in `zone` where the file gives no offset.
     public init(zone: TimeZone) { self.zone = zone }
 
     // MARK: JSON
@@ -69,7 +70,10 @@ public struct AssetReport: Sendable {
     }
 
     package func writeCaptured(_ c: CaptureDate?, to w: inout JSONWriter) {
-        guard let c else { w.null(); return }
+        guard let c else {
+            w.null()
+            return
+        }
         let r = c.rendered(in: zone)
         w.beginObject()
         w.field("local", r.local)
@@ -112,7 +116,11 @@ public struct AssetReport: Sendable {
                 let r = c.rendered(in: zone)
                 switch c.clock {
                 case .wall(_, .some, _):
-                    rows.append(("captured", "\(r.local)\(r.offset ?? "")  [\(c.source.rawValue); offset from \(r.offsetSource?.rawValue ?? "?")]"))
+                    rows.append(
+                        (
+                            "captured",
+                            "\(r.local)\(r.offset ?? "")  [\(c.source.rawValue); offset from \(r.offsetSource?.rawValue ?? "?")]"
+                        ))
                     rows.append(("utc", r.utc ?? ""))
                 case .wall(_, .none, _):
                     rows.append(("captured", "\(r.local)  [\(c.source.rawValue); offset unknown]"))

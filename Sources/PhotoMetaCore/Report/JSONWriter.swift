@@ -12,10 +12,24 @@ package struct JSONWriter {
         needsComma[needsComma.count - 1] = true
     }
 
-    package mutating func beginObject() { separator(); output += "{"; needsComma.append(false) }
-    package mutating func endObject() { output += "}"; needsComma.removeLast() }
-    package mutating func beginArray() { separator(); output += "["; needsComma.append(false) }
-    package mutating func endArray() { output += "]"; needsComma.removeLast() }
+    package mutating func beginObject() {
+        separator()
+        output += "{"
+        needsComma.append(false)
+    }
+    package mutating func endObject() {
+        output += "}"
+        needsComma.removeLast()
+    }
+    package mutating func beginArray() {
+        separator()
+        output += "["
+        needsComma.append(false)
+    }
+    package mutating func endArray() {
+        output += "]"
+        needsComma.removeLast()
+    }
 
     package mutating func key(_ k: String) {
         separator()
@@ -29,24 +43,51 @@ package struct JSONWriter {
         if let s { JSONWriter.appendString(s, to: &output) } else { output += "null" }
     }
 
-    package mutating func int(_ v: Int?) { separator(); output += v.map(String.init) ?? "null" }
-    package mutating func bool(_ v: Bool?) { separator(); output += v.map { $0 ? "true" : "false" } ?? "null" }
-    package mutating func null() { separator(); output += "null" }
+    package mutating func int(_ v: Int?) {
+        separator()
+        output += v.map(String.init) ?? "null"
+    }
+    package mutating func bool(_ v: Bool?) {
+        separator()
+        output += v.map { $0 ? "true" : "false" } ?? "null"
+    }
+    package mutating func null() {
+        separator()
+        output += "null"
+    }
 
     /// Finite doubles only; others become null (JSON has no NaN).
     package mutating func double(_ v: Double?) {
         separator()
-        guard let v, v.isFinite else { output += "null"; return }
+        guard let v, v.isFinite else {
+            output += "null"
+            return
+        }
         output += v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
     }
 
     /// Raw JSON text, already valid.
-    package mutating func raw(_ json: String) { separator(); output += json }
+    package mutating func raw(_ json: String) {
+        separator()
+        output += json
+    }
 
-    package mutating func field(_ k: String, _ s: String?) { key(k); string(s) }
-    package mutating func field(_ k: String, _ v: Int?) { key(k); int(v) }
-    package mutating func field(_ k: String, _ v: Bool?) { key(k); bool(v) }
-    package mutating func field(_ k: String, _ v: Double?) { key(k); double(v) }
+    package mutating func field(_ k: String, _ s: String?) {
+        key(k)
+        string(s)
+    }
+    package mutating func field(_ k: String, _ v: Int?) {
+        key(k)
+        int(v)
+    }
+    package mutating func field(_ k: String, _ v: Bool?) {
+        key(k)
+        bool(v)
+    }
+    package mutating func field(_ k: String, _ v: Double?) {
+        key(k)
+        double(v)
+    }
 
     static func appendString(_ s: String, to out: inout String) {
         out += "\""

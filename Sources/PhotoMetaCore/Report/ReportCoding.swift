@@ -1,6 +1,8 @@
 import Foundation
 
 extension CodingUserInfoKey {
+    // swift-format-ignore: NeverForceUnwrap
+    // (The initializer fails only for keys it cannot represent; this constant is not one of them.)
     /// The `TimeZone` in which an encoder writes capture dates that need one (dates without an
     /// offset, and instants); UTC when unset. Decoding does not need it.
     public static let photoMetaZone = CodingUserInfoKey(rawValue: "photometa.zone")!
@@ -23,6 +25,7 @@ extension MediaAsset: Codable {
 
     enum ThumbnailKeys: String, CodingKey { case bytes }
 
+    /// Reads the report's object (docs/json.md).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(path: try c.decode(String.self, forKey: .path), format: try c.decode(MediaFormat.self, forKey: .format))
@@ -53,6 +56,7 @@ extension MediaAsset: Codable {
         error = try c.decodeIfPresent(FileReadError.self, forKey: .error)
     }
 
+    /// Writes the report's object; `captured` in the encoder's `photoMetaZone`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(path, forKey: .path)
@@ -91,11 +95,13 @@ extension MediaAsset: Codable {
 extension MediaAsset.GPS: Codable {
     enum CodingKeys: String, CodingKey { case lat, lon }
 
+    /// Reads `{"lat": ..., "lon": ...}`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(latitude: try c.decode(Double.self, forKey: .lat), longitude: try c.decode(Double.self, forKey: .lon))
     }
 
+    /// Writes `{"lat": ..., "lon": ...}`, rounded to 7 decimals.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(AssetReport.round7(latitude), forKey: .lat)
@@ -109,6 +115,7 @@ extension MediaAsset.GPS: Codable {
 extension CaptureDate: Codable {
     enum CodingKeys: String, CodingKey { case local, offset, utc, source, offsetSource, assumed }
 
+    /// Reads the `captured` object back into what the file said.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let source = try c.decode(DateSource.self, forKey: .source)
@@ -135,6 +142,7 @@ extension CaptureDate: Codable {
         }
     }
 
+    /// Writes the `captured` object, rendered in the encoder's `photoMetaZone`.
     public func encode(to encoder: any Encoder) throws {
         let r = rendered(in: encoder.photoMetaZone)
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -147,9 +155,9 @@ extension CaptureDate: Codable {
     }
 }
 
-
 /// A diagnostic is written as `"domain: message"`.
 extension Diagnostic: Codable {
+    /// Reads `"domain: message"`.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         if let r = text.range(of: ": ") {
@@ -159,6 +167,7 @@ extension Diagnostic: Codable {
         }
     }
 
+    /// Writes `"domain: message"`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
@@ -167,6 +176,7 @@ extension Diagnostic: Codable {
 
 /// Evidence is written as its description (`filename:PATTERN`, `folder:Screenshots`, ...).
 extension ScreenshotEvidence: Codable {
+    /// Reads the evidence from its description.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
@@ -177,13 +187,15 @@ extension ScreenshotEvidence: Codable {
         } else if text.hasSuffix("=Screenshot") {
             self = .userComment(source: String(text.dropLast("=Screenshot".count)))
         } else if text.hasPrefix("screenSize:"), case let parts = text.dropFirst("screenSize:".count).split(separator: "x"),
-                  parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) {
+            parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1])
+        {
             self = .screenSize(width: w, height: h)
         } else {
             throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown screenshot evidence: \(text)")
         }
     }
 
+    /// Writes the evidence's description.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
@@ -192,6 +204,7 @@ extension ScreenshotEvidence: Codable {
 
 /// Written as its message, as in the report.
 extension FileReadError: Codable {
+    /// Reads the error from its message.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
         let text = try c.decode(String.self)
@@ -201,6 +214,7 @@ extension FileReadError: Codable {
         self = e
     }
 
+    /// Writes the error's message.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)

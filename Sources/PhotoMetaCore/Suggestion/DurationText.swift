@@ -18,12 +18,20 @@ package enum DurationText {
             }
             guard let value = Double(number), value >= 0 else { return nil }
             let unit: Double
-            if c == "m", i + 1 < chars.count, chars[i + 1] == "s" { unit = 0.001; i += 1 }
-            else if c == "s" { unit = 1 }
-            else if c == "m" { unit = 60 }
-            else if c == "h" { unit = 3600 }
-            else if c == "d" { unit = 86_400 }
-            else { return nil }
+            if c == "m", i + 1 < chars.count, chars[i + 1] == "s" {
+                unit = 0.001
+                i += 1
+            } else if c == "s" {
+                unit = 1
+            } else if c == "m" {
+                unit = 60
+            } else if c == "h" {
+                unit = 3600
+            } else if c == "d" {
+                unit = 86_400
+            } else {
+                return nil
+            }
             total += value * unit
             number = ""
             sawUnit = true

@@ -1,9 +1,13 @@
 /// What the suggestion rules need to know about one file: a slice of `MediaAsset` plus the file
 /// times, small enough to keep in the index. A suggestion is one of these.
 public struct SuggestionCandidate: Sendable, Equatable, Codable {
+    /// The path as reported (the folder as the caller wrote it, joined with the path below it).
     public var path: String
+    /// The container format.
     public var format: MediaFormat
+    /// The kind, after Live Photo pairing.
     public var kind: MediaKind
+    /// When it was taken; nil when nothing says (such a file is never offered).
     public var captured: CaptureDate?
     /// The container is cut short.
     public var truncated: Bool
@@ -11,23 +15,33 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     public var error: FileReadError?
     /// Modification time, seconds since 1970 (real clock).
     public var modified: Double
+    /// File size in bytes.
     public var size: Int64
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
 
-    package init(path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,
-                error: FileReadError? = nil, modified: Double, size: Int64, livePhotoPair: String? = nil) {
-        self.path = path; self.format = format; self.kind = kind; self.captured = captured
-        self.truncated = truncated; self.error = error; self.modified = modified; self.size = size
+    package init(
+        path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,
+        error: FileReadError? = nil, modified: Double, size: Int64, livePhotoPair: String? = nil
+    ) {
+        self.path = path
+        self.format = format
+        self.kind = kind
+        self.captured = captured
+        self.truncated = truncated
+        self.error = error
+        self.modified = modified
+        self.size = size
         self.livePhotoPair = livePhotoPair
     }
 
     package init(_ asset: MediaAsset, modified: Double) {
-        self.init(path: asset.path, format: asset.format, kind: asset.kind, captured: asset.captured,
-                  truncated: asset.truncated, error: asset.error, modified: modified, size: asset.fileSize ?? 0,
-                  livePhotoPair: asset.livePhotoPair)
+        self.init(
+            path: asset.path, format: asset.format, kind: asset.kind, captured: asset.captured,
+            truncated: asset.truncated, error: asset.error, modified: modified, size: asset.fileSize ?? 0,
+            livePhotoPair: asset.livePhotoPair)
         contentIdentifier = asset.contentIdentifier
     }
 

@@ -52,8 +52,9 @@ package struct SuggestionEngine: Sendable {
         }
 
         package var decision: SuggestionDecision {
-            SuggestionDecision(suggestion: best?.candidate, instant: best?.instant, considered: considered, rejected: rejected,
-                     outranked: outranked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            SuggestionDecision(
+                suggestion: best?.candidate, instant: best?.instant, considered: considered, rejected: rejected,
+                outranked: outranked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
         }
     }
 
@@ -79,8 +80,10 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
     /// Candidates that passed every rule but lost to a newer one (empty when not kept).
     public var outranked: [String]
 
-    package init(suggestion: SuggestionCandidate?, instant: Double?, considered: Int, rejected: [SuggestionRejection],
-                 outranked: [String]) {
+    package init(
+        suggestion: SuggestionCandidate?, instant: Double?, considered: Int, rejected: [SuggestionRejection],
+        outranked: [String]
+    ) {
         self.suggestion = suggestion
         self.instant = instant
         self.considered = considered

@@ -11,7 +11,9 @@ package protocol SuggestionRule: Sendable {
 /// `completeness`, and `choice` for a file that passed every rule but lost to a newer one).
 /// A struct rather than an enum, so reports from a newer photometa with more rules still decode.
 public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The identifier as reports write it.
     public let rawValue: String
+    /// Any identifier; the known ones are the static members.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Only images and videos, stills unless videos are asked for, never a Live Photo's movie.
@@ -27,18 +29,22 @@ public struct RuleID: RawRepresentable, Hashable, Sendable, Codable, CustomStrin
     /// Passed every rule, but a newer capture won.
     public static let choice = RuleID(rawValue: "choice")
 
+    /// The raw value.
     public var description: String { rawValue }
 }
 
 /// A candidate turned down, and by which rule.
 public struct SuggestionRejection: Sendable, Equatable, Codable {
+    /// The file, as reported.
     public var path: String
+    /// The rule that turned it down (the first that did).
     public var rule: RuleID
     /// Why, for people.
     public var reason: String
     /// The file's kind (after Live Photo pairing).
     public var kind: MediaKind
 
+    /// A rejection of `path` (of `kind`) by `rule`, for `reason`.
     public init(path: String, rule: RuleID, reason: String, kind: MediaKind) {
         self.path = path
         self.rule = rule

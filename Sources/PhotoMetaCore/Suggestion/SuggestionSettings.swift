@@ -12,6 +12,7 @@ public struct SuggestionSettings: Sendable, Equatable {
     public var within: Duration = .seconds(60)
     /// Captures up to this far in the future count as now (clocks of phone and computer differ).
     public var futureTolerance: Duration = .seconds(5)
+    /// Screenshots included (default), left out, or the only thing offered.
     public var screenshots: Screenshots = .include
     /// Offer videos too (stills only by default).
     public var includeVideos = false
@@ -21,6 +22,7 @@ public struct SuggestionSettings: Sendable, Equatable {
     /// machine's zone (pass `TimeZone.current` to mean "here").
     public var zone: TimeZone
 
+    /// The defaults of docs/suggest.md, with `zone` for dates that carry no offset.
     public init(zone: TimeZone) { self.zone = zone }
 }
 

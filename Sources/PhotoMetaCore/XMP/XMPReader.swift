@@ -19,7 +19,8 @@ package enum XMPReader {
             record.make = record.make ?? value(of: "tiff:Make", in: bytes)
             record.model = record.model ?? value(of: "tiff:Model", in: bytes)
             if record.orientation == nil, let o = value(of: "tiff:Orientation", in: bytes).flatMap({ Int($0) }),
-               (1...8).contains(o) {
+                (1...8).contains(o)
+            {
                 record.orientation = o
             }
         }
