@@ -5,10 +5,12 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # Packages the build links against (libexif, SQLite and zlib through pkg-config).
 APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Warnings are errors in every build this Makefile runs (CI included); `make WERROR= build` to relax.
+WERROR      ?= -Xswiftc -warnings-as-errors
 BIN_DEBUG   := .build/debug/photometa
 BIN_RELEASE := .build/release/photometa
 
-.PHONY: all deps build release demo test fixtures clean
+.PHONY: all deps build release demo test lint client fixtures clean
 
 all: build
 
@@ -29,10 +31,10 @@ deps:
 	$(call apt_install,$(APT_BUILD))
 
 build: deps
-	$(SWIFT) build --product photometa
+	$(SWIFT) build $(WERROR) --product photometa
 
 release: deps
-	$(SWIFT) build -c release --product photometa
+	$(SWIFT) build -c release $(WERROR) --product photometa
 
 DEMO_STATE  := .build/demo/state.sqlite3
 DEMO_NOW    := 2024-08-08T12:08:20Z
@@ -52,15 +54,26 @@ demo: release
 	@$(BIN_RELEASE) suggest Fixtures/library --now $(DEMO_NOW) --tz UTC --state $(DEMO_STATE); echo "(exit $$?)"
 
 test: deps
-	$(SWIFT) build --build-tests
+	$(SWIFT) build $(WERROR) --build-tests
 	$(SWIFT) test --skip-build
+
+# swift-format (part of the toolchain) over everything Swift in the repository, configured by
+# .swift-format (Tests/ and Fuzz/ relax the documentation and force-unwrap rules).
+LINT_PATHS  := Package.swift Sources Tests Fuzz/Targets Examples/Client/Package.swift Examples/Client/Sources
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+# A separate package that depends on this checkout by path and uses the public product only:
+# builds and runs the examples of README.md and docs/api.md against Fixtures/library.
+client: deps
+	cd Examples/Client && $(SWIFT) build $(WERROR) && .build/debug/Client ../../Fixtures/library
 
 # Regenerates the sample library (Python standard library only).
 fixtures:
 	python3 Fixtures/make_fixtures.py
 
 clean:
-	rm -rf .build
+	rm -rf .build Examples/Client/.build
 
 # Benchmark (issue 5, docs/performance.md): photometa inspect and suggest against exiv2,
 # exiftool -fast2 and C floors (stat, read 64 KiB) on a synthetic library of BENCH_N files,

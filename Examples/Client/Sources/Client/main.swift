@@ -1,0 +1,104 @@
+// The examples of docs/api.md, one function each, run against Fixtures/library.
+// Usage: Client LIBRARY_FOLDER
+import Foundation
+import PhotoMeta
+
+/// Inspect a file.
+func inspectAFile(_ path: String) {
+    let asset = FileInspector.inspect(path: path)
+    if let error = asset.error {
+        print("\(path): \(error)")
+        return
+    }
+    print("\(asset.path): \(asset.kind), \(asset.format)")
+    if let date = asset.captured {
+        let utc = TimeZone(identifier: "UTC") ?? .current
+        print("  taken \(date.rendered(in: utc).local) (\(date.source.rawValue)), exact: \(date.isExact)")
+    }
+}
+
+/// Inspect bytes already in memory (a download, an attachment): nothing is opened.
+func inspectBytes(_ bytes: [UInt8]) -> MediaAsset {
+    let asset = Inspector.inspect(bytes: bytes, path: "attachment.jpg")
+    print("attachment: \(asset.format), \(asset.width ?? 0) x \(asset.height ?? 0)")
+    return asset
+}
+
+/// The report as JSON through Codable (the same shape as `photometa inspect --json`).
+func reportAsJSON(_ asset: MediaAsset) throws {
+    let encoder = JSONEncoder()
+    encoder.userInfo[.photoMetaZone] = TimeZone(identifier: "Asia/Shanghai")
+    let data = try encoder.encode(asset)
+    let back = try JSONDecoder().decode(MediaAsset.self, from: data)
+    print("JSON round trip keeps the kind: \(back.kind == asset.kind)")
+}
+
+/// Inspect a whole tree on all cores, results in path order.
+func inspectATree(_ folder: String) {
+    InspectionRunner.run(
+        paths: [folder], recursive: true,
+        problem: { problem in print("problem: \(problem)") },
+        render: { _, asset in "\(asset.kind.rawValue)\t\(asset.path)" },
+        emit: { line in print(line) })
+}
+
+/// Run a suggestion: which photo would a chat app offer now?
+func runASuggestion(_ folder: String, state: String) async {
+    var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
+    options.settings.within = .seconds(120)
+    options.statePath = state
+    options.indexPath = nil
+    options.record = false  // like --peek
+    let suggester = Suggester(options: options)
+    // A use case is Sendable: run it off the caller's task.
+    let outcome = await Task.detached { () -> Result<Suggester.Outcome, SuggestError> in
+        do throws(SuggestError) {
+            return .success(try suggester.run(folder: folder))
+        } catch {
+            return .failure(error)
+        }
+    }.value
+    switch outcome {
+    case .success(let o):
+        if let s = o.decision.suggestion {
+            print("You may want to send: \(s.path)")
+        } else {
+            print("Nothing new to send (\(o.decision.considered) files considered).")
+        }
+        for r in o.decision.rejected.prefix(3) { print("  \(r.path): \(r.rule): \(r.reason)") }
+    case .failure(let error):
+        print("suggest failed: \(error)")
+    }
+}
+
+/// Watch a folder: changes and suggestions as they happen, until the stream is dropped.
+func watchAFolder(_ folder: String) async throws {
+    let watcher = try DirectoryWatcher(folder: folder, options: DirectoryWatcher.Options(suggestions: nil))
+    for await event in watcher.events() {
+        switch event {
+        case .ready:
+            print("watching \(folder)")
+            // Drop the stream: watching stops.
+            return
+        case .changes(let c): print("+\(c.inserted.count) -\(c.removed.count) ~\(c.changed.count)")
+        case .suggestion(let s, _): print("offer \(s.path)")
+        case .note(let n): print("note: \(n)")
+        case .folderGone: return
+        }
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2 else {
+    print("usage: Client LIBRARY_FOLDER")
+    exit(64)
+}
+let library = arguments[1]
+inspectAFile(library + "/IMG_20240315_093012.jpg")
+let bytes = (try? Data(contentsOf: URL(fileURLWithPath: library + "/IMG_20240315_093012.jpg"))).map { [UInt8]($0) } ?? []
+try reportAsJSON(inspectBytes(bytes))
+inspectATree(library)
+let state = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-client-\(getpid()).sqlite3").path
+await runASuggestion(library, state: state)
+try await watchAFolder(library)
+try? FileManager.default.removeItem(atPath: state)
