@@ -41,6 +41,8 @@ enum Photometa {
         p.standardOutput = out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        p.terminationHandler = { _ in exited.signal() }
         try p.run()
         // Drain both pipes concurrently so a large output cannot block the child.
         let group = DispatchGroup()
@@ -55,9 +57,8 @@ enum Photometa {
             box.setErr(err.fileHandleForReading.readDataToEndOfFile())
             group.leave()
         }
-        let deadline = Date().addingTimeInterval(timeout)
-        while p.isRunning, Date() < deadline { usleep(5_000) }
-        if p.isRunning {
+        // The termination handler wakes the wait; the timeout bounds it.
+        if exited.wait(timeout: .now() + timeout) == .timedOut {
             p.terminate()
             XCTFail("photometa \(arguments) did not finish within \(timeout) s", file: file, line: line)
         }

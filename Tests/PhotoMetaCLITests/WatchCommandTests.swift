@@ -3,9 +3,12 @@ import XCTest
 
 /// `photometa watch` as a process: events on stdout, signals, --exec, the folder vanishing.
 final class WatchCommandTests: XCTestCase {
+    /// A running `photometa watch`. Waits are woken by its output and by its exit (a condition
+    /// variable), and bounded by a deadline.
     final class RunningWatch: @unchecked Sendable {
         let process = Process()
-        private let lock = NSLock()
+        /// Guards `out` and `err`; signalled on output and on exit.
+        private let condition = NSCondition()
         private var out = Data()
         private var err = Data()
 
@@ -21,34 +24,40 @@ final class WatchCommandTests: XCTestCase {
             process.standardError = e
             o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
             e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
+            process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
             try process.run()
         }
 
         func append(_ d: Data, err isErr: Bool) {
-            lock.lock()
+            condition.lock()
             if isErr { err.append(d) } else { out.append(d) }
-            lock.unlock()
+            condition.broadcast()
+            condition.unlock()
         }
 
         var stdout: String {
-            lock.lock()
-            defer { lock.unlock() }
+            condition.lock()
+            defer { condition.unlock() }
             return String(decoding: out, as: UTF8.self)
         }
         var stderr: String {
-            lock.lock()
-            defer { lock.unlock() }
+            condition.lock()
+            defer { condition.unlock() }
             return String(decoding: err, as: UTF8.self)
         }
 
+        /// Waits until `predicate` holds, looking again whenever the process writes or exits;
+        /// false when `timeout` passes first.
         @discardableResult
-        func wait(timeout: Double = 10, _ condition: () -> Bool) -> Bool {
+        func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
             let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if condition() { return true }
-                usleep(20_000)
+            while !predicate() {
+                condition.lock()
+                let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
+                condition.unlock()
+                if !woken, Date() >= deadline { return predicate() }
             }
-            return condition()
+            return true
         }
 
         func finish(timeout: Double = 10) -> Int32? {

@@ -72,8 +72,9 @@ final class ExifDecoderTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("IMG_5195.HEIC not in corpus") }
         let a = FileInspector.inspect(path: path)
         XCTAssertEqual(a.make, "Apple")
-        if let id = a.contentIdentifier {
-            XCTAssertEqual(id, "570F1469-09C7-4E50-9875-05F21D5BD166", "Apple maker note tag 0x0011")
-        }
+        // Either libexif's value is dropped (nil) or it is the real identifier; never garbage.
+        XCTAssertTrue(
+            a.contentIdentifier == nil || a.contentIdentifier == "570F1469-09C7-4E50-9875-05F21D5BD166",
+            "Apple maker note tag 0x0011: \(a.contentIdentifier ?? "nil")")
     }
 }
