@@ -1,9 +1,5 @@
+import Foundation
 internal import CSQLite
-import Dispatch
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
 /// statements with bound values, transactions, and every result code mapped to an error once.
@@ -124,7 +120,8 @@ final class SQLiteDatabase {
             guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED else { return rc }
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             guard elapsed < busyTimeout else { return rc }
-            usleep(pause + UInt32.random(in: 0...pause))  // the one pause of the store: waiting out a lock
+            // The one pause of the store: waiting out another process's lock, with jitter.
+            Thread.sleep(forTimeInterval: Double(pause + UInt32.random(in: 0...pause)) / 1e6)
             pause = min(pause * 2, 50_000)
         }
     }

@@ -1,9 +1,6 @@
+import Foundation
 import PhotoMeta
 import PhotoMetaSystem
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The command-line entry point: picks the subcommand and turns errors into exit codes. Every
 /// command's logic lives in the PhotoMeta library; these files only parse and print.

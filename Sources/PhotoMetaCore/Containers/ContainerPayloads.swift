@@ -89,8 +89,3 @@ enum ExifHeader {
     /// [EXIF 2.32 4.7.2] APP1 identifier "Exif\0\0".
     static let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
 }
-
-/// A container reader: finds the raw payloads in one format.
-package protocol ContainerReader {
-    static func read(_ reader: BoundedReader) -> ContainerPayloads
-}

@@ -1,7 +1,7 @@
 /// Reads a GIF's logical screen size, counts its frames and extracts an XMP application
 /// extension [GIF89a 17-26]. Counting frames means walking every data sub-block, so the walk
 /// stops after `Limits.gifScanMax` bytes and reports the count so far as a lower bound.
-package enum GIFReader: ContainerReader {
+package enum GIFReader {
     static let xmpAppID = Array("XMP DataXMP".utf8)
 
     package static func read(_ reader: BoundedReader) -> ContainerPayloads {

@@ -1,7 +1,7 @@
 /// Walks JPEG marker segments up to the start of scan and hands on APP1 Exif, APP1 XMP and the
 /// SOF dimensions. Segments are walked here, not by libexif's loader, because that loader gives
 /// up when other APP segments precede APP1 (as Huawei phones write) and reads only one APP1.
-package enum JPEGReader: ContainerReader {
+package enum JPEGReader {
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
     package static func read(_ reader: BoundedReader) -> ContainerPayloads {

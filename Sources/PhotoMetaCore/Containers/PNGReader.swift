@@ -1,6 +1,6 @@
 /// Walks PNG chunks [PNG 1.2 5.3] to IEND, including metadata chunks written after IDAT, which
 /// many tools append. Image data is never read, only chunk headers.
-package enum PNGReader: ContainerReader {
+package enum PNGReader {
     static let xmpKeyword = "XML:com.adobe.xmp"
     static let creationTimeKeyword = "Creation Time"
     /// ImageMagick's (and exiv2's) EXIF in a text chunk, written before eXIf existed.

@@ -2,7 +2,7 @@
 /// Only the first `Limits.exifPayloadMax` bytes are read, since libexif sees nothing past its
 /// 64 KiB window anyway: a TIFF whose IFD0 lies further in (writers that put the image data
 /// first) cannot be decoded through libexif, and says so.
-package enum TIFFReader: ContainerReader {
+package enum TIFFReader {
     package static func read(_ reader: BoundedReader) -> ContainerPayloads {
         var out = ContainerPayloads(format: .tiff)
         do throws(ReadFailure) {

@@ -1,5 +1,6 @@
 internal import CExif
 
+// Only for vsnprintf: libexif's log callback hands over a printf format and a va_list.
 #if canImport(Glibc)
     import Glibc
 #endif
