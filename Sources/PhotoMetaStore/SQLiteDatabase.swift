@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
 /// statements with bound values, transactions, and every result code mapped to an error once.
