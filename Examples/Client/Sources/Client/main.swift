@@ -71,6 +71,26 @@ func runASuggestion(_ folder: String, state: String) async {
     }
 }
 
+/// The docs/api.md form: typed errors, a permission problem told apart.
+func suggestHandlingErrors(_ folder: String, state: String) {
+    var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
+    options.settings.within = .seconds(120)
+    options.statePath = state
+    options.record = false  // like --peek
+    let suggester = Suggester(options: options)
+    do throws(SuggestError) {
+        let outcome = try suggester.run(folder: folder)
+        if let s = outcome.decision.suggestion {
+            print("You may want to send: \(s.path) (\(s.kind))")
+        }
+        for r in outcome.decision.rejected where r.rule == .completeness { print("still being written: \(r.path)") }
+    } catch .unreadableFolder(let path, let error) where error.isPermissionDenied {
+        print("no permission to read \(path)")
+    } catch {
+        print(error)  // SuggestError, e.g. .state(.busy(path:))
+    }
+}
+
 /// Watch a folder: changes and suggestions as they happen, until the stream is dropped.
 func watchAFolder(_ folder: String) async throws {
     let watcher = try DirectoryWatcher(folder: folder, options: DirectoryWatcher.Options(suggestions: nil))
@@ -88,17 +108,38 @@ func watchAFolder(_ folder: String) async throws {
     }
 }
 
+/// The README's example.
+func readmeExample(_ library: String) throws {
+    // From a path: stat, open, read, Live Photo pairing. Never throws; problems land in `error`.
+    let asset = FileInspector.inspect(path: library + "/no_offset.jpg")
+
+    // From bytes already in memory: the pure core, no file system access.
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: library + "/IMG_20240315_093012.jpg")))
+    let fromMemory = Inspector.inspect(bytes: bytes, path: "IMG_20240315_093012.jpg")
+
+    let shanghai = TimeZone(identifier: "Asia/Shanghai") ?? .current
+    print(AssetReport(zone: shanghai).json(asset))
+
+    if let captured = fromMemory.captured {
+        let r = captured.rendered(in: shanghai)
+        print(captured.source.rawValue, r.local, r.offset ?? "?", r.utc ?? "?", r.offsetSource?.rawValue ?? "-")
+    }
+    print(fromMemory.kind.rawValue, fromMemory.format.rawValue, fromMemory.diagnostics)
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
     print("usage: Client LIBRARY_FOLDER")
     exit(64)
 }
 let library = arguments[1]
+try readmeExample(library)
 inspectAFile(library + "/IMG_20240315_093012.jpg")
 let bytes = (try? Data(contentsOf: URL(fileURLWithPath: library + "/IMG_20240315_093012.jpg"))).map { [UInt8]($0) } ?? []
 try reportAsJSON(inspectBytes(bytes))
 inspectATree(library)
 let state = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-client-\(getpid()).sqlite3").path
 await runASuggestion(library, state: state)
+suggestHandlingErrors(library + "/no-such-folder", state: state)
 try await watchAFolder(library)
 try? FileManager.default.removeItem(atPath: state)
