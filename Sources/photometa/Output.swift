@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetaCore
 import PhotoMetaSystem
 import Synchronization
 
@@ -26,9 +27,12 @@ enum Output {
         return timer
     }()
 
+    /// One message line on stderr. Control characters in it (from a file name, a folder given
+    /// on the command line) are shown as escapes, so no name can drive the terminal.
     static func err(_ s: String) {
         stdoutBuffer.flush()
-        stderrBuffer.append(s.hasSuffix("\n") ? s : s + "\n")
+        let line = s.hasSuffix("\n") ? String(s.dropLast()) : s
+        stderrBuffer.append(TerminalText.escape(line) + "\n")
         stderrBuffer.flush()
     }
 }

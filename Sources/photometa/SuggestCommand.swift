@@ -146,7 +146,7 @@ struct SuggestCommand {
                     detail += "; zone assumed: \(options.settings.zone.identifier)"
                 }
                 if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
-                Output.out("You may want to send: \(SuggestCommand.relative(s.path, prefix)) (\(detail))\n")
+                Output.out("You may want to send: \(TerminalText.escape(SuggestCommand.relative(s.path, prefix))) (\(detail))\n")
             } else {
                 Output.out("Nothing new to send.\n")
             }
@@ -160,9 +160,12 @@ struct SuggestCommand {
                 )
                 var all = rows.sorted(by: { $0.0 < $1.0 })
                 if let s = d.suggestion { all.insert((SuggestCommand.relative(s.path, prefix), "offered"), at: 0) }
-                let width = min(48, all.map { $0.0.count }.max() ?? 0)
+                let width = min(48, all.map { TerminalText.escape($0.0).count }.max() ?? 0)
                 for (p, why) in all {
-                    Output.out("  \(p)\(String(repeating: " ", count: max(1, width - p.count + 2)))\(why)\n")
+                    let shown = TerminalText.escape(p)
+                    Output.out(
+                        "  \(shown)\(String(repeating: " ", count: max(1, width - shown.count + 2)))\(TerminalText.escape(why))\n"
+                    )
                 }
             }
         }
@@ -227,7 +230,9 @@ struct DismissCommand {
     func run() -> ExitCode {
         do throws(SuggestError) {
             let when = try Suggester.dismiss(folder: folder, until: until, statePath: statePath)
-            Output.out("Dismissed everything in \(folder) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
+            Output.out(
+                "Dismissed everything in \(TerminalText.escape(folder)) captured up to \(ISO8601DateFormatter().string(from: when)).\n"
+            )
             return .success
         } catch {
             return SuggestCommand.report(error, folder: folder)
@@ -266,7 +271,8 @@ struct ForgetCommand {
     func run() -> ExitCode {
         do throws(SuggestError) {
             let had = try Suggester.forget(folder: folder, statePath: statePath)
-            Output.out(had ? "Forgot what was offered or dismissed in \(folder).\n" : "Nothing remembered for \(folder).\n")
+            let shown = TerminalText.escape(folder)
+            Output.out(had ? "Forgot what was offered or dismissed in \(shown).\n" : "Nothing remembered for \(shown).\n")
             return .success
         } catch {
             return SuggestCommand.report(error, folder: folder)

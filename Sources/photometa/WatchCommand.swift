@@ -144,9 +144,9 @@ struct WatchCommand {
             return
         }
         var lines = "changes: \(c.inserted.count) inserted, \(c.removed.count) removed, \(c.changed.count) changed\n"
-        for f in c.inserted { lines += "+ \(f.path)\n" }
-        for p in c.removed { lines += "- \(p)\n" }
-        for f in c.changed { lines += "~ \(f.path)\n" }
+        for f in c.inserted { lines += "+ \(TerminalText.escape(f.path))\n" }
+        for p in c.removed { lines += "- \(TerminalText.escape(p))\n" }
+        for f in c.changed { lines += "~ \(TerminalText.escape(f.path))\n" }
         Output.out(lines)
     }
 
@@ -163,7 +163,9 @@ struct WatchCommand {
             w.endObject()
             Output.out(w.output + "\n")
         } else {
-            Output.out("You may want to send: \(s.path) (\(s.kind.rawValue), taken \(DurationText.describe(max(0, age))) ago)\n")
+            Output.out(
+                "You may want to send: \(TerminalText.escape(s.path)) (\(s.kind.rawValue), taken \(DurationText.describe(max(0, age))) ago)\n"
+            )
         }
     }
 

@@ -8,6 +8,12 @@ package enum Limits {
     /// Largest XMP packet read: bigger PNG/WebP chunks are skipped, HEIF items and GIF
     /// extensions cut, each with a diagnostic.
     package static let xmpPayloadMax = 1 << 20
+    /// Total bytes of text one file may make photometa hold: XMP packets kept plus text
+    /// inflated from PNG chunks, all chunks together. The read budget counts compressed bytes,
+    /// so without this a 1.2 KB chunk that inflates to 1 MiB, repeated, would cost 1 GB.
+    package static let expandedTextMax = 4 << 20
+    /// Most XMP packets kept from one file (real files have one, sometimes an extended one).
+    package static let xmpPacketsMax = 16
     /// Most segments / chunks / blocks visited in one file, and boxes listed inside one parent.
     /// (ISO BMFF boxes are only descended along fixed paths such as moov/trak/mdia, so nesting
     /// depth is bounded by the code, not by the file.)

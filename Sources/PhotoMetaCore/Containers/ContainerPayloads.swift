@@ -19,6 +19,9 @@ package struct ContainerPayloads: Sendable {
     package var pngCreationTime: String?
     /// QuickTime / MP4 movie metadata.
     package var quickTime: QuickTimeMetadata?
+    /// Bytes of text held for this file so far (XMP kept, PNG text inflated), against
+    /// `Limits.expandedTextMax`.
+    package private(set) var expandedText = 0
     /// Problems found while walking the structure.
     package var diagnostics: [Diagnostic] = []
     /// The structure ends before it should (a cut or half-written file).
@@ -34,6 +37,40 @@ package struct ContainerPayloads: Sendable {
     mutating func note(_ domain: String, _ failure: ReadFailure, while what: String) {
         if failure == .outOfBounds { truncated = true }
         note(domain, "\(what): \(failure)")
+    }
+
+    /// Keys of the notes made once per file (a hostile file repeats the same problem thousands
+    /// of times; one line says it).
+    private var notedOnce: Set<String> = []
+
+    /// Notes `message` the first time `key` comes up in this file.
+    package mutating func noteOnce(_ domain: String, _ key: String, _ message: String) {
+        guard notedOnce.insert(key).inserted else { return }
+        note(domain, message)
+    }
+
+    /// The room left for text under `Limits.expandedTextMax`.
+    package var textRoom: Int { max(0, Limits.expandedTextMax - expandedText) }
+
+    /// Counts `n` bytes of inflated text against the per-file budget.
+    package mutating func spendText(_ n: Int) { expandedText += n }
+
+    /// Keeps an XMP packet, within `Limits.xmpPacketsMax` packets and the per-file text budget;
+    /// a packet past either is noted and dropped.
+    package mutating func addXMP(_ packet: [UInt8], domain: String, counted: Bool = true) {
+        guard xmp.count < Limits.xmpPacketsMax else {
+            noteOnce(domain, "xmp count", "more than \(Limits.xmpPacketsMax) XMP packets; the rest ignored")
+            return
+        }
+        if counted {
+            guard packet.count <= textRoom else {
+                noteOnce(
+                    domain, "text budget", "XMP packets past the \(Limits.expandedTextMax)-byte text budget of the file ignored")
+                return
+            }
+            expandedText += packet.count
+        }
+        xmp.append(packet)
     }
 
     /// How much of an EXIF payload of `length` bytes to read: all of it up to libexif's window,

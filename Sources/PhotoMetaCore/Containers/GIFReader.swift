@@ -95,7 +95,7 @@ package enum GIFReader {
                 out.note("gif", "XMP application extension without a packet end; ignored")
                 return
             }
-            out.xmp.append(Array(window[0..<end]))
+            out.addXMP(Array(window[0..<end]), domain: "gif")
         } catch {
             out.note("gif", error, while: "reading XMP extension")
         }

@@ -127,7 +127,7 @@ package enum HEIFReader {
                     out.setExif(Array(data[4...]), domain: "heif")
                 }
             } else {
-                out.xmp.append(data)
+                out.addXMP(data, domain: "heif")
             }
         }
         return out

@@ -101,7 +101,7 @@ package enum JPEGReader {
                 out.setExif(payload, domain: "jpeg")
             } else if sig == xmpSignature {
                 let body = try reader.read(at: start + Int64(xmpSignature.count), count: length - xmpSignature.count)
-                out.xmp.append(body)
+                out.addXMP(body, domain: "jpeg")
             }
         } catch {
             out.note("jpeg", error, while: "reading APP1 at offset \(start)")

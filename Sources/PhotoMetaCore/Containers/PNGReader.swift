@@ -124,12 +124,14 @@ package enum PNGReader {
         }
         let data = try reader.read(at: start, count: length)
         var text: [UInt8]
+        var wasInflated = false
         if type == "tEXt" || type == "zTXt" {
             if type == "zTXt" {
                 guard nul + 2 <= data.count, let inflated = inflate(data[(nul + 2)...], type, keyword, limit, &out) else {
                     return
                 }
                 text = inflated
+                wasInflated = true
             } else {
                 text = Array(data[(nul + 1)...])
             }
@@ -144,6 +146,7 @@ package enum PNGReader {
             if compressed != 0 {
                 guard let inflated = inflate(data[r.offset...], type, keyword, limit, &out) else { return }
                 text = inflated
+                wasInflated = true
             } else {
                 text = Array(data[r.offset...])
             }
@@ -155,7 +158,8 @@ package enum PNGReader {
             }
             out.setExif(Array(exif.prefix(Limits.exifPayloadMax + ExifHeader.prefix.count)), domain: "png")
         } else if keyword == xmpKeyword {
-            out.xmp.append(text)
+            // Inflated text was counted when it was inflated; plain text is counted here.
+            out.addXMP(text, domain: "png", counted: !wasInflated)
         } else if out.pngCreationTime == nil {
             out.pngCreationTime = String(decoding: text, as: UTF8.self)
         }
@@ -166,10 +170,23 @@ package enum PNGReader {
         _ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
         _ out: inout ContainerPayloads
     ) -> [UInt8]? {
-        switch Inflater.inflate(compressed, limit: limit) {
-        case .complete(let bytes): return bytes
+        // Each chunk may inflate to its own limit, and all of a file's chunks together to what
+        // is left of the per-file text budget.
+        let room = min(limit, out.textRoom)
+        guard room > 0 else {
+            out.noteOnce(
+                "png", "text budget",
+                "\(type) '\(keyword)' and later compressed text not inflated: the \(Limits.expandedTextMax)-byte text budget of the file is spent"
+            )
+            return nil
+        }
+        switch Inflater.inflate(compressed, limit: room) {
+        case .complete(let bytes):
+            out.spendText(bytes.count)
+            return bytes
         case .tooLarge:
-            out.note("png", "\(type) '\(keyword)' inflates to more than \(limit) bytes; skipped")
+            out.spendText(room)
+            out.note("png", "\(type) '\(keyword)' inflates to more than \(room) bytes; skipped")
         case .corrupt:
             out.note("png", "\(type) '\(keyword)' is not a valid zlib stream; skipped")
         }

@@ -59,7 +59,7 @@ package enum WebPReader {
                     if size > Limits.xmpPayloadMax {
                         out.note("webp", "XMP chunk of \(size) bytes exceeds \(Limits.xmpPayloadMax); skipped")
                     } else {
-                        out.xmp.append(try reader.read(at: data, count: size))
+                        out.addXMP(try reader.read(at: data, count: size), domain: "webp")
                     }
                 case "ANIM":
                     out.animated = true

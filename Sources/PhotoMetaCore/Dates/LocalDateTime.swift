@@ -55,10 +55,14 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
     }
 
     /// The wall clock at `seconds` since the epoch (UTC) plus `nanosecond`.
+    /// Nil outside years 1...9999 (checked before any arithmetic: a file time of
+    /// -9223372036854775000 s, which anyone can set with `touch -d`, must not trap).
     public init?(secondsAsIfUTC seconds: Int64, nanosecond: Int = 0, fractionDigits: Int? = nil) {
+        // Days -719_162 (0001-01-01) to 2_932_896 (9999-12-31), with a margin; the year check
+        // in the memberwise initializer decides exactly.
+        guard seconds > -800_000 * 86_400, seconds < 3_000_000 * 86_400 else { return nil }
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         let rem = Int(seconds - days * 86_400)
-        guard days > -800_000, days < 3_000_000 else { return nil }
         let (y, m, d) = LocalDateTime.civilFromDays(Int(days))
         self.init(
             year: y, month: m, day: d, hour: rem / 3600, minute: rem % 3600 / 60, second: rem % 60,

@@ -112,7 +112,10 @@ package enum ExifDecoder {
         if data.pointee.data != nil, data.pointee.size > 0 {
             record.thumbnailBytes = Int(data.pointee.size)
         }
-        record.contentIdentifier = appleContentIdentifier(data)
+        // Maker-note values are read from Apple's maker note only: other makers' notes are
+        // parsed by libexif with no bound on the work (an Olympus note of 300 overlapping
+        // 60,000-byte entries took a second; libexif issues #77, #227).
+        if record.make == "Apple" { record.contentIdentifier = appleContentIdentifier(data) }
         record.imageDataEnd =
             view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
             ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
@@ -125,6 +128,7 @@ package enum ExifDecoder {
         guard let mnote = exif_data_get_mnote_data(data) else { return nil }
         let count = exif_mnote_data_count(mnote)
         guard count < 10_000 else { return nil }
+        // The first entry with the tag is the one: one value formatted, never one per entry.
         for i in 0..<count where exif_mnote_data_get_id(mnote, i) == 0x0011 {
             var buffer = [CChar](repeating: 0, count: 256)
             let value = buffer.withUnsafeMutableBufferPointer { buf -> String? in
@@ -140,6 +144,7 @@ package enum ExifDecoder {
             {
                 return v
             }
+            return nil
         }
         return nil
     }

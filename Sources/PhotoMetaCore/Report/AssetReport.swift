@@ -155,9 +155,9 @@ public struct AssetReport: Sendable {
         }
         for d in a.diagnostics { rows.append(("note", d.description)) }
         let width = rows.map { $0.0.count }.max() ?? 0
-        var out = a.path + "\n"
+        var out = TerminalText.escape(a.path) + "\n"
         for (k, v) in rows {
-            out += "  " + k + ":" + String(repeating: " ", count: width - k.count + 1) + v + "\n"
+            out += "  " + k + ":" + String(repeating: " ", count: width - k.count + 1) + TerminalText.escape(v) + "\n"
         }
         return out
     }

@@ -92,7 +92,10 @@ package struct JSONWriter {
     static func appendString(_ s: String, to out: inout String) {
         out += "\""
         // Nearly every string needs no escape: append it whole.
-        if !s.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+        // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF.)
+        if !s.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
+        }) {
             out += s
             out += "\""
             return
@@ -105,7 +108,9 @@ package struct JSONWriter {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 || u.value == 0x7F {
+                // Controls, and the characters that would reorder or hide text on a terminal,
+                // as \uXXXX: the value stays exact, the output stays inert.
+                if u.value < 0x20 || (0x7F..<0xA0).contains(u.value) || TerminalText.isInvisibleFormat(u.value) {
                     let h = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
                 } else {
