@@ -198,6 +198,22 @@ public struct Suggester: Sendable {
             skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
     }
 
+    /// Records the outcome's suggestion as offered, for a caller that ran with `record` false
+    /// and records only once the offer was shown (the CLI does, so that an offer nobody saw,
+    /// because stdout failed, is not remembered). Nothing happens when there is no suggestion.
+    public func record(_ outcome: Outcome) throws(SuggestError) -> Outcome {
+        guard let s = outcome.decision.suggestion, let t = outcome.decision.instant else { return outcome }
+        do throws(StateFileError) {
+            try SuggestionMemory(path: options.statePath).advance(
+                folder: outcome.folder, to: t, offered: s.path, now: Date().timeIntervalSince1970)
+        } catch {
+            throw .state(error)
+        }
+        var recorded = outcome
+        recorded.recorded = true
+        return recorded
+    }
+
     /// `dismiss`: everything in `folder` captured up to `until` (default now) counts as seen.
     /// Returns the remembered instant (it only moves forward).
     public static func dismiss(folder: String, until: Date?, statePath: String) throws(SuggestError) -> Date {

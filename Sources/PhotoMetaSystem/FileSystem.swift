@@ -30,25 +30,29 @@ package enum FileSystem {
 
 /// Writing to a file descriptor: the CLI's stdout and stderr.
 package enum FileDescriptorOutput {
-    /// Writes all of `bytes` to `fd`, retrying after EINTR and short writes; false when the
-    /// reader went away (EPIPE) or the write failed, and the rest was dropped.
+    /// Writes all of `bytes` to `fd`, retrying after EINTR and short writes. Returns nil when
+    /// everything was written, else the error that stopped it (EPIPE: the reader went away;
+    /// ENOSPC: the disk is full...), the rest being dropped.
     @discardableResult
-    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> SystemError? {
         var done = 0
         while done < bytes.count {
             let n = bytes.withUnsafeBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
                 return write(fd, base + done, bytes.count - done)
             }
-            if n == 0 { return false }
+            if n == 0 { return SystemError(errno: EIO) }
             if n < 0 {
                 if errno == EINTR { continue }
-                return false
+                return SystemError(errno: errno)
             }
             done += n
         }
-        return true
+        return nil
     }
+
+    /// True for the error of a write to a pipe whose reader has gone (`photometa ... | head`).
+    package static func isBrokenPipe(_ e: SystemError) -> Bool { e.errno == EPIPE }
 }
 
 /// Process-wide signal dispositions.

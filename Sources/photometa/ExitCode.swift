@@ -11,4 +11,7 @@ enum ExitCode: Int32 {
     case usage = 64
     /// EX_NOINPUT: the folder cannot be read (the analogue of a denied photo-library permission).
     case noInput = 66
+    /// EX_IOERR: the output could not be written (a full disk, an I/O error); not for a reader
+    /// that went away (a closed pipe), which ends the command quietly.
+    case ioError = 74
 }

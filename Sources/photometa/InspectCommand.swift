@@ -22,7 +22,9 @@ struct InspectCommand {
           --jsonl           One JSON object per line, streamed as files finish (sorted by path).
           --tz ZONE         Zone for dates whose file gives no UTC offset, and for showing
                             instants (e.g. Asia/Shanghai, UTC, +08:00). Default: the process's
-                            local zone (TZ). The report marks such values as assumed.
+                            local zone: TZ in any form glibc reads, with a warning when it
+                        names no zone). Zone names are matched in any case. The report
+                        marks such values as assumed.
           -h, --help        Show this help.
 
         Files named on the command line always get an entry; one that is not a supported format gets
@@ -32,15 +34,20 @@ struct InspectCommand {
           0   every file was read
           1   some files could not be read (each reported on stderr as "photometa: PATH: reason")
           64  usage error
+          74  the output could not be written (e.g. the disk is full)
+
+        Names are shown with control characters escaped (\\e, \\n, \\x9b, \\u{202E}...); JSON keeps
+        them exact (as \\u escapes).
         """
 
     var recursive = false
     var format = Format.text
-    var zone = TimeZone.current
+    var zone: TimeZone
     var paths: [String] = []
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
+        var zoneOption: TimeZone?
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "-r", "--recursive": recursive = true
@@ -50,12 +57,13 @@ struct InspectCommand {
             case "--jsonl":
                 guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
                 format = .jsonl
-            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
             if opt.inlineValue != nil, opt.name != "--tz" { throw UsageError("\(opt.name) takes no value") }
         }
         paths = cursor.positionals
+        zone = zoneOption ?? ZoneArgument.processDefault()
         guard !paths.isEmpty else { throw UsageError("inspect needs at least one PATH") }
     }
 
@@ -141,17 +149,4 @@ final class Tally: Sendable {
     func addEmitted() { counts.withLock { $0.emitted += 1 } }
     func addFailure() { counts.withLock { $0.failures += 1 } }
     func addSkipped() { counts.withLock { $0.skips += 1 } }
-}
-
-enum ZoneArgument {
-    /// An IANA name (`Asia/Shanghai`), `UTC`, or a fixed offset (`+08:00`, `-0530`).
-    static func parse(_ text: String) throws(UsageError) -> TimeZone {
-        if let o = DateTextParser.offset(text), text.first == "+" || text.first == "-" {
-            if let z = TimeZone(secondsFromGMT: o.seconds) { return z }
-        }
-        // Foundation on Linux renames "UTC" to "GMT"; keep the name people typed recognisable.
-        if text == "UTC" || text == "Z", let z = TimeZone(identifier: "Etc/UTC") { return z }
-        if let z = TimeZone(identifier: text) { return z }
-        throw UsageError("unknown time zone '\(text)' (use an IANA name such as Europe/Paris, UTC, or an offset such as +08:00)")
-    }
 }

@@ -12,6 +12,15 @@ enum Output {
     static func out(_ s: String) { stdoutBuffer.append(s) }
     static func flush() { stdoutBuffer.flush() }
 
+    /// The first error a write to stdout met, if any (output after it was dropped).
+    static var stdoutFailure: SystemError? { stdoutBuffer.failure }
+
+    /// Flushes stdout and tells whether everything written so far reached it.
+    static func delivered() -> Bool {
+        stdoutBuffer.flush()
+        return stdoutBuffer.failure == nil
+    }
+
     /// Streams stdout: whatever is buffered is written at least every `milliseconds`, so a
     /// line reaches the reader within that time without a system call per line.
     static func flushPeriodically(milliseconds: Int = 10) {
@@ -39,29 +48,35 @@ enum Output {
 
 /// Bytes waiting for one file descriptor; written (in order, never interleaved) by `flush`.
 private final class FDBuffer: Sendable {
+    private struct State {
+        var bytes: [UInt8] = []
+        /// The first write error; once set, output is dropped (the reader cannot take it).
+        var failure: SystemError?
+    }
     private let fd: Int32
-    private let bytes: Mutex<[UInt8]>
+    private let state: Mutex<State>
 
     init(fd: Int32) {
         self.fd = fd
-        var b: [UInt8] = []
-        b.reserveCapacity(1 << 16)
-        bytes = Mutex(b)
+        var s = State()
+        s.bytes.reserveCapacity(1 << 16)
+        state = Mutex(s)
     }
 
+    var failure: SystemError? { state.withLock { $0.failure } }
+
     func append(_ s: String) {
-        let full = bytes.withLock { b in
-            b.append(contentsOf: s.utf8)
-            return b.count >= 1 << 16
+        let full = state.withLock { st in
+            st.bytes.append(contentsOf: s.utf8)
+            return st.bytes.count >= 1 << 16
         }
         if full { flush() }
     }
 
     func flush() {
-        bytes.withLock { b in
-            // A failed write (EPIPE: the reader went away) drops the output; nothing to do about it.
-            FileDescriptorOutput.writeAll(fd, b)
-            b.removeAll(keepingCapacity: true)
+        state.withLock { st in
+            if st.failure == nil, let e = FileDescriptorOutput.writeAll(fd, st.bytes) { st.failure = e }
+            st.bytes.removeAll(keepingCapacity: true)
         }
     }
 }

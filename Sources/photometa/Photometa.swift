@@ -28,15 +28,22 @@ struct Photometa {
 
         EXIT STATUS:
           0 success; 1 failure (inspect: some files could not be read; watch: the folder
-          disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read.
+          disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read;
+          74 the output could not be written (e.g. the disk is full).
         """
 
     static func main() {
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
         Signals.ignoreBrokenPipe()
         let args = Array(CommandLine.arguments.dropFirst())
-        let code = run(args)
+        var code = run(args)
         Output.flush()
+        // Output that did not arrive is a failure (a closed pipe excepted: the reader chose to
+        // stop reading).
+        if let e = Output.stdoutFailure, !FileDescriptorOutput.isBrokenPipe(e) {
+            Output.err("photometa: cannot write to standard output: \(e)")
+            code = .ioError
+        }
         exit(code.rawValue)
     }
 

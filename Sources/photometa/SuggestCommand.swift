@@ -14,7 +14,9 @@ struct SuggestCommand {
         written. The offer is remembered (per folder) so it is never made twice.
 
         OPTIONS:
-          --within DURATION   How recent a capture must be (default 60s). Durations: 10s, 2m, 1h, 1h30m.
+          --within DURATION   How recent a capture must be (default 60s). Durations: numbers with
+                          units d, h, m, s, ms, largest first, each once (10s, 2m, 1h30m, 500ms),
+                          at most 3650d.
           --now ISO8601       Decide as if it were this instant (default: the clock). Files still being
                               written are judged on the real clock either way.
           --tz ZONE           Zone for capture dates without a UTC offset (default: TZ / local zone).
@@ -35,6 +37,7 @@ struct SuggestCommand {
           1   error (e.g. the state file is corrupt or another program's)
           64  usage error
           66  DIR cannot be read
+          74  the output could not be written (the offer is then not recorded)
         """
 
     var folder: String
@@ -44,7 +47,7 @@ struct SuggestCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var zone = TimeZone.current
+        var zoneOption: TimeZone?
         var nowText: String?
         while let opt = cursor.nextOption() {
             switch opt.name {
@@ -52,7 +55,7 @@ struct SuggestCommand {
                 options.settings.within = try DurationArgument.parse(
                     try cursor.value(for: opt, example: "10s"), option: "--within")
             case "--now": nowText = try cursor.value(for: opt, example: "2024-08-08T12:08:20Z")
-            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             case "--screenshots":
                 let v = try cursor.value(for: opt, example: "exclude")
                 guard let mode = SuggestionSettings.Screenshots(rawValue: v) else {
@@ -74,18 +77,25 @@ struct SuggestCommand {
                     ? "suggest needs a folder" : "suggest takes one folder, not \(cursor.positionals.count)")
         }
         folder = dir
+        let zone = zoneOption ?? ZoneArgument.processDefault()
         options.settings.zone = zone
         options.explain = explain
         if let nowText { options.now = try InstantArgument.parse(nowText, zone: zone, option: "--now") }
     }
 
     func run() -> ExitCode {
-        let outcome: Suggester.Outcome
+        var outcome: Suggester.Outcome
+        // The offer is recorded only once it has been printed: an offer nobody saw (stdout on a
+        // full disk, a reader gone) must be made again.
+        var deciding = options
+        deciding.record = false
+        let willRecord = options.record
         do throws(SuggestError) {
-            outcome = try Suggester(options: options).run(folder: folder)
+            outcome = try Suggester(options: deciding).run(folder: folder)
         } catch {
             return SuggestCommand.report(error, folder: folder)
         }
+        if willRecord, outcome.decision.suggestion != nil { outcome.recorded = true }
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
         let report = AssetReport(zone: options.settings.zone)
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
@@ -169,6 +179,17 @@ struct SuggestCommand {
                 }
             }
         }
+        guard Output.delivered() else {
+            // Not recorded; main reports the write error (a closed pipe quietly).
+            return d.suggestion == nil ? .noSuggestion : .ioError
+        }
+        if willRecord, d.suggestion != nil {
+            do throws(SuggestError) {
+                _ = try Suggester(options: options).record(outcome)
+            } catch {
+                return SuggestCommand.report(error, folder: folder)
+            }
+        }
         return d.suggestion == nil ? .noSuggestion : .success
     }
 
@@ -210,12 +231,12 @@ struct DismissCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var zone = TimeZone.current
+        var zoneOption: TimeZone?
         var untilText: String?
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
-            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
+            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
             case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
             default: throw UsageError("unknown option '\(opt.name)'")
             }
@@ -224,7 +245,9 @@ struct DismissCommand {
             throw UsageError("dismiss takes one folder")
         }
         folder = dir
-        if let untilText { until = try InstantArgument.parse(untilText, zone: zone, option: "--until") }
+        if let untilText {
+            until = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
+        }
     }
 
     func run() -> ExitCode {

@@ -43,18 +43,19 @@ struct WatchCommand {
     var options = DirectoryWatcher.Options(suggestions: nil)
     var jsonl = false
     var exec: String?
-    var zone = TimeZone.current
+    var zone: TimeZone
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var settings = SuggestionSettings(zone: .current)
+        var settings = SuggestionSettings(zone: TimeZone(secondsFromGMT: 0) ?? .current)
+        var zoneOption: TimeZone?
         var suggest = true
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--jsonl": jsonl = true
             case "--within":
                 settings.within = try DurationArgument.parse(try cursor.value(for: opt, example: "10s"), option: "--within")
-            case "--tz": zone = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
+            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             case "--screenshots":
                 let v = try cursor.value(for: opt, example: "exclude")
                 guard let mode = SuggestionSettings.Screenshots(rawValue: v) else {
@@ -76,6 +77,7 @@ struct WatchCommand {
             throw UsageError(cursor.positionals.isEmpty ? "watch needs a folder" : "watch takes one folder")
         }
         folder = dir
+        zone = zoneOption ?? ZoneArgument.processDefault()
         settings.zone = zone
         options.suggestions = suggest ? settings : nil
     }

@@ -27,7 +27,8 @@ enum Photometa {
 
     @discardableResult
     static func run(
-        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], timeout: TimeInterval = 60,
+        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil,
+        timeout: TimeInterval = 60,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CommandResult {
         let p = Process()
@@ -38,12 +39,14 @@ enum Photometa {
         p.environment = env
         let out = Pipe()
         let err = Pipe()
-        p.standardOutput = out
+        // A given handle (e.g. /dev/full) replaces the pipe; the pipe then stays empty.
+        p.standardOutput = stdout ?? out
         p.standardError = err
         p.standardInput = FileHandle.nullDevice
         let exited = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in exited.signal() }
         try p.run()
+        if stdout != nil { try? out.fileHandleForWriting.close() }
         // Drain both pipes concurrently so a large output cannot block the child.
         let group = DispatchGroup()
         let box = OutputBox()

@@ -206,6 +206,12 @@ final class DurationTests: XCTestCase {
         XCTAssertNil(DurationText.parse("ten seconds"))
         XCTAssertNil(DurationText.parse(""))
         XCTAssertNil(DurationText.parse("-5s"))
+        XCTAssertEqual(DurationText.parse("1d12h"), 129_600)
+        XCTAssertNil(DurationText.parse("1m1m"), "a unit once")
+        XCTAssertNil(DurationText.parse("1s1m"), "units from the largest down")
+        XCTAssertNil(DurationText.parse("2M"), "lower case")
+        XCTAssertNil(DurationText.parse("99999999999999999999s"), "bounded")
+        XCTAssertNil(DurationText.parse("3651d"), "at most ten years")
     }
 }
 

@@ -1,47 +1,42 @@
 /// Durations as people write them on the command line (`10s`, `2m`, `1h30m`) and read them.
 /// (The API itself uses `Swift.Duration`; this is only the text form.)
 package enum DurationText {
-    /// Parses `90s`, `2m`, `1h`, `1h30m`, `1d`, `500ms`; nil for anything else (no bare numbers,
-    /// so `60` cannot be mistaken for minutes).
+    /// The longest duration accepted (ten years): longer is a typing mistake, and would
+    /// overflow the arithmetic of callers that add it to an instant.
+    package static let maximum = 10.0 * 365 * 86_400
+
+    /// Parses `90s`, `2m`, `1h`, `1h30m`, `1d12h`, `500ms`, `1.5s`: numbers each followed by a
+    /// unit, units lower case, each at most once and from the largest down (`d`, `h`, `m`, `s`,
+    /// `ms`). Nil for anything else: no bare numbers (`60` could be minutes), no `2M`, no
+    /// `1m1m`, nothing over `maximum`.
     package static func parse(_ text: String) -> Double? {
-        var total = 0.0
-        var number = ""
-        var sawUnit = false
-        let chars = Array(text.lowercased())
+        let units: [(name: String, seconds: Double)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1), ("ms", 0.001)]
+        let chars = Array(text.unicodeScalars)
         var i = 0
+        var total = 0.0
+        var nextUnit = 0  // units before this index were used or skipped
+        guard !chars.isEmpty else { return nil }
         while i < chars.count {
-            let c = chars[i]
-            if c.isNumber || c == "." {
-                number.append(c)
+            var number = ""
+            while i < chars.count, ("0"..."9").contains(chars[i]) || chars[i] == "." {
+                number.unicodeScalars.append(chars[i])
                 i += 1
-                continue
             }
-            guard let value = Double(number), value >= 0 else { return nil }
-            let unit: Double
-            if c == "m", i + 1 < chars.count, chars[i + 1] == "s" {
-                unit = 0.001
+            // At most 12 digits: enough for any duration up to the maximum, in any unit.
+            guard !number.isEmpty, number.count <= 12, let value = Double(number) else { return nil }
+            var unit = ""
+            while i < chars.count, ("a"..."z").contains(chars[i]) {
+                unit.unicodeScalars.append(chars[i])
                 i += 1
-            } else if c == "s" {
-                unit = 1
-            } else if c == "m" {
-                unit = 60
-            } else if c == "h" {
-                unit = 3600
-            } else if c == "d" {
-                unit = 86_400
-            } else {
-                return nil
             }
-            total += value * unit
-            number = ""
-            sawUnit = true
-            i += 1
+            guard let k = units[nextUnit...].firstIndex(where: { $0.name == unit }) else { return nil }
+            nextUnit = k + 1
+            total += value * units[k].seconds
         }
-        guard number.isEmpty, sawUnit, total.isFinite else { return nil }
+        guard total.isFinite, total <= maximum else { return nil }
         return total
     }
 
-    /// `8 s`, `2 min`, `3 h`, `4 days`, for messages.
     package static func describe(_ d: Duration) -> String { describe(d.seconds) }
 
     package static func describe(_ seconds: Double) -> String {

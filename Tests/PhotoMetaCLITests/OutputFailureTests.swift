@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+
+/// Output that cannot be written is a failure (exit 74, EX_IOERR, one message), and `suggest`
+/// remembers no offer it could not print. Issue 13, item 7.
+final class OutputFailureTests: XCTestCase {
+    func full() throws -> FileHandle {
+        guard FileManager.default.fileExists(atPath: "/dev/full") else { throw XCTSkip("/dev/full not available") }
+        return try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    }
+
+    func testInspectToAFullDiskExits74() throws {
+        let r = try Photometa.run(
+            ["inspect", "-r", Photometa.root.appendingPathComponent("Fixtures/library").path], stdout: try full())
+        XCTAssertEqual(r.status, 74, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "cannot write to standard output").count - 1, 1, r.stderr)
+        XCTAssertTrue(r.stderr.contains("no space left on device"), r.stderr)
+    }
+
+    func testAnOfferThatCouldNotBePrintedIsNotRecorded() throws {
+        let work = try XCTUnwrap(FileManager.default.temporaryDirectory.appendingPathComponent("pm-full-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: work) }
+        let folder = work.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let photo = folder + "/IMG_20240808_120810.jpg"
+        try FileManager.default.copyItem(atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: photo)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: photo)
+        let state = work.appendingPathComponent("state.sqlite3").path
+        let args = ["suggest", folder, "--now", "2024-08-08T12:08:20Z", "--tz", "UTC", "--state", state, "--no-index"]
+        let lost = try Photometa.run(args, stdout: try full())
+        XCTAssertEqual(lost.status, 74, lost.stderr)
+        let again = try Photometa.run(args)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("IMG_20240808_120810.jpg"), "offered again: \(again.stdout)")
+        let third = try Photometa.run(args)
+        XCTAssertEqual(third.status, 3, "recorded once printed: \(third.stdout)")
+    }
+}
