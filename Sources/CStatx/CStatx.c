@@ -26,6 +26,7 @@ static int pm_statx_impl(int dirfd, const char *path, int flags, pm_file_stat *o
     out->inode = sx.stx_ino;
     out->device = makedev(sx.stx_dev_major, sx.stx_dev_minor);
     out->mode = sx.stx_mode;
+    out->uid = sx.stx_uid;
     return 0;
 }
 

@@ -87,8 +87,10 @@ public struct Suggester: Sendable {
         // at once; it is written only at the end.
         let memory: SuggestionMemory
         let remembered: Double?
+        // Without recording (--peek, or a caller that records once the offer is shown) the
+        // memory is only read: nothing is created or written.
         do throws(StateFileError) {
-            memory = try SuggestionMemory(path: options.statePath)
+            memory = try SuggestionMemory(path: options.statePath, readOnly: !options.record)
             remembered = try memory.remembered(folder: root)
         } catch {
             throw .state(error)
@@ -98,8 +100,7 @@ public struct Suggester: Sendable {
         var writer: IndexWriter?
         if let indexPath = options.indexPath {
             do throws(StateFileError) {
-                index = try AssetIndex(path: indexPath)
-                writer = IndexWriter(try AssetIndex(path: indexPath))
+                (index, writer) = try Suggester.openIndex(indexPath, notes: &notes)
             } catch {
                 notes.append("index not used (\(error)); every file is parsed")
                 index = nil
@@ -233,9 +234,31 @@ public struct Suggester: Sendable {
     public static func forget(folder: String, statePath: String) throws(SuggestError) -> Bool {
         let root = try checkedFolder(folder)
         do throws(StateFileError) {
+            // Nothing to forget in a file that does not exist: do not create one.
+            guard FileManager.default.fileExists(atPath: statePath) else { return false }
             return try SuggestionMemory(path: statePath).forget(folder: root)
         } catch {
             throw .state(error)
+        }
+    }
+
+    /// The index and its writer's connection. The index is a cache: one that is damaged, another
+    /// program's or from a newer photometa is moved aside (named in a note) and built anew.
+    static func openIndex(_ path: String, notes: inout [String]) throws(StateFileError) -> (AssetIndex, IndexWriter) {
+        do throws(StateFileError) {
+            return (try AssetIndex(path: path), IndexWriter(try AssetIndex(path: path)))
+        } catch {
+            switch error {
+            case .notADatabase, .damaged, .foreign, .newerVersion: break
+            default: throw error
+            }
+            let aside = path + ".broken"
+            for suffix in ["", "-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: aside + suffix)
+                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+            notes.append("the index \(path) was damaged or not photometa's; moved to \(aside) and rebuilt")
+            return (try AssetIndex(path: path), IndexWriter(try AssetIndex(path: path)))
         }
     }
 

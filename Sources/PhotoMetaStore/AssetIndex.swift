@@ -65,7 +65,10 @@ package final class AssetIndex {
 
     package init(path: String) throws(StateFileError) {
         self.path = path
-        db = try StateFile.open(path, migrations: AssetIndex.migrations)
+        guard let opened = try StateFile.open(path, migrations: AssetIndex.migrations) else {
+            throw .cannotOpen(path: path, message: "not created")
+        }
+        db = opened
         // A cache: losing the last transaction on power loss costs a re-parse, nothing more.
         try? db.execute("PRAGMA synchronous = NORMAL")
     }

@@ -40,10 +40,13 @@ final class SQLiteDatabase {
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not (or no longer) a SQLite database.
         case notADatabase(path: String)
-        /// SQLITE_CANTOPEN: the file or its folder cannot be opened or created.
-        case cannotOpen(path: String, message: String)
-        /// SQLITE_READONLY / SQLITE_PERM: the file may not be written.
-        case readOnly(path: String)
+        /// SQLITE_CANTOPEN: the file or its folder cannot be opened or created; `errno` is the
+        /// system's reason when SQLite reports one (0 otherwise).
+        case cannotOpen(path: String, message: String, errno: Int32)
+        /// SQLITE_READONLY / SQLITE_PERM: the file may not be written (`errno` as above).
+        case readOnly(path: String, errno: Int32)
+        /// SQLITE_FULL, or an I/O error whose system reason is ENOSPC: the disk is full.
+        case full(path: String)
         /// SQLITE_BUSY / SQLITE_LOCKED after the busy timeout.
         case busy(path: String)
         case other(path: String, code: Int32, message: String)
@@ -51,8 +54,9 @@ final class SQLiteDatabase {
         var description: String {
             switch self {
             case .notADatabase(let p): return "\(p) is not a SQLite database (corrupt, or another program's file)"
-            case .cannotOpen(let p, let m): return "cannot open \(p): \(m)"
-            case .readOnly(let p): return "\(p) is read-only"
+            case .cannotOpen(let p, let m, _): return "cannot open \(p): \(m)"
+            case .readOnly(let p, _): return "\(p) is read-only"
+            case .full(let p): return "no space left on the device holding \(p)"
             case .busy(let p): return "\(p) stayed locked by another process"
             case .other(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
             }
@@ -66,16 +70,20 @@ final class SQLiteDatabase {
     private var statements: [String: OpaquePointer] = [:]
 
     /// Opens (creating when `create`) the database at `path`.
-    init(path: String, create: Bool = true, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+    /// A symbolic link at `path` is refused (SQLITE_OPEN_NOFOLLOW); `readOnly` opens without
+    /// write access (and never creates).
+    init(path: String, create: Bool = true, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
         self.path = path
         busyTimeout = Double(busyTimeoutMilliseconds) / 1000
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_FULLMUTEX
+        let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
+        let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
         let rc = sqlite3_open_v2(path, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
             sqlite3_close_v2(handle)
-            throw SQLiteDatabase.map(rc, path: path, message: message)
+            throw SQLiteDatabase.map(rc, path: path, message: message, systemErrno: systemErrno)
         }
         db = handle
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
@@ -87,18 +95,22 @@ final class SQLiteDatabase {
         sqlite3_close_v2(db)
     }
 
-    static func map(_ rc: Int32, path: String, message: String) -> Failure {
+    static func map(_ rc: Int32, path: String, message: String, systemErrno: Int32 = 0) -> Failure {
+        if systemErrno == ENOSPC { return .full(path: path) }
         switch rc & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT: return .notADatabase(path: path)
-        case SQLITE_CANTOPEN: return .cannotOpen(path: path, message: message)
-        case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path)
+        case SQLITE_CANTOPEN: return .cannotOpen(path: path, message: message, errno: systemErrno)
+        case SQLITE_READONLY, SQLITE_PERM: return .readOnly(path: path, errno: systemErrno)
+        case SQLITE_FULL: return .full(path: path)
         case SQLITE_BUSY, SQLITE_LOCKED: return .busy(path: path)
         default: return .other(path: path, code: rc, message: message)
         }
     }
 
     private func failure(_ rc: Int32) -> Failure {
-        SQLiteDatabase.map(rc, path: path, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "")
+        SQLiteDatabase.map(
+            rc, path: path, message: db.map { String(cString: sqlite3_errmsg($0)) } ?? "",
+            systemErrno: db.map { sqlite3_system_errno($0) } ?? 0)
     }
 
     /// Runs one or more statements that take no parameters.

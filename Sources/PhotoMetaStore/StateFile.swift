@@ -1,4 +1,6 @@
 import Foundation
+import PhotoMetaCore
+import PhotoMetaSystem
 
 /// Opens one of photometa's own SQLite files (the suggestion memory, the index), recognises it
 /// by `PRAGMA application_id`, brings its schema up to date with numbered migrations
@@ -10,25 +12,36 @@ package enum StateFile {
 
     /// Opens `path`, creating it and its folder when missing, and applies `migrations[i]` to
     /// bring `user_version` from i to i+1.
-    static func open(_ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFileError)
-        -> SQLiteDatabase
-    {
+    ///
+    /// The folder and the file are checked first (`PrivateFiles`): no symbolic links, owned by
+    /// this user, writable by no one else; new ones are made 0700 and 0600. With `verify`,
+    /// SQLite's `quick_check` must pass before anything is written: a damaged file is refused
+    /// and left as it is. With `readOnly`, nothing is created or written, and a missing file
+    /// (or one not yet set up) gives nil.
+    static func open(
+        _ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000, verify: Bool = false,
+        readOnly: Bool = false
+    ) throws(StateFileError) -> SQLiteDatabase? {
         let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty, !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: folder, withIntermediateDirectories: true,
-                    attributes: [.posixPermissions: 0o700])
-            } catch {
-                throw .cannotCreateFolder(path: folder, reason: (error as NSError).localizedDescription)
+        do throws(PrivateFiles.Problem) {
+            if readOnly {
+                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                try PrivateFiles.checkFolder(folder.isEmpty ? "." : folder)
+                try PrivateFiles.prepareFile(path, create: false)
+            } else {
+                if !folder.isEmpty { try PrivateFiles.ensureFolder(folder) }
+                try PrivateFiles.prepareFile(path, create: true)
             }
+        } catch {
+            throw .unsafe(path: path, reason: error.description)
         }
         let db: SQLiteDatabase
         let appID: Int64
         let version: Int64
         let tables: [String]
         do throws(SQLiteDatabase.Failure) {
-            db = try SQLiteDatabase(path: path, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+            db = try SQLiteDatabase(
+                path: path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // One read transaction: a consistent snapshot even while another process migrates.
             try db.execute("BEGIN")
             defer { try? db.execute("COMMIT") }
@@ -42,6 +55,16 @@ package enum StateFile {
             guard tables.isEmpty, version == 0 else { throw .foreign(path: path, tables: tables) }
         }
         guard version <= Int64(migrations.count) else { throw .newerVersion(path: path, version: version) }
+        if verify, !tables.isEmpty {
+            let result: String
+            do throws(SQLiteDatabase.Failure) {
+                result = try db.query("PRAGMA quick_check").first?.first?.string ?? ""
+            } catch {
+                throw StateFileError(error)
+            }
+            guard result == "ok" else { throw .damaged(path: path, detail: result) }
+        }
+        if readOnly { return version == Int64(migrations.count) ? db : nil }
         do throws(SQLiteDatabase.Failure) {
             try db.enableWAL()
             if version < Int64(migrations.count) {
@@ -71,6 +94,14 @@ public enum StateFileError: Error, Equatable, Sendable, CustomStringConvertible 
     case cannotOpen(path: String, message: String)
     /// SQLITE_READONLY / SQLITE_PERM: the file may not be written.
     case readOnly(path: String)
+    /// The file system holding the file is mounted read-only (EROFS).
+    case readOnlyFileSystem(path: String)
+    /// The disk holding the file is full (SQLITE_FULL, ENOSPC).
+    case noSpace(path: String)
+    /// SQLite's `quick_check` failed: part of the file is damaged.
+    case damaged(path: String, detail: String)
+    /// The file or its folder could be changed by someone else, or is a link (`PrivateFiles`).
+    case unsafe(path: String, reason: String)
     /// SQLITE_BUSY / SQLITE_LOCKED after the busy timeout: another process holds the lock.
     case busy(path: String)
     /// Another SQLite result code, with SQLite's message.
@@ -87,17 +118,22 @@ public enum StateFileError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case .notADatabase(let p):
             return
-                "\(p) is not a photometa state file (it is corrupt or not a SQLite database); it was left untouched. Move it away, or choose another file with --state"
+                "\(p) is not a photometa state file (it is corrupt or not a SQLite database); it was left untouched. Move it away, or choose another file"
         case .cannotOpen(let p, let m): return "cannot open \(p): \(m)"
-        case .readOnly(let p): return "\(p) is read-only"
+        case .readOnly(let p): return "\(p) may not be written (permission denied)"
+        case .readOnlyFileSystem(let p): return "\(p) is on a read-only file system"
+        case .noSpace(let p): return "no space left on the device holding \(p)"
+        case .damaged(let p, let d):
+            return "\(p) is damaged (SQLite's quick_check: \(d)); it was left untouched. Move it away, or choose another file"
+        case .unsafe(let p, let r): return "cannot use \(p): \(r)"
         case .busy(let p): return "\(p) stayed locked by another process"
         case .sqlite(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
         case .foreign(let p, let tables):
             return
-                "\(p) is another program's SQLite database (tables: \(tables.joined(separator: ", "))); it was left untouched. Choose another file with --state"
+                "\(p) is another program's SQLite database (tables: \(tables.joined(separator: ", "))); it was left untouched. Choose another file"
         case .newerVersion(let p, let v):
             return
-                "\(p) has schema version \(v), written by a newer photometa; upgrade photometa or use another file with --state"
+                "\(p) has schema version \(v), written by a newer photometa; upgrade photometa or use another file"
         case .cannotCreateFolder(let p, let r):
             return "cannot create \(p): \(r)"
         }
@@ -106,8 +142,15 @@ public enum StateFileError: Error, Equatable, Sendable, CustomStringConvertible 
     init(_ f: SQLiteDatabase.Failure) {
         switch f {
         case .notADatabase(let p): self = .notADatabase(path: p)
-        case .cannotOpen(let p, let m): self = .cannotOpen(path: p, message: m)
-        case .readOnly(let p): self = .readOnly(path: p)
+        case .cannotOpen(let p, let m, let e):
+            switch e {
+            case EROFS: self = .readOnlyFileSystem(path: p)
+            case EACCES, EPERM: self = .readOnly(path: p)
+            case 0: self = .cannotOpen(path: p, message: m)
+            default: self = .cannotOpen(path: p, message: SystemError(errno: e).description)
+            }
+        case .readOnly(let p, let e): self = e == EROFS ? .readOnlyFileSystem(path: p) : .readOnly(path: p)
+        case .full(let p): self = .noSpace(path: p)
         case .busy(let p): self = .busy(path: p)
         case .other(let p, let c, let m): self = .sqlite(path: p, code: c, message: m)
         }

@@ -10,7 +10,8 @@ import PhotoMetaSystem
 /// (default `~/.local/state/photometa/state.sqlite3`).
 package final class SuggestionMemory {
     package let path: String
-    private let db: SQLiteDatabase
+    /// Nil when opened read-only and the file does not exist (yet).
+    private let db: SQLiteDatabase?
 
     /// Schema migrations; index i brings user_version from i to i+1.
     static let migrations = [
@@ -25,10 +26,25 @@ package final class SuggestionMemory {
     ]
 
     /// `busyTimeoutMilliseconds`: how long to wait for another process's lock before giving up
-    /// with an error (30 s: "normal contention" never reaches it).
-    package init(path: String, busyTimeoutMilliseconds: Int32 = 30_000) throws(StateFileError) {
+    /// with an error (30 s: "normal contention" never reaches it). The file is checked with
+    /// SQLite's `quick_check` before it is used: a damaged memory is refused, never written.
+    /// `readOnly` (`suggest --peek`, and `suggest` before it has shown its offer) creates and
+    /// writes nothing; a missing file then remembers nothing.
+    package init(path: String, busyTimeoutMilliseconds: Int32 = 30_000, readOnly: Bool = false) throws(StateFileError) {
         self.path = path
-        db = try StateFile.open(path, migrations: SuggestionMemory.migrations, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        self.readOnly = readOnly
+        db = try StateFile.open(
+            path, migrations: SuggestionMemory.migrations, busyTimeoutMilliseconds: busyTimeoutMilliseconds, verify: true,
+            readOnly: readOnly)
+    }
+
+    /// Opened read-only.
+    package let readOnly: Bool
+
+    /// The connection for a write; opened read-only, there is none.
+    private func writable() throws(StateFileError) -> SQLiteDatabase {
+        guard let db, !readOnly else { throw .readOnly(path: path) }
+        return db
     }
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
@@ -41,6 +57,7 @@ package final class SuggestionMemory {
     /// The remembered instant for `folder`, or nil when nothing was offered or dismissed there.
     package func remembered(folder: String) throws(StateFileError) -> Double? {
         do throws(SQLiteDatabase.Failure) {
+            guard let db else { return nil }
             return try db.query("SELECT remembered FROM folder_memory WHERE folder = ?", [.text(folder)]).first?.first?.double
         } catch {
             throw StateFileError(error)
@@ -51,6 +68,7 @@ package final class SuggestionMemory {
     /// remembered a later instant keeps it). Returns the stored value.
     @discardableResult
     package func advance(folder: String, to instant: Double, offered: String?, now: Double) throws(StateFileError) -> Double {
+        let db = try writable()
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Double in
                 try db.query(
@@ -73,6 +91,7 @@ package final class SuggestionMemory {
     /// Clears the folder's memory; true when there was something to clear.
     @discardableResult
     package func forget(folder: String) throws(StateFileError) -> Bool {
+        let db = try writable()
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Bool in
                 let had = try !db.query("SELECT 1 FROM folder_memory WHERE folder = ?", [.text(folder)]).isEmpty

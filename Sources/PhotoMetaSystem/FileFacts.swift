@@ -16,6 +16,10 @@ package struct FileFacts: Sendable, Equatable {
     package var modification: (seconds: Int64, nanoseconds: Int32)
     package var change: (seconds: Int64, nanoseconds: Int32)
     package var birth: (seconds: Int64, nanoseconds: Int32)?
+    /// The owner's user id.
+    package var owner: UInt32 = 0
+    /// Permission bits (`st_mode & 0o7777`).
+    package var permissions: UInt32 = 0
 
     package static func == (a: FileFacts, b: FileFacts) -> Bool {
         a.type == b.type && a.size == b.size && a.inode == b.inode && a.device == b.device
@@ -75,6 +79,8 @@ package struct FileFacts: Sendable, Equatable {
             type: type, size: st.size, inode: st.inode, device: st.device,
             modification: (st.mtime_sec, st.mtime_nsec), change: (st.ctime_sec, st.ctime_nsec),
             birth: st.has_btime != 0 ? (st.btime_sec, st.btime_nsec) : nil)
+        owner = st.uid
+        permissions = st.mode & 0o7777
     }
 
     /// The key of the file's content (what the index and the watcher compare).

@@ -209,6 +209,11 @@ struct SuggestCommand {
             return .noInput
         case .state(let s):
             Output.err("photometa: \(s.description)")
+            switch s {
+            case .notADatabase, .damaged, .foreign, .newerVersion, .unsafe:
+                Output.err("hint: the memory is kept in another file with --state PATH")
+            default: break
+            }
             return .someFailed
         }
     }

@@ -181,7 +181,12 @@ final class SuggesterTests: XCTestCase {
         try Data("garbage, not sqlite".utf8).write(to: URL(fileURLWithPath: state.path + "/index.sqlite3"))
         let o = try run(f) { $0.record = false }
         XCTAssertNotNil(o.decision.suggestion)
-        XCTAssertTrue(o.notes.first?.contains("index not used") == true, "\(o.notes)")
+        XCTAssertTrue(o.notes.first?.contains("moved to \(state.path)/index.sqlite3.broken and rebuilt") == true, "\(o.notes)")
+        XCTAssertEqual(
+            try Data(contentsOf: URL(fileURLWithPath: state.path + "/index.sqlite3.broken")), Data("garbage, not sqlite".utf8))
+        let again = try run(f) { $0.record = false }
+        XCTAssertEqual(again.parsed, 0, "the rebuilt index is used")
+        XCTAssertEqual(again.notes, [])
     }
 
     func testHiddenFilesLinksOutOfTheFolderAndFIFOsAreSkipped() throws {

@@ -34,7 +34,7 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
             let text = "\(error)"
             XCTAssertTrue(text.contains(path), text)
-            XCTAssertTrue(text.contains("--state"), text)
+            XCTAssertTrue(text.contains("left untouched"), text)
         }
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), garbage)
     }

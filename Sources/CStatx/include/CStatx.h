@@ -15,6 +15,7 @@ typedef struct {
     uint64_t inode;
     uint64_t device;
     uint32_t mode;   /* st_mode: file type and permissions */
+    uint32_t uid;    /* owner */
 } pm_file_stat;
 
 /// Returns 0 on success, or an errno value. Does not follow a final symlink when nofollow != 0.

@@ -1,0 +1,125 @@
+import PhotoMetaCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Files that hold what a user did (the suggestion memory) or a cache of their library (the
+/// index) live in folders only that user can change. Otherwise another user could plant a
+/// symbolic link where the file will be created, and photometa (run as root, say) would write
+/// its database wherever the link points.
+///
+/// - A missing folder is created with mode 0700, never directly under `/` (a `HOME` that does
+///   not exist is an error, not a folder to make).
+/// - The folder must be a real folder (not a link), owned by the user running photometa, and
+///   writable by no one else.
+/// - The file must be a regular file (not a link) owned by that user; a new one is created
+///   0600 with `O_EXCL | O_NOFOLLOW`, and an existing one readable by others is made 0600.
+package enum PrivateFiles {
+    /// Why a folder or file is not private enough to use.
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        case symbolicLink(path: String)
+        case notAFolder(path: String)
+        case notARegularFile(path: String)
+        case ownedByAnotherUser(path: String, owner: UInt32)
+        case writableByOthers(path: String, permissions: UInt32)
+        case missingBase(path: String)
+        case system(path: String, error: SystemError)
+
+        package var description: String {
+            switch self {
+            case .symbolicLink(let p):
+                return "\(p) is a symbolic link (not followed, so a planted link cannot redirect the write)"
+            case .notAFolder(let p): return "\(p) is not a folder"
+            case .notARegularFile(let p): return "\(p) is not a regular file"
+            case .ownedByAnotherUser(let p, let uid):
+                return
+                    "\(p) belongs to another user (uid \(uid)); photometa keeps its files only in folders of the user running it"
+            case .writableByOthers(let p, let mode):
+                return
+                    "\(p) can be written by other users (mode \(String(mode, radix: 8))); use a folder only you can write (chmod go-w)"
+            case .missingBase(let p):
+                return
+                    "\(p) does not exist, and photometa does not create folders at the top of the file system (is HOME set right?)"
+            case .system(let p, let e): return "\(p): \(e)"
+            }
+        }
+    }
+
+    /// Makes sure `folder` exists and is private, creating what is missing (mode 0700).
+    package static func ensureFolder(_ folder: String) throws(Problem) {
+        var missing: [String] = []
+        var current = folder
+        while true {
+            do throws(SystemError) {
+                _ = try FileFacts.of(current, followLinks: false)
+                break
+            } catch {
+                guard error.errno == ENOENT else { throw .system(path: current, error: error) }
+            }
+            missing.append(current)
+            let parent = parentPath(current)
+            guard parent != current, parent != "/" else { throw .missingBase(path: current) }
+            current = parent
+        }
+        for path in missing.reversed() {
+            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .system(path: path, error: SystemError(errno: errno)) }
+        }
+        try checkFolder(folder)
+    }
+
+    /// The folder is a real folder of this user's that no one else can write.
+    package static func checkFolder(_ folder: String) throws(Problem) {
+        let f: FileFacts
+        do throws(SystemError) {
+            f = try FileFacts.of(folder, followLinks: false)
+        } catch {
+            throw .system(path: folder, error: error)
+        }
+        switch f.type {
+        case .symlink: throw .symbolicLink(path: folder)
+        case .directory: break
+        default: throw .notAFolder(path: folder)
+        }
+        guard f.owner == geteuid() else { throw .ownedByAnotherUser(path: folder, owner: f.owner) }
+        guard f.permissions & 0o022 == 0 else { throw .writableByOthers(path: folder, permissions: f.permissions) }
+    }
+
+    /// Checks the file at `path` (in a checked folder); when it is missing and `create` is set,
+    /// creates it empty with mode 0600. Returns whether the file exists afterwards.
+    @discardableResult
+    package static func prepareFile(_ path: String, create: Bool) throws(Problem) -> Bool {
+        let existing: FileFacts?
+        do throws(SystemError) {
+            existing = try FileFacts.of(path, followLinks: false)
+        } catch {
+            guard error.errno == ENOENT else { throw .system(path: path, error: error) }
+            existing = nil
+        }
+        if let f = existing {
+            switch f.type {
+            case .symlink: throw .symbolicLink(path: path)
+            case .regular: break
+            default: throw .notARegularFile(path: path)
+            }
+            guard f.owner == geteuid() else { throw .ownedByAnotherUser(path: path, owner: f.owner) }
+            // What a user dismissed is theirs alone: tighten a file made by an older photometa.
+            if f.permissions & 0o077 != 0 { _ = chmod(path, 0o600) }
+            return true
+        }
+        guard create else { return false }
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 {
+            // Another process created it meanwhile: check that one instead.
+            if errno == EEXIST { return try prepareFile(path, create: false) }
+            throw .system(path: path, error: SystemError(errno: errno))
+        }
+        close(fd)
+        return true
+    }
+
+    static func parentPath(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import XCTest
+
+@testable import PhotoMeta
+@testable import PhotoMetaCore
+@testable import PhotoMetaStore
+@testable import PhotoMetaSystem
+
+/// The state and the index are opened only where no one else can redirect them, are private
+/// to their user, and a damaged memory is never written (issue 13, items 5, 6, 9, 10).
+final class StateFileSafetyTests: XCTestCase {
+    func mode(_ path: String) throws -> Int {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+    }
+
+    func testNewFilesAndFoldersArePrivate() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/a/b/photometa/state.sqlite3"
+        let memory = try SuggestionMemory(path: path)
+        try memory.advance(folder: "/x", to: 1, offered: nil, now: 2)
+        XCTAssertEqual(try mode(path), 0o600)
+        XCTAssertEqual(try mode(dir.path + "/a/b/photometa"), 0o700)
+        XCTAssertEqual(try mode(dir.path + "/a"), 0o700)
+    }
+
+    func testAnOlderLooseFileIsMadePrivate() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        _ = try SuggestionMemory(path: path)
+        XCTAssertEqual(chmod(path, 0o644), 0)
+        _ = try SuggestionMemory(path: path)
+        XCTAssertEqual(try mode(path), 0o600)
+    }
+
+    func testAPlantedSymbolicLinkIsNotFollowed() throws {
+        let dir = try TemporaryDirectory()
+        let target = dir.path + "/elsewhere.sqlite3"
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/state.sqlite3", withDestinationPath: target)
+        XCTAssertThrowsError(try SuggestionMemory(path: dir.path + "/state.sqlite3")) { error in
+            XCTAssertTrue("\(error)".contains("symbolic link"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: target), "nothing created at the link's target")
+        // A linked folder is refused the same way.
+        let real = try TemporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/photometa", withDestinationPath: real.path)
+        XCTAssertThrowsError(try SuggestionMemory(path: dir.path + "/photometa/state.sqlite3"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: real.path), [])
+    }
+
+    func testAFolderOthersCanWriteIsRefused() throws {
+        let dir = try TemporaryDirectory()
+        XCTAssertEqual(chmod(dir.path, 0o777), 0)
+        XCTAssertThrowsError(try SuggestionMemory(path: dir.path + "/state.sqlite3")) { error in
+            XCTAssertTrue("\(error)".contains("can be written by other users"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/state.sqlite3"))
+    }
+
+    func testAPartlyDamagedMemoryIsRefusedAndLeftUntouched() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/state.sqlite3"
+        do {
+            let memory = try SuggestionMemory(path: path)
+            for i in 0..<400 {
+                try memory.advance(folder: "/photos/\(i)/" + String(repeating: "x", count: 60), to: 1, offered: nil, now: 2)
+            }
+        }
+        // Fold the WAL into the file, then zero its last page (a leaf of the table or of its
+        // primary-key index: the header and the schema stay readable).
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        XCTAssertGreaterThan(size, 3 * 4096)
+        let h = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+        try h.seek(toOffset: UInt64(size - 4096))
+        h.write(Data(repeating: 0, count: 4096))
+        try h.close()
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertThrowsError(try SuggestionMemory(path: path)) { error in
+            switch error as? StateFileError {
+            case .damaged?, .notADatabase?: break
+            default: XCTFail("\(error)")
+            }
+        }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), before, "not written")
+    }
+
+    func testReadOnlyOpeningCreatesNothing() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/photometa/state.sqlite3"
+        let memory = try SuggestionMemory(path: path, readOnly: true)
+        XCTAssertNil(try memory.remembered(folder: "/x"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/photometa"))
+        XCTAssertThrowsError(try memory.advance(folder: "/x", to: 1, offered: nil, now: 1))
+    }
+
+    func testNoFolderIsMadeAtTheTopOfTheFileSystem() throws {
+        let home = "/photometa-no-such-home-\(UUID().uuidString)"
+        XCTAssertThrowsError(try SuggestionMemory(path: home + "/.local/state/photometa/state.sqlite3")) { error in
+            XCTAssertTrue("\(error)".contains("does not exist"), "\(error)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: home))
+    }
+}
