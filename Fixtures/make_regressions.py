@@ -69,12 +69,21 @@ def jpeg_olympus_makernote_spin(entries: int = 300, entry_size: int = 60000) -> 
     return soi + seg + sof + b"\xff\xd9"
 
 
+def datetext_int64_min_time() -> bytes:
+    """Seconds -9223372036854775000 (big-endian Int64) and 0 ns: the file time that `touch -d
+    @-9223372036854775000` sets on tmpfs, which trapped in LocalDateTime(secondsAsIfUTC:) and
+    stopped inspect, suggest and watch (issue 13, item 1). The datetext fuzz target reads the
+    first 12 bytes as seconds and nanoseconds."""
+    return struct.pack(">qi", -9223372036854775000, 0)
+
+
 def main() -> None:
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "fuzz")
     os.makedirs(out, exist_ok=True)
     files = {
         "png-xmp-inflate-bomb": png_xmp_inflate_bomb(),
         "jpeg-olympus-makernote-spin": jpeg_olympus_makernote_spin(),
+        "datetext-int64-min-time": datetext_int64_min_time(),
     }
     for name, data in files.items():
         with open(os.path.join(out, name), "wb") as f:

@@ -1,4 +1,6 @@
 // Fuzz target 'datetext' (see docs/fuzzing.md).
+import Foundation
+
 @testable import PhotoMetaCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -10,5 +12,27 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = DateTextParser.freeform(text)
     _ = DateTextParser.offset(text)
     _ = DateTextParser.subSecond(text)
+    // The same bytes as numbers, through every time conversion (issue 13, item 1: a file time
+    // near Int64.min trapped): seconds and nanoseconds as file times and as instants, and a
+    // QuickTime movie header.
+    if bytes.count >= 12 {
+        var seconds: Int64 = 0
+        var nanoseconds: Int32 = 0
+        for i in 0..<8 { seconds = seconds << 8 | Int64(bytes[i]) }
+        for i in 8..<12 { nanoseconds = nanoseconds << 8 | Int32(bytes[i]) }
+        if let local = LocalDateTime(secondsAsIfUTC: seconds, nanosecond: Int(nanoseconds), fractionDigits: 3) {
+            invariant((1...9999).contains(local.year), "year \(local.year) from \(seconds)")
+            let times = FileTimes(birth: local, modification: local)
+            let asset = Inspector.inspect(bytes: [0xFF, 0xD8, 0xFF, 0xD9], path: "f.jpg", fileTimes: times)
+            _ = asset.captured?.epochSeconds(assuming: TimeZone(secondsFromGMT: 14 * 3600) ?? .current)
+            _ = asset.captured?.rendered(in: TimeZone(secondsFromGMT: -12 * 3600) ?? .current)
+        }
+        var qt = QuickTimeMetadata()
+        var out = ContainerPayloads(format: .mov)
+        QuickTimeReader.readMovieHeader(bytes, into: &qt, out: &out)
+        if let c = qt.mvhdCreation {
+            _ = CaptureDateResolver.resolve(DateEvidence(quickTime: qt, fileName: "\(c).mov"))
+        }
+    }
     return 0
 }

@@ -28,7 +28,7 @@ final class DirectoryHandle {
     let fd: Int32
 
     init(path: String) throws(SystemError) {
-        let fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemError(errno: errno) }
         self.fd = fd
     }
@@ -63,7 +63,7 @@ final class DirectoryHandle {
             }
             result.append(
                 Entry(
-                    name: String(decoding: bytes, as: UTF8.self), type: type,
+                    name: PathBytes.decode(bytes), type: type,
                     sortKey: { if case .directory = type { return bytes + [0x2F] } else { return bytes } }(),
                     nameIsUTF8: String(validating: bytes, as: UTF8.self) != nil))
         }

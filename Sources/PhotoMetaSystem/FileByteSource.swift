@@ -20,7 +20,7 @@ package final class FileByteSource: ByteSource {
 
     /// Opens `path` for reading; a path that is not a regular file is refused before any read.
     package init(path: String) throws(FileReadError) {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        let fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard fd >= 0 else { throw .system(SystemError(errno: errno)) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {

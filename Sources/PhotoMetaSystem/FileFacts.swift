@@ -30,7 +30,7 @@ package struct FileFacts: Sendable, Equatable {
     /// `statx` on `path`; `followLinks: false` describes a symbolic link itself.
     package static func of(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileFacts {
         var st = pm_file_stat()
-        let rc = pm_statx(path, followLinks ? 0 : 1, &st)
+        let rc = PathBytes.withCPath(path) { pm_statx($0, followLinks ? 0 : 1, &st) }
         guard rc == 0 else { throw SystemError(errno: rc) }
         return FileFacts(st)
     }
@@ -38,7 +38,7 @@ package struct FileFacts: Sendable, Equatable {
     /// `statx` on `name` inside the open directory `directory` (a file descriptor).
     package static func of(_ name: String, in directory: Int32, followLinks: Bool) throws(SystemError) -> FileFacts {
         var st = pm_file_stat()
-        let rc = pm_statx_at(directory, name, followLinks ? 0 : 1, &st)
+        let rc = PathBytes.withCPath(name) { pm_statx_at(directory, $0, followLinks ? 0 : 1, &st) }
         guard rc == 0 else { throw SystemError(errno: rc) }
         return FileFacts(st)
     }

@@ -8,9 +8,9 @@ import PhotoMetaCore
 package enum FileSystem {
     /// `realpath(3)`: the absolute path with every link, `.` and `..` resolved.
     package static func canonicalPath(_ path: String) throws(SystemError) -> String {
-        guard let resolved = realpath(path, nil) else { throw SystemError(errno: errno) }
+        guard let resolved = PathBytes.withCPath(path, { realpath($0, nil) }) else { throw SystemError(errno: errno) }
         defer { free(resolved) }
-        return String(cString: resolved)
+        return PathBytes.decode(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
     }
 
     /// A folder that can be listed, by its canonical path; the error says why not (ENOTDIR when

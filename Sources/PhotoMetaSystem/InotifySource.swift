@@ -70,7 +70,7 @@ package final class InotifySource {
         guard watched[relative] == nil else { return }
         if let maximumWatches, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
-        let wd = inotify_add_watch(fd, path, InotifySource.mask)
+        let wd = PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
         if wd < 0 {
             if errno == ENOSPC { throw .watchLimit }
             // The folder vanished between the listing and the watch: the next scan notices.
@@ -112,7 +112,7 @@ package final class InotifySource {
                 }
                 let nameStart = offset + headerSize
                 let nameEnd = min(n, nameStart + len)
-                let name = String(decoding: buffer[nameStart..<nameEnd].prefix(while: { $0 != 0 }), as: UTF8.self)
+                let name = PathBytes.decode(buffer[nameStart..<nameEnd].prefix(while: { $0 != 0 }))
                 offset = nameEnd
                 if mask & UInt32(IN_IGNORED) != 0 {
                     if let folder = folders.removeValue(forKey: wd) { watched.removeValue(forKey: folder) }

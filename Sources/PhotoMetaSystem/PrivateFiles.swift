@@ -63,7 +63,9 @@ package enum PrivateFiles {
             current = parent
         }
         for path in missing.reversed() {
-            if mkdir(path, 0o700) != 0, errno != EEXIST { throw .system(path: path, error: SystemError(errno: errno)) }
+            if PathBytes.withCPath(path, { mkdir($0, 0o700) }) != 0, errno != EEXIST {
+                throw .system(path: path, error: SystemError(errno: errno))
+            }
         }
         try checkFolder(folder)
     }
@@ -104,11 +106,11 @@ package enum PrivateFiles {
             }
             guard f.owner == geteuid() else { throw .ownedByAnotherUser(path: path, owner: f.owner) }
             // What a user dismissed is theirs alone: tighten a file made by an older photometa.
-            if f.permissions & 0o077 != 0 { _ = chmod(path, 0o600) }
+            if f.permissions & 0o077 != 0 { _ = PathBytes.withCPath(path) { chmod($0, 0o600) } }
             return true
         }
         guard create else { return false }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = PathBytes.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         if fd < 0 {
             // Another process created it meanwhile: check that one instead.
             if errno == EEXIST { return try prepareFile(path, create: false) }

@@ -77,8 +77,6 @@ package struct TreeWalker: Sendable {
         case linkOutOfFolder
         case danglingLink
         case linkToSpecial
-        /// The name's bytes are not UTF-8, so a Swift `String` cannot name the file.
-        case nameNotUTF8
         /// `statx` failed on the entry.
         case cannotExamine(SystemError)
         /// The folder could not be opened or listed.
@@ -91,7 +89,7 @@ package struct TreeWalker: Sendable {
         package var isNotAFile: Bool {
             switch self {
             case .special, .linkToFolder, .linkOutOfFolder, .danglingLink, .linkToSpecial: return true
-            case .nameNotUTF8, .cannotExamine, .unreadableFolder, .tooDeep: return false
+            case .cannotExamine, .unreadableFolder, .tooDeep: return false
             }
         }
 
@@ -102,7 +100,6 @@ package struct TreeWalker: Sendable {
             case .linkOutOfFolder: return "symbolic link out of the folder"
             case .danglingLink: return "dangling symbolic link"
             case .linkToSpecial: return "symbolic link to a special file (not followed)"
-            case .nameNotUTF8: return "file name is not valid UTF-8; skipped"
             case .cannotExamine(let e): return "cannot be read (\(e))"
             case .unreadableFolder(let e): return "folder cannot be read: \(e)"
             case .tooDeep: return "folder nested deeper than \(TreeWalker.depthLimit) levels; not walked"
@@ -174,10 +171,6 @@ package struct TreeWalker: Sendable {
             let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
             if case .other(let what) = entry.type {
                 visit(.skipped(path: path, relative: rel, reason: .special(what)))
-                continue
-            }
-            guard entry.nameIsUTF8 else {
-                visit(.skipped(path: path, relative: rel, reason: .nameNotUTF8))
                 continue
             }
             let f: FileFacts

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaCore
 import PhotoMetaSystem
 
 /// The command-line entry point: picks the subcommand and turns errors into exit codes. Every
@@ -35,7 +36,12 @@ struct Photometa {
     static func main() {
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
         Signals.ignoreBrokenPipe()
-        let args = Array(CommandLine.arguments.dropFirst())
+        // The arguments as bytes: a path that is not valid UTF-8 must still name its file
+        // (CommandLine.arguments would replace such bytes with U+FFFD).
+        let args = (1..<Int(CommandLine.argc)).map { i -> String in
+            guard let p = CommandLine.unsafeArgv[i] else { return "" }
+            return PathBytes.decode(UnsafeBufferPointer(start: p, count: strlen(p)).map { UInt8(bitPattern: $0) })
+        }
         var code = run(args)
         Output.flush()
         // Output that did not arrive is a failure (a closed pipe excepted: the reader chose to

@@ -100,3 +100,73 @@ final class HostileNamesTests: XCTestCase {
         XCTAssertFalse(lines.contains { $0.hasPrefix("- forged") }, "a forged removal line: \(lines)")
     }
 }
+
+/// A name that is not valid UTF-8 (Latin-1 `caf\xE9.jpg`) is a file like any other: inspected,
+/// suggested and watched, shown as `caf\xe9.jpg` in text and, in JSON, read as U+FFFD with the
+/// exact bytes in `pathBytes` (issue 13, item 8).
+final class RawNameTests: XCTestCase {
+    var work: URL!
+    var folder: String { work.appendingPathComponent("photos").path }
+    var rawPath: [UInt8] { Array(folder.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) }
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-raw-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+
+    func writeRaw(_ path: [UInt8]) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Photometa.fixture("mmexport1700000000000.jpg")))
+        let fd = open(path.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+    }
+
+    func testInspectSuggestAndJSON() throws {
+        try writeRaw(rawPath)
+        let text = try Photometa.run(["inspect", "-r", folder])
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.contains(folder + "/caf\\xe9.jpg\n  format:   jpeg"), text.stdout)
+
+        let json = try Photometa.run(["inspect", "-r", "--json", folder])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let objects = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(objects.first?["path"] as? String, folder + "/caf\u{FFFD}.jpg")
+        let b64 = try XCTUnwrap(objects.first?["pathBytes"] as? String)
+        XCTAssertEqual(Data(base64Encoded: b64).map { [UInt8]($0) }, rawPath)
+
+        // Named on the command line (through the shell: Process would re-encode the bytes).
+        let escaped = folder + "/caf\\351.jpg"
+        let viaShell = try Photometa.run(["--version"])  // warm, and find the binary
+        XCTAssertEqual(viaShell.status, 0)
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "\"$0\" inspect \"$(printf '\(escaped)')\"", Photometa.binary.path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        let named = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        XCTAssertEqual(p.terminationStatus, 0, named)
+        XCTAssertTrue(named.contains("kind:     photo"), named)
+
+        let state = work.appendingPathComponent("state.sqlite3").path
+        let suggest = try Photometa.run(["suggest", folder, "--explain", "--peek", "--no-index", "--state", state])
+        XCTAssertTrue(suggest.stdout.contains("caf\\xe9.jpg"), suggest.stdout)
+        XCTAssertFalse(suggest.stdout.contains("skipped"), suggest.stdout)
+    }
+
+    func testWatchReportsIt() throws {
+        let w = try WatchCommandTests.RunningWatch([
+            "watch", folder, "--no-suggest", "--state", work.appendingPathComponent("s.sqlite3").path,
+        ])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        try writeRaw(rawPath)
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/caf\\xe9.jpg") }, w.stdout)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+}

@@ -21,6 +21,8 @@ public struct AssetReport: Sendable {
     package func write(_ a: MediaAsset, to w: inout JSONWriter) {
         w.beginObject()
         w.field("path", a.path)
+        // Only for a name that is not valid UTF-8: its exact bytes (docs/json.md).
+        if PathBytes.hasRawBytes(a.path) { w.field("pathBytes", PathBytes.base64(a.path)) }
         w.field("format", a.format.rawValue)
         w.field("kind", a.kind.rawValue)
         w.field("animated", a.animated)

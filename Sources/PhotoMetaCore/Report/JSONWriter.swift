@@ -92,9 +92,10 @@ package struct JSONWriter {
     static func appendString(_ s: String, to out: inout String) {
         out += "\""
         // Nearly every string needs no escape: append it whole.
-        // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF.)
+        // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF; stand-ins for raw name bytes with 0xF4.)
         if !s.utf8.contains(where: {
             $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
+                || $0 == 0xF4
         }) {
             out += s
             out += "\""
@@ -110,7 +111,11 @@ package struct JSONWriter {
             default:
                 // Controls, and the characters that would reorder or hide text on a terminal,
                 // as \uXXXX: the value stays exact, the output stays inert.
-                if u.value < 0x20 || (0x7F..<0xA0).contains(u.value) || TerminalText.isInvisibleFormat(u.value) {
+                if PathBytes.rawByte(u) != nil {
+                    // A byte of a name that is not UTF-8: JSON text is Unicode, so it reads as
+                    // U+FFFD here; the exact bytes go beside it (`pathBytes`).
+                    out += "\u{FFFD}"
+                } else if u.value < 0x20 || (0x7F..<0xA0).contains(u.value) || TerminalText.isInvisibleFormat(u.value) {
                     let h = String(u.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
                 } else {

@@ -18,7 +18,7 @@ extension Encoder {
 /// into `MediaAsset` with `JSONDecoder`.
 extension MediaAsset: Codable {
     enum CodingKeys: String, CodingKey {
-        case path, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
+        case path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
         case width, height, duration, gps, thumbnail, contentIdentifier, screenshotEvidence, livePhotoPair
         case fileSize, truncated, diagnostics, error
     }
@@ -28,7 +28,11 @@ extension MediaAsset: Codable {
     /// Reads the report's object (docs/json.md).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(path: try c.decode(String.self, forKey: .path), format: try c.decode(MediaFormat.self, forKey: .format))
+        var path = try c.decode(String.self, forKey: .path)
+        if let b64 = try c.decodeIfPresent(String.self, forKey: .pathBytes), let bytes = PathBytes.fromBase64(b64) {
+            path = PathBytes.decode(bytes)
+        }
+        self.init(path: path, format: try c.decode(MediaFormat.self, forKey: .format))
         kind = try c.decode(MediaKind.self, forKey: .kind)
         animated = try c.decodeIfPresent(Bool.self, forKey: .animated)
         frameCount = try c.decodeIfPresent(Int.self, forKey: .frames)
@@ -59,7 +63,8 @@ extension MediaAsset: Codable {
     /// Writes the report's object; `captured` in the encoder's `photoMetaZone`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path)
+        try c.encode(PathBytes.lossy(path), forKey: .path)
+        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
         try c.encode(format, forKey: .format)
         try c.encode(kind, forKey: .kind)
         try c.encode(animated, forKey: .animated)

@@ -25,7 +25,10 @@ package enum TerminalText {
             case 0x1B: out += "\\e"
             case 0x00..<0x20, 0x7F..<0xA0: out += "\\x" + hex(u.value, 2)
             default:
-                if isInvisibleFormat(u.value) {
+                if let byte = PathBytes.rawByte(u) {
+                    // A byte of a file name that is not UTF-8 (PathBytes).
+                    out += "\\x" + hex(UInt32(byte), 2)
+                } else if isInvisibleFormat(u.value) {
                     out += "\\u{" + hex(u.value, 4).uppercased() + "}"
                 } else {
                     out.unicodeScalars.append(u)
