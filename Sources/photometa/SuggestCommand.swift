@@ -103,6 +103,7 @@ struct SuggestCommand {
         if json {
             var w = JSONWriter()
             w.beginObject()
+            w.field("schema", AssetReport.schemaVersion)
             w.key("suggestion")
             if let s = d.suggestion {
                 w.beginObject()

@@ -128,6 +128,7 @@ struct WatchCommand {
         if jsonl {
             var w = JSONWriter()
             w.beginObject()
+            w.field("schema", AssetReport.schemaVersion)
             w.field("event", "changes")
             w.key("inserted")
             w.beginArray()
@@ -156,6 +157,7 @@ struct WatchCommand {
         if jsonl {
             var w = JSONWriter()
             w.beginObject()
+            w.field("schema", AssetReport.schemaVersion)
             w.field("event", "suggestion")
             w.field("path", s.path)
             w.field("kind", s.kind.rawValue)

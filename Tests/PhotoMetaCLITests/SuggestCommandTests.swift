@@ -76,7 +76,7 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(none.status, 0, "the screenshot was not offered yet")
         let again = try suggest(["--json"])
         XCTAssertEqual(again.status, 3)
-        XCTAssertTrue(again.stdout.hasPrefix(#"{"suggestion":null,"considered":3"#), again.stdout)
+        XCTAssertTrue(again.stdout.hasPrefix(#"{"schema":1,"suggestion":null,"considered":3"#), again.stdout)
     }
 
     func testTextExplain() throws {

@@ -9,6 +9,10 @@ public struct AssetReport: Sendable {
     /// A report that shows dates in `zone` where the file gives no offset.
     public init(zone: TimeZone) { self.zone = zone }
 
+    /// The `schema` of every JSON row photometa writes (docs/json.md says what changes bump
+    /// it): a reader checks it once instead of guessing from the keys.
+    public static let schemaVersion = 1
+
     // MARK: JSON
 
     /// The JSON object of docs/json.md, keys in a fixed order.
@@ -20,6 +24,7 @@ public struct AssetReport: Sendable {
 
     package func write(_ a: MediaAsset, to w: inout JSONWriter) {
         w.beginObject()
+        w.field("schema", AssetReport.schemaVersion)
         w.field("path", a.path)
         // Only for a name that is not valid UTF-8: its exact bytes (docs/json.md).
         if PathBytes.hasRawBytes(a.path) { w.field("pathBytes", PathBytes.base64(a.path)) }

@@ -18,7 +18,7 @@ extension Encoder {
 /// into `MediaAsset` with `JSONDecoder`.
 extension MediaAsset: Codable {
     enum CodingKeys: String, CodingKey {
-        case path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
+        case schema, path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
         case width, height, duration, gps, thumbnail, contentIdentifier, screenshotEvidence, livePhotoPair
         case fileSize, truncated, diagnostics, error
     }
@@ -28,6 +28,11 @@ extension MediaAsset: Codable {
     /// Reads the report's object (docs/json.md).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let schema = try c.decodeIfPresent(Int.self, forKey: .schema), schema > AssetReport.schemaVersion {
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: c,
+                debugDescription: "schema \(schema) is newer than \(AssetReport.schemaVersion): written by a newer photometa")
+        }
         var path = try c.decode(String.self, forKey: .path)
         if let b64 = try c.decodeIfPresent(String.self, forKey: .pathBytes), let bytes = PathBytes.fromBase64(b64) {
             path = PathBytes.decode(bytes)
@@ -63,6 +68,7 @@ extension MediaAsset: Codable {
     /// Writes the report's object; `captured` in the encoder's `photoMetaZone`.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(AssetReport.schemaVersion, forKey: .schema)
         try c.encode(PathBytes.lossy(path), forKey: .path)
         if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
         try c.encode(format, forKey: .format)
