@@ -4,13 +4,16 @@ SWIFT       ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 # Packages the build links against (libexif, SQLite and zlib through pkg-config).
 APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev
+# What the tests use besides the build: man (the installed page is rendered), python3 (a pty
+# for the progress line).
+APT_TEST    := man-db python3
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Warnings are errors in every build this Makefile runs (CI included); `make WERROR= build` to relax.
 WERROR      ?= -Xswiftc -warnings-as-errors
 BIN_DEBUG   := .build/debug/photometa
 BIN_RELEASE := .build/release/photometa
 
-.PHONY: all deps build release demo test lint client fixtures clean
+.PHONY: all deps build release demo test lint client fixtures clean install install-files uninstall
 
 all: build
 
@@ -54,6 +57,7 @@ demo: release
 	@$(BIN_RELEASE) suggest Fixtures/library --now $(DEMO_NOW) --tz UTC --state $(DEMO_STATE); echo "(exit $$?)"
 
 test: deps
+	$(call apt_install,$(APT_TEST))
 	$(SWIFT) build $(WERROR) --build-tests
 	$(SWIFT) test --skip-build
 
@@ -74,6 +78,29 @@ fixtures:
 
 clean:
 	rm -rf .build Examples/Client/.build
+
+# Installs the release binary, the man page photometa(1) and the bash and zsh completions under
+# $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN without building (the tests install
+# the debug binary that way into a temporary DESTDIR).
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+INSTALL_BIN ?= $(BIN_RELEASE)
+INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
+               $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa \
+               $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa
+
+install: release install-files
+
+install-files:
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/photometa
+	install -m 644 share/man/man1/photometa.1 $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1
+	install -m 644 share/completions/photometa.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa
+	install -m 644 share/completions/_photometa $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa
+
+uninstall:
+	rm -f $(INSTALLED)
 
 # Benchmark (issue 5, docs/performance.md): photometa inspect and suggest against exiv2,
 # exiftool -fast2 and C floors (stat, read 64 KiB) on a synthetic library of BENCH_N files,

@@ -24,15 +24,34 @@ public enum InspectionRunner {
         case notAFile(path: String)
     }
 
+    /// A list of paths to inspect after the arguments (`--files-from`): read as it is used, so
+    /// a list of any length costs one path of memory.
+    public struct FileList: Sendable {
+        let reader: PathListReader
+
+        /// The list in the file at `path` ("-" for standard input), one path per line, or
+        /// NUL-separated when `nul` (`-0`, as `find -print0` writes). Throws when it cannot be
+        /// opened.
+        public init(path: String, nul: Bool) throws(SystemError) {
+            reader = try PathListReader(path: path, nul: nul)
+        }
+
+        /// The error that ended the list early, once it has been read.
+        public var failure: SystemError? { reader.failure }
+    }
+
     /// How many scanned items may wait for a worker.
     static let queueLimit = 1024
 
-    /// Inspects `paths` (folders walked when `recursive`). `render` runs on the workers,
-    /// concurrently; `emit` is called once per item, in path order, never concurrently;
-    /// `problem` receives what the scan could not use, from the scanning thread.
+    /// Inspects `paths` (folders walked when `recursive`), then the paths of `fileList` in
+    /// their order. `render` runs on the workers, concurrently; `emit` is called once per item,
+    /// in scan order, never concurrently; `problem` receives what the scan could not use, from
+    /// the scanning thread; `scanned`, when given, hears how many files the scan has found so
+    /// far, and `finished` once it found them all (for a progress display).
     public static func run<Rendered: Sendable>(
-        paths: [String], recursive: Bool,
+        paths: [String], fileList: FileList? = nil, recursive: Bool,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)? = nil,
         problem: @escaping @Sendable (Problem) -> Void,
         render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
         emit: @escaping @Sendable (Rendered) -> Void
@@ -44,19 +63,35 @@ public enum InspectionRunner {
             // Items are handed over in batches: a wake-up per file costs more than the file.
             var batch: [CommandLinePaths.Item] = []
             batch.reserveCapacity(64)
-            scanner.scan(paths) { event in
+            var count = 0
+            // Before a read of the list that may wait (a pipe fed slowly), what was found so far
+            // goes to the workers: results stream as the list arrives.
+            let listed: (() -> String?)? = fileList.map { list in
+                {
+                    if list.reader.needsRead, !batch.isEmpty {
+                        queue.push(batch)
+                        batch.removeAll(keepingCapacity: true)
+                        scanned?(count, false)
+                    }
+                    return list.reader.next()
+                }
+            }
+            scanner.scan(paths, listed: listed) { event in
                 switch event {
                 case .item(let item):
                     batch.append(item)
+                    count += 1
                     if batch.count == 64 {
                         queue.push(batch)
                         batch.removeAll(keepingCapacity: true)
+                        scanned?(count, false)
                     }
                 case .problem(let path, let reason, let notAFile):
                     problem(notAFile ? .notAFile(path: path) : .unreadable(path: path, reason: reason))
                 }
             }
             queue.push(batch)
+            scanned?(count, true)
             queue.finish()
         }
         producer.start()

@@ -26,6 +26,9 @@ public struct Suggester: Sendable {
         public var record = true
         /// Keep every rejection for `--explain` (memory then grows with the folder).
         public var explain = true
+        /// Called after each folder with the number of files looked at so far (a progress
+        /// display for long cold runs), from the calling thread.
+        public var progress: (@Sendable (_ considered: Int) -> Void)?
 
         /// The defaults: memory at `defaultStatePath`, index at `defaultIndexPath`.
         public init(settings: SuggestionSettings) {
@@ -109,6 +112,7 @@ public struct Suggester: Sendable {
         let context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: options.settings)
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
         var parsedCount = 0
+        var considered = 0
         var walked: [String] = []
         var skipped: [SkippedEntry] = []
         var pendingRows: [IndexWriter.Row] = []
@@ -169,6 +173,8 @@ public struct Suggester: Sendable {
             }
             Suggester.pairLivePhotos(&list)
             for c in list { builder.add(c) }
+            considered += list.count
+            options.progress?(considered)
         }
 
         TreeWalker(policy: .library).walk(root) { event in

@@ -29,8 +29,11 @@ package struct CommandLinePaths: Sendable {
 
     package init(recursive: Bool) { self.recursive = recursive }
 
-    /// Streams the files in path order.
-    package func scan(_ paths: [String], visit: (Event) -> Void) {
+    /// Streams the files in path order, then (`listed`) the paths of a file list in the order
+    /// they come, each read only when the one before has been handed on: a list of any length
+    /// costs the memory of one path. Listed paths are not sorted or deduplicated (a path listed
+    /// twice gets two rows), but a folder is walked once whatever names it.
+    package func scan(_ paths: [String], listed: (() -> String?)? = nil, visit: (Event) -> Void) {
         // Arguments in byte order; a file also named explicitly inside a walked folder keeps its
         // explicit entry and is not listed twice.
         let sorted = Array(Set(paths)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
@@ -39,24 +42,31 @@ package struct CommandLinePaths: Sendable {
         // they are remembered: memory stays independent of the size of the tree.
         var emitted = Set<String>()
         let walker = TreeWalker(policy: .commandLine)
-        // Shared by the walks of all arguments: a folder named twice (or inside another named
-        // folder) is walked once.
+        // Shared by every walk: a folder named twice (or inside another named folder) is walked
+        // once.
         var visited = Set<TreeWalker.FolderID>()
-        for path in sorted {
+
+        /// One path named by the user: `dedupe` for command-line arguments (sorted, distinct).
+        func one(_ path: String, dedupe: Bool) {
             let facts: FileFacts
             do throws(SystemError) {
                 facts = try FileFacts.of(path)
             } catch {
-                if emitted.insert(path).inserted { visit(.item(Item(path: path, explicit: true, facts: nil, folder: nil))) }
-                continue
+                // Give it an entry anyway: the inspection reports why it cannot be read.
+                if !dedupe || emitted.insert(path).inserted {
+                    visit(.item(Item(path: path, explicit: true, facts: nil, folder: nil)))
+                }
+                return
             }
             guard facts.type == .directory else {
-                if emitted.insert(path).inserted { visit(.item(Item(path: path, explicit: true, facts: facts, folder: nil))) }
-                continue
+                if !dedupe || emitted.insert(path).inserted {
+                    visit(.item(Item(path: path, explicit: true, facts: facts, folder: nil)))
+                }
+                return
             }
             guard recursive else {
                 visit(.problem(path: path, reason: "is a directory (use -r to inspect its contents)", notAFile: false))
-                continue
+                return
             }
             walker.walk(path, facts: facts, visited: &visited) { event in
                 switch event {
@@ -77,6 +87,13 @@ package struct CommandLinePaths: Sendable {
                     }
                     visit(.problem(path: p, reason: text, notAFile: reason.isNotAFile))
                 }
+            }
+        }
+
+        for path in sorted { one(path, dedupe: true) }
+        if let listed {
+            while let path = listed() {
+                if !path.isEmpty { one(path, dedupe: false) }
             }
         }
     }

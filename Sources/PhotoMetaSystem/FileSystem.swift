@@ -55,6 +55,12 @@ package enum FileDescriptorOutput {
     package static func isBrokenPipe(_ e: SystemError) -> Bool { e.errno == EPIPE }
 }
 
+/// The terminal, for the progress display (shown only to a person).
+package enum Terminal {
+    /// True when `fd` is a terminal (isatty).
+    package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}
+
 /// Process-wide signal dispositions.
 package enum Signals {
     /// A reader that quits early (`photometa ... | head`) must not kill the process with SIGPIPE:

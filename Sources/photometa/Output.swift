@@ -41,8 +41,26 @@ enum Output {
     static func err(_ s: String) {
         stdoutBuffer.flush()
         let line = s.hasSuffix("\n") ? String(s.dropLast()) : s
-        stderrBuffer.append(TerminalText.escape(line) + "\n")
-        stderrBuffer.flush()
+        statusShown.withLock { shown in
+            // A progress line in the way is erased first; its next redraw comes after.
+            if shown { stderrBuffer.append("\r\u{1B}[K") }
+            shown = false
+            stderrBuffer.append(TerminalText.escape(line) + "\n")
+            stderrBuffer.flush()
+        }
+    }
+
+    /// Whether a progress line is on the terminal now.
+    private static let statusShown = Mutex(false)
+
+    /// Draws `line` as the progress line (over the previous one), or erases it when nil. Only
+    /// `ProgressLine` calls this, and only when stderr is a terminal.
+    static func status(_ line: String?) {
+        statusShown.withLock { shown in
+            stderrBuffer.append("\r\u{1B}[K" + (line ?? ""))
+            stderrBuffer.flush()
+            shown = line != nil
+        }
     }
 }
 

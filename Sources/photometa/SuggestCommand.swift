@@ -7,7 +7,7 @@ struct SuggestCommand {
     static let help = """
         USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
-                                 [--explain] [--json] [--state PATH] [--no-index]
+                                 [--explain] [--json] [--state PATH] [--no-index] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in DIR
         (recursively) captured within --within of now, not yet offered or dismissed, and completely
@@ -27,6 +27,7 @@ struct SuggestCommand {
           --json              Machine-readable output (see docs/suggest.md).
           --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
                               else ~/.local/state/photometa/state.sqlite3).
+          -q, --quiet         No progress line on stderr (shown on a terminal during long runs).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           -h, --help          Show this help.
@@ -44,6 +45,7 @@ struct SuggestCommand {
     var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
     var explain = false
     var json = false
+    var quiet = false
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -68,6 +70,7 @@ struct SuggestCommand {
             case "--json": json = true
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
             case "--no-index": options.indexPath = nil
+            case "-q", "--quiet": quiet = true
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
@@ -89,12 +92,17 @@ struct SuggestCommand {
         // full disk, a reader gone) must be made again.
         var deciding = options
         deciding.record = false
+        let progress = ProgressLine.start(quiet: quiet)
+        deciding.progress = { considered in progress?.set(done: considered) }
+        defer { progress?.finish() }
         let willRecord = options.record
         do throws(SuggestError) {
             outcome = try Suggester(options: deciding).run(folder: folder)
         } catch {
+            progress?.finish()
             return SuggestCommand.report(error, folder: folder)
         }
+        progress?.finish()
         if willRecord, outcome.decision.suggestion != nil { outcome.recorded = true }
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
         let report = AssetReport(zone: options.settings.zone)

@@ -27,7 +27,7 @@ enum Photometa {
 
     @discardableResult
     static func run(
-        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil,
+        _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil, stdin: Data? = nil,
         timeout: TimeInterval = 60,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CommandResult {
@@ -42,11 +42,19 @@ enum Photometa {
         // A given handle (e.g. /dev/full) replaces the pipe; the pipe then stays empty.
         p.standardOutput = stdout ?? out
         p.standardError = err
-        p.standardInput = FileHandle.nullDevice
+        let input = Pipe()
+        p.standardInput = stdin == nil ? FileHandle.nullDevice : input
         let exited = DispatchSemaphore(value: 0)
         p.terminationHandler = { _ in exited.signal() }
         try p.run()
         if stdout != nil { try? out.fileHandleForWriting.close() }
+        if let stdin {
+            let writer = input.fileHandleForWriting
+            DispatchQueue.global().async {
+                try? writer.write(contentsOf: stdin)
+                try? writer.close()
+            }
+        }
         // Drain both pipes concurrently so a large output cannot block the child.
         let group = DispatchGroup()
         let box = OutputBox()

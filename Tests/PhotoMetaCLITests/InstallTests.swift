@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+
+/// `make install` into a temporary DESTDIR: the binary runs from there, the man page renders
+/// with `man -l` and names every command and exit code, the completions parse, and `make
+/// uninstall` takes it all away again (issue 15).
+final class InstallTests: XCTestCase {
+    func run(_ exe: String, _ args: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func testInstallIntoADestdir() throws {
+        let destdir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-install-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: destdir) }
+        let root = Photometa.root.path
+        let make = ["-C", root, "--no-print-directory", "DESTDIR=" + destdir, "PREFIX=/usr/local"]
+        let (status, log) = try run("/usr/bin/make", make + ["install-files", "INSTALL_BIN=" + Photometa.binary.path])
+        XCTAssertEqual(status, 0, log)
+
+        let bin = destdir + "/usr/local/bin/photometa"
+        let version = try run(bin, ["--version"])
+        XCTAssertEqual(version.0, 0)
+        XCTAssertTrue(version.1.hasPrefix("photometa "), version.1)
+        let inspect = try run(bin, ["inspect", "--jsonl", root + "/Fixtures/library/DSC_0001.JPG"])
+        XCTAssertEqual(inspect.0, 0, inspect.1)
+
+        let page = destdir + "/usr/local/share/man/man1/photometa.1"
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
+            throw XCTSkip("man is not installed (make test installs man-db)")
+        }
+        let (manStatus, text) = try run("/usr/bin/man", ["-l", page], environment: ["MANPAGER": "cat", "MANWIDTH": "100"])
+        XCTAssertEqual(manStatus, 0, text)
+        for word in ["inspect", "suggest", "dismiss", "forget", "watch", "--files-from", "--keep-going", "EXIT STATUS", "74"] {
+            XCTAssertTrue(text.contains(word), "the man page names \(word)")
+        }
+        let (bashStatus, bashLog) = try run(
+            "/bin/bash", ["-n", destdir + "/usr/local/share/bash-completion/completions/photometa"])
+        XCTAssertEqual(bashStatus, 0, bashLog)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: destdir + "/usr/local/share/zsh/site-functions/_photometa"))
+
+        let (uninstallStatus, uninstallLog) = try run("/usr/bin/make", make + ["uninstall"])
+        XCTAssertEqual(uninstallStatus, 0, uninstallLog)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: bin))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: page))
+    }
+}

@@ -1,0 +1,34 @@
+# bash completion for photometa(1). Installed by `make install` into
+# $(PREFIX)/share/bash-completion/completions/photometa.
+_photometa() {
+    local cur prev words cword
+    cur="${COMP_WORDS[COMP_CWORD]}"
+    prev="${COMP_WORDS[COMP_CWORD-1]}"
+    local commands="inspect suggest dismiss forget watch"
+    if [ "$COMP_CWORD" -eq 1 ]; then
+        COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
+        return
+    fi
+    case "$prev" in
+        --tz) COMPREPLY=($(compgen -W "UTC $(cd /usr/share/zoneinfo 2>/dev/null && find . -type f | sed 's|^\./||')" -- "$cur")); return ;;
+        --screenshots) COMPREPLY=($(compgen -W "include exclude only" -- "$cur")); return ;;
+        --state|--files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+        --within|--now|--until|--poll|--exec) return ;;
+    esac
+    local opts
+    case "${COMP_WORDS[1]}" in
+        inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going -q --quiet --help" ;;
+        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --no-index -q --quiet --help" ;;
+        dismiss) opts="--until --tz --state --help" ;;
+        forget) opts="--state --help" ;;
+        watch) opts="--jsonl --within --tz --screenshots --videos --state --exec --poll --no-suggest --help" ;;
+    esac
+    if [[ "$cur" == -* ]]; then
+        COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+    elif [ "${COMP_WORDS[1]}" = inspect ]; then
+        COMPREPLY=($(compgen -f -- "$cur"))
+    else
+        COMPREPLY=($(compgen -d -- "$cur"))
+    fi
+}
+complete -F _photometa photometa
