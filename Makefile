@@ -112,6 +112,36 @@ BENCH_RUNS  ?= 5
 BENCH_DIR   ?= .build/bench
 APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3
 
+# Scale-out recipes of docs/pipelines.md, run (not part of make test): the same list of paths
+# through GNU parallel, and through Apache Spark's RDD.pipe in local mode (a JRE from Debian,
+# pyspark from PyPI in a virtual environment under .build/), each compared with one plain
+# `inspect --jsonl` run over the list.
+PIPE_DIR    := .build/pipelines
+SPARK_VENV  := .build/spark-venv
+PIPE_LIST   := $(PIPE_DIR)/list.txt
+PLAIN_RUN   = TZ=UTC $(BIN_RELEASE) inspect --files-from $(PIPE_LIST) --jsonl --keep-going -q > $(PIPE_DIR)/plain.jsonl
+
+.PHONY: parallel-demo spark-demo pipe-list
+pipe-list: release
+	@mkdir -p $(PIPE_DIR)
+	find $(CURDIR)/Fixtures/library -type f ! -name '.*' | LC_ALL=C sort > $(PIPE_LIST)
+	$(PLAIN_RUN)
+
+parallel-demo: pipe-list
+	$(call apt_install,parallel python3)
+	TZ=UTC parallel --will-cite --pipe -N 5 --keep-order --halt now,fail=1 \
+	  $(BIN_RELEASE) inspect --files-from - --jsonl --keep-going -q < $(PIPE_LIST) > $(PIPE_DIR)/parallel.jsonl
+	python3 Examples/pipelines/compare.py $(PIPE_DIR)/plain.jsonl $(PIPE_DIR)/parallel.jsonl
+	python3 Examples/pipelines/read_jsonl.py $(PIPE_DIR)/parallel.jsonl
+
+spark-demo: pipe-list
+	$(call apt_install,default-jre-headless python3)
+	test -x $(SPARK_VENV)/bin/python || python3 -m venv $(SPARK_VENV)
+	$(SPARK_VENV)/bin/python -c 'import pyspark' 2>/dev/null || $(SPARK_VENV)/bin/pip install --quiet pyspark
+	$(SPARK_VENV)/bin/python Examples/pipelines/spark_inspect.py $(abspath $(BIN_RELEASE)) $(PIPE_LIST) $(PIPE_DIR)/spark.jsonl 4
+	python3 Examples/pipelines/compare.py $(PIPE_DIR)/plain.jsonl $(PIPE_DIR)/spark.jsonl
+	python3 Examples/pipelines/read_jsonl.py $(PIPE_DIR)/spark.jsonl
+
 .PHONY: bench
 bench: release
 	$(call apt_install,$(APT_BENCH))
