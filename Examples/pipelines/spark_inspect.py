@@ -10,6 +10,7 @@ own row, with `error`) must not do that. Rows are parsed, checked for `schema`, 
 and written to OUT_FILE as JSONL, so a run on a cluster and a plain run compare line by line.
 """
 import json
+import shlex
 import sys
 
 from pyspark.sql import SparkSession
@@ -23,7 +24,8 @@ def main():
     sc.setLogLevel("ERROR")
     with open(list_file, encoding="utf-8") as f:
         paths = [line.rstrip("\n") for line in f if line.strip()]
-    command = [binary, "inspect", "--files-from", "-", "--jsonl", "--keep-going", "-q"]
+    # RDD.pipe takes one command string (split with shlex), so the binary's path is quoted.
+    command = " ".join(shlex.quote(a) for a in [binary, "inspect", "--files-from", "-", "--jsonl", "--keep-going", "-q"])
     rows = (
         sc.parallelize(paths, partitions)
         .pipe(command, env={"TZ": "UTC"})
