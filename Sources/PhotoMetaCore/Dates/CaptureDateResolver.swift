@@ -49,6 +49,12 @@ public struct FileTimes: Sendable, Equatable {
 /// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
 package enum CaptureDateResolver {
     package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
+        let (date, diagnostics) = resolveByPrecedence(e)
+        return (date.map { offsetFromFileTimes($0, e.fileTimes) }, diagnostics)
+    }
+
+    /// The precedence table itself; `resolve` adds offsets from file times.
+    static func resolveByPrecedence(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         if let x = e.exif {
             if let d = exifDate(
@@ -126,13 +132,41 @@ package enum CaptureDateResolver {
             return (CaptureDate(clock, source: .fileName), diagnostics)
         }
         if let t = e.fileTimes {
-            if let birth = t.birth {
+            // The earlier of the two: a copy made with `cp -p`, `rsync -a` or `tar` is born now
+            // but keeps the old mtime, and the content is as old as the older time; a birth
+            // time before the mtime is a file written (or touched) after it was created.
+            if let birth = t.birth, birth <= t.modification {
                 return (CaptureDate(.instant(utc: birth), source: .fileBirthTime), diagnostics)
             }
             return (CaptureDate(.instant(utc: t.modification), source: .fileModificationTime), diagnostics)
         }
         return (nil, diagnostics)
     }
+
+    /// A wall clock that says nothing of its zone (a name, a zoneless EXIF or XMP date) gets an
+    /// offset from the file's times when one of them, shifted by a whole quarter hour between
+    /// -12:00 and +14:00, lands within `fileTimeAgreement` of it: a screenshot named in the
+    /// machine's local time and written at that moment tells its zone. Only agreement that
+    /// close counts (a file copied later, or a name that is not the capture time, will not
+    /// match to the second).
+    package static func offsetFromFileTimes(_ date: CaptureDate, _ times: FileTimes?) -> CaptureDate {
+        guard case .wall(let local, nil, _) = date.clock, local.hasTime, let times else { return date }
+        let wall = Double(local.secondsAsIfUTC) + Double(local.nanosecond) / 1e9
+        for t in [times.birth, times.modification].compactMap({ $0 }) {
+            let instant = Double(t.secondsAsIfUTC) + Double(t.nanosecond) / 1e9
+            let diff = wall - instant
+            guard abs(diff) <= 14 * 3600 + fileTimeAgreement else { continue }
+            let quarters = (diff / 900).rounded()
+            guard abs(diff - quarters * 900) <= fileTimeAgreement else { continue }
+            let seconds = Int(quarters) * 900
+            guard seconds >= -12 * 3600, seconds <= 14 * 3600, let offset = UTCOffset(seconds: seconds) else { continue }
+            return CaptureDate(.wall(local, offset: offset, offsetSource: .fileTime), source: date.source)
+        }
+        return date
+    }
+
+    /// How close a file time must come to a wall clock (after the offset) to lend its zone.
+    package static let fileTimeAgreement = 2.0
 
     /// An EXIF date with its fraction and offset. The offset comes from the tag that belongs to
     /// this date, else from GPS; never from another date's tag (OffsetTime belongs to DateTime).

@@ -22,6 +22,8 @@ public enum OffsetSource: String, Sendable, CaseIterable, Codable {
     case offsetTimeDigitized = "exif.OffsetTimeDigitized"
     case offsetTime = "exif.OffsetTime"
     case gps = "gps"
+    /// A file time agreed with the wall clock to the second once shifted by this offset.
+    case fileTime = "file.time"
     case embedded = "embedded"
     case zone = "zone"
 }

@@ -1,0 +1,69 @@
+import Foundation
+import XCTest
+@testable import PhotoMetaCore
+
+/// The file-time rules of issue 10: the earlier of birth and modification time, and a wall
+/// clock's offset from a file time that agrees with it to the second.
+final class FileTimeRuleTests: XCTestCase {
+    func t(_ s: String) -> LocalDateTime {
+        guard case .success(let stamp) = DateTextParser.iso8601(s) else { fatalError("bad test date \(s)") }
+        return stamp.local
+    }
+
+    func testTheEarlierFileTimeWins() {
+        // cp -p: born now, the mtime of 2019 kept.
+        let copy = FileTimes(birth: t("2026-12-01T08:00:00"), modification: t("2019-06-01T00:00:00"))
+        let (a, _) = CaptureDateResolver.resolve(DateEvidence(fileName: "old.jpg", fileTimes: copy))
+        XCTAssertEqual(a?.source, .fileModificationTime)
+        XCTAssertEqual(a.map { Int($0.epochSeconds(assuming: utcZone)) }, Int(t("2019-06-01T00:00:00").secondsAsIfUTC))
+        // Written after it was created: the birth time.
+        let edited = FileTimes(birth: t("2024-01-01T10:00:00"), modification: t("2024-01-02T10:00:00"))
+        XCTAssertEqual(CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: edited)).date?.source, .fileBirthTime)
+        let noBirth = FileTimes(birth: nil, modification: t("2024-01-02T10:00:00"))
+        XCTAssertEqual(CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: noBirth)).date?.source, .fileModificationTime)
+    }
+
+    func offset(name: String, modified: String) -> CaptureDate? {
+        CaptureDateResolver.resolve(DateEvidence(fileName: name, fileTimes: FileTimes(birth: nil, modification: t(modified)))).date
+    }
+
+    func testAScreenshotNamedInLocalTimeGetsItsOffsetFromTheFileTime() throws {
+        let name = "Screenshot from 2026-12-01 15-40-00.png"
+        let d = try XCTUnwrap(offset(name: name, modified: "2026-12-01T07:40:01.500"))
+        guard case .wall(_, let o, let source) = d.clock else { return XCTFail("\(d)") }
+        XCTAssertEqual(o?.seconds, 8 * 3600)
+        XCTAssertEqual(source, .fileTime)
+        XCTAssertEqual(d.rendered(in: utcZone).offsetSource, .fileTime)
+        XCTAssertEqual(d.epochSeconds(assuming: utcZone), Double(t("2026-12-01T07:40:00").secondsAsIfUTC), "the zone is no longer assumed")
+    }
+
+    func testOnlyAgreementToTwoSecondsCounts() throws {
+        let name = "Screenshot from 2026-12-01 15-40-00.png"
+        for (modified, agrees) in [
+            ("2026-12-01T07:40:02", true), ("2026-12-01T07:39:58", true), ("2026-12-01T07:40:02.001", false),
+            ("2026-12-01T07:40:03", false), ("2026-12-01T07:47:00", false),
+        ] {
+            let d = try XCTUnwrap(offset(name: name, modified: modified))
+            guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
+            XCTAssertEqual(o != nil, agrees, modified)
+        }
+    }
+
+    func testOffsetsFromMinusTwelveToPlusFourteenOnQuarterHours() throws {
+        for (hours, quarters, ok) in [(14, 0, true), (-12, 0, true), (5, 3, true), (-12, -1, false), (14, 1, false)] {
+            let seconds = hours * 3600 + quarters * 900
+            let local = t("2026-06-01T12:00:00")
+            let fileTime = try XCTUnwrap(LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC - Int64(seconds)))
+            let d = try XCTUnwrap(offset(name: "IMG_20260601_120000.jpg", modified: fileTime.iso8601))
+            guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
+            XCTAssertEqual(o?.seconds, ok ? seconds : nil, "\(hours) h \(quarters) quarters")
+        }
+    }
+
+    func testADateWithItsOwnOffsetOrWithoutATimeIsLeftAlone() throws {
+        // WhatsApp names carry a date only: no time to agree with.
+        let d = try XCTUnwrap(offset(name: "IMG-20261201-WA0001.jpg", modified: "2026-11-30T16:00:00"))
+        guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
+        XCTAssertNil(o)
+    }
+}
