@@ -165,20 +165,20 @@ struct SuggestCommand {
                     detail += "; zone assumed: \(options.settings.zone.identifier)"
                 }
                 if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
-                Output.out("You may want to send: \(TerminalText.escape(SuggestCommand.relative(s.path, prefix))) (\(detail))\n")
+                Output.out("You may want to send: \(TerminalText.escape(s.path)) (\(detail))\n")
             } else {
                 Output.out("Nothing new to send.\n")
             }
             if explain {
                 let rows =
-                    d.rejected.map { (SuggestCommand.relative($0.path, prefix), "\($0.rule): \($0.reason)") }
-                    + d.outranked.map { (SuggestCommand.relative($0, prefix), "\(RuleID.choice): a newer capture qualifies") }
-                    + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
+                    d.rejected.map { ($0.path, "\($0.rule): \($0.reason)") }
+                    + d.outranked.map { ($0, "\(RuleID.choice): a newer capture qualifies") }
+                    + outcome.skipped.map { (prefix + $0.path, "skipped: \($0.reason)") }
                 Output.out(
                     "Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n"
                 )
                 var all = rows.sorted(by: { $0.0 < $1.0 })
-                if let s = d.suggestion { all.insert((SuggestCommand.relative(s.path, prefix), "offered"), at: 0) }
+                if let s = d.suggestion { all.insert((s.path, "offered"), at: 0) }
                 let width = min(48, all.map { TerminalText.escape($0.0).count }.max() ?? 0)
                 for (p, why) in all {
                     let shown = TerminalText.escape(p)
@@ -200,10 +200,6 @@ struct SuggestCommand {
             }
         }
         return d.suggestion == nil ? .noSuggestion : .success
-    }
-
-    static func relative(_ path: String, _ prefix: String) -> String {
-        path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
     /// Errors of suggest, dismiss and forget: 66 for an unreadable folder, 1 for the state file.
@@ -260,7 +256,13 @@ struct DismissCommand {
         }
         folder = dir
         if let untilText {
-            until = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
+            let t = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
+            // Dismissing the future would silence everything taken until then (years, for a
+            // typing mistake): only up to now, plus the clock skew the rules allow.
+            guard t.timeIntervalSinceNow <= 5 else {
+                throw UsageError("--until '\(untilText)' is in the future; dismiss only what was taken up to now")
+            }
+            until = t
         }
     }
 

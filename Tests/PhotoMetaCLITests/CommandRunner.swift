@@ -28,12 +28,14 @@ enum Photometa {
     @discardableResult
     static func run(
         _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil, stdin: Data? = nil,
+        cwd: String? = nil,
         timeout: TimeInterval = 60,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CommandResult {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         p.environment = env

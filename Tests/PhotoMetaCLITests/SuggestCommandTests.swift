@@ -40,7 +40,7 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         XCTAssertEqual(
             first.stdout,
-            "You may want to send: Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
+            "You may want to send: \(folder)/Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
         let second = try suggest()
         XCTAssertEqual(second.status, 3)
         XCTAssertEqual(second.stdout, "Nothing new to send.\n")
@@ -84,9 +84,36 @@ final class SuggestCommandTests: XCTestCase {
         let lines = r.stdout.split(separator: "\n").map {
             $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
         }
-        XCTAssertTrue(lines.contains("Screenshot_20240808-120815.png offered"), r.stdout)
-        XCTAssertTrue(lines.contains("IMG_20240808_120700.jpg recency: captured 80 s ago, more than 60 s"), r.stdout)
-        XCTAssertTrue(lines.contains("IMG_20240808_120810.jpg choice: a newer capture qualifies"), r.stdout)
+        // Paths that open from anywhere: the folder as given, joined with the path below it.
+        XCTAssertTrue(lines.contains("\(folder)/Screenshot_20240808-120815.png offered"), r.stdout)
+        XCTAssertTrue(lines.contains("\(folder)/IMG_20240808_120700.jpg recency: captured 80 s ago, more than 60 s"), r.stdout)
+        XCTAssertTrue(lines.contains("\(folder)/IMG_20240808_120810.jpg choice: a newer capture qualifies"), r.stdout)
+    }
+
+    func testDismissUntilTheFutureIsAUsageError() throws {
+        let r = try Photometa.run(["dismiss", folder, "--until", "2030-01-01T00:00:00", "--tz", "UTC", "--state", state])
+        XCTAssertEqual(r.status, 64)
+        XCTAssertTrue(r.stderr.contains("is in the future"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: state), "nothing recorded")
+    }
+
+    /// From another working directory, with the folder given relative to it: every path printed
+    /// opens from there (text, --explain, JSON).
+    func testPathsOpenFromTheCallersDirectory() throws {
+        let args = ["suggest", "photos", "--now", now, "--tz", "UTC", "--state", state, "--peek", "--no-index"]
+        let text = try Photometa.run(args + ["--explain"], cwd: work.path)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(text.stdout.hasPrefix("You may want to send: photos/Screenshot_20240808-120815.png ("), text.stdout)
+        XCTAssertTrue(text.stdout.contains("\n  photos/IMG_20240808_120700.jpg"), text.stdout)
+        let json = try Photometa.run(args + ["--json", "--explain"], cwd: work.path)
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let path = try XCTUnwrap((obj["suggestion"] as? [String: Any])?["path"] as? String)
+        XCTAssertEqual(path, "photos/Screenshot_20240808-120815.png")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path))
+        for r in try XCTUnwrap(obj["rejected"] as? [[String: Any]]) {
+            let p = try XCTUnwrap(r["path"] as? String)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent(p).path), p)
+        }
     }
 
     func testDismissAndForget() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import PhotoMetaCore
 
 /// The file-time rules of issue 10: the earlier of birth and modification time, and a wall
@@ -18,13 +19,16 @@ final class FileTimeRuleTests: XCTestCase {
         XCTAssertEqual(a.map { Int($0.epochSeconds(assuming: utcZone)) }, Int(t("2019-06-01T00:00:00").secondsAsIfUTC))
         // Written after it was created: the birth time.
         let edited = FileTimes(birth: t("2024-01-01T10:00:00"), modification: t("2024-01-02T10:00:00"))
-        XCTAssertEqual(CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: edited)).date?.source, .fileBirthTime)
+        XCTAssertEqual(
+            CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: edited)).date?.source, .fileBirthTime)
         let noBirth = FileTimes(birth: nil, modification: t("2024-01-02T10:00:00"))
-        XCTAssertEqual(CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: noBirth)).date?.source, .fileModificationTime)
+        XCTAssertEqual(
+            CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: noBirth)).date?.source, .fileModificationTime)
     }
 
     func offset(name: String, modified: String) -> CaptureDate? {
-        CaptureDateResolver.resolve(DateEvidence(fileName: name, fileTimes: FileTimes(birth: nil, modification: t(modified)))).date
+        CaptureDateResolver.resolve(DateEvidence(fileName: name, fileTimes: FileTimes(birth: nil, modification: t(modified))))
+            .date
     }
 
     func testAScreenshotNamedInLocalTimeGetsItsOffsetFromTheFileTime() throws {
@@ -34,7 +38,8 @@ final class FileTimeRuleTests: XCTestCase {
         XCTAssertEqual(o?.seconds, 8 * 3600)
         XCTAssertEqual(source, .fileTime)
         XCTAssertEqual(d.rendered(in: utcZone).offsetSource, .fileTime)
-        XCTAssertEqual(d.epochSeconds(assuming: utcZone), Double(t("2026-12-01T07:40:00").secondsAsIfUTC), "the zone is no longer assumed")
+        XCTAssertEqual(
+            d.epochSeconds(assuming: utcZone), Double(t("2026-12-01T07:40:00").secondsAsIfUTC), "the zone is no longer assumed")
     }
 
     func testOnlyAgreementToTwoSecondsCounts() throws {
