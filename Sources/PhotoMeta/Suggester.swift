@@ -26,6 +26,10 @@ public struct Suggester: Sendable {
         public var record = true
         /// Keep every rejection for `--explain` (memory then grows with the folder).
         public var explain = true
+        /// How long `run` may wait for a file that is still being written (the decision's
+        /// `pending`) to settle before it decides: what a chat app asks when `+` is pressed.
+        /// Zero (the default) decides at once.
+        public var wait: Duration = .zero
         /// Called after each folder with the number of files looked at so far (a progress
         /// display for long cold runs), from the calling thread.
         public var progress: (@Sendable (_ considered: Int) -> Void)?
@@ -80,8 +84,22 @@ public struct Suggester: Sendable {
         AssetIndex.defaultPath(environment: environment)
     }
 
-    /// Decides for `folder`; reported paths start with `folder` as written.
+    /// Decides for `folder`; reported paths start with `folder` as written. With `wait`, a
+    /// pending file is looked at again (the index makes that cheap) until it is complete or the
+    /// time is up.
     public func run(folder displayFolder: String) throws(SuggestError) -> Outcome {
+        let deadline = Date().addingTimeInterval(options.wait.seconds)
+        while true {
+            let outcome = try decide(folder: displayFolder)
+            guard let p = outcome.decision.pending else { return outcome }
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else { return outcome }
+            Thread.sleep(forTimeInterval: min(left, Double(p.retryAfterMilliseconds) / 1000))
+        }
+    }
+
+    /// One decision, at once.
+    func decide(folder displayFolder: String) throws(SuggestError) -> Outcome {
         let realNow = Date().timeIntervalSince1970
         let now = options.now?.timeIntervalSince1970 ?? realNow
         // The folder is checked before anything is opened, so an unreadable folder writes no state.

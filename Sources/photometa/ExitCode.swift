@@ -7,6 +7,9 @@ enum ExitCode: Int32 {
     case someFailed = 1
     /// `suggest`: nothing to offer (so scripts can branch on it).
     case noSuggestion = 3
+    /// `suggest`: the photo to offer is still being written; ask again shortly (the output
+    /// says when).
+    case pending = 4
     /// EX_USAGE: the command line is wrong.
     case usage = 64
     /// EX_NOINPUT: the folder cannot be read (the analogue of a denied photo-library permission).

@@ -7,7 +7,7 @@ struct SuggestCommand {
     static let help = """
         USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
-                                 [--explain] [--json] [--state PATH] [--no-index] [-q]
+                                 [--explain] [--json] [--state PATH] [--no-index] [--wait D] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in DIR
         (recursively) captured within --within of now, not yet offered or dismissed, and completely
@@ -27,6 +27,9 @@ struct SuggestCommand {
           --json              Machine-readable output (see docs/suggest.md).
           --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
                               else ~/.local/state/photometa/state.sqlite3).
+          --wait DURATION     When the newest photo is still being written, wait up to DURATION
+                              for it to be complete before deciding (default 0: say so at once,
+                              exit 4).
           -q, --quiet         No progress line on stderr (shown on a terminal during long runs).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
@@ -35,6 +38,7 @@ struct SuggestCommand {
         EXIT STATUS:
           0   a suggestion was made
           3   nothing to suggest
+          4   the photo to offer is still being written: ask again (the output says when)
           1   error (e.g. the state file is corrupt or another program's)
           64  usage error
           66  DIR cannot be read
@@ -66,6 +70,7 @@ struct SuggestCommand {
                 options.settings.screenshots = mode
             case "--videos": options.settings.includeVideos = true
             case "--peek": options.record = false
+            case "--wait": options.wait = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--wait")
             case "--explain": explain = true
             case "--json": json = true
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
@@ -127,6 +132,15 @@ struct SuggestCommand {
             }
             w.field("considered", d.considered)
             w.field("recorded", outcome.recorded)
+            w.key("pending")
+            if let p = d.pending {
+                w.beginObject()
+                w.field("path", p.path)
+                w.field("retryAfterMs", p.retryAfterMilliseconds)
+                w.endObject()
+            } else {
+                w.null()
+            }
             if explain {
                 w.key("rejected")
                 w.beginArray()
@@ -166,6 +180,10 @@ struct SuggestCommand {
                 }
                 if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
                 Output.out("You may want to send: \(TerminalText.escape(s.path)) (\(detail))\n")
+            } else if let p = d.pending {
+                Output.out(
+                    "A photo is still being written: \(TerminalText.escape(p.path)) (ask again in \(p.retryAfterMilliseconds) ms)\n"
+                )
             } else {
                 Output.out("Nothing new to send.\n")
             }
@@ -190,7 +208,7 @@ struct SuggestCommand {
         }
         guard Output.delivered() else {
             // Not recorded; main reports the write error (a closed pipe quietly).
-            return d.suggestion == nil ? .noSuggestion : .ioError
+            return d.suggestion == nil ? (d.pending == nil ? .noSuggestion : .pending) : .ioError
         }
         if willRecord, d.suggestion != nil {
             do throws(SuggestError) {
@@ -199,6 +217,7 @@ struct SuggestCommand {
                 return SuggestCommand.report(error, folder: folder)
             }
         }
+        if d.pending != nil { return .pending }
         return d.suggestion == nil ? .noSuggestion : .success
     }
 

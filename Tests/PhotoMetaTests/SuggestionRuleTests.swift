@@ -162,15 +162,35 @@ final class SuggestionEngineTests: XCTestCase {
             Scenario.candidate("recent.jpg", age: 20),
             Scenario.candidate("newest.jpg", age: 5),
             Scenario.candidate("video.mp4", age: 1, kind: .video, format: .mp4),
-            Scenario.candidate("writing.jpg", age: 2, modifiedAgo: 0.1),
+            Scenario.candidate("writing.jpg", age: 8, modifiedAgo: 0.1),
         ]
         let d = SuggestionEngine().decide(candidates, context: Scenario.context())
         XCTAssertEqual(d.suggestion?.path, "newest.jpg")
+        XCTAssertNil(d.pending, "the file being written is older than the suggestion")
         XCTAssertEqual(d.considered, 5)
         XCTAssertEqual(
             Dictionary(uniqueKeysWithValues: d.rejected.map { ($0.path, $0.rule) }),
             ["old.jpg": .recency, "video.mp4": .media, "writing.jpg": .completeness])
         XCTAssertEqual(d.outranked, ["recent.jpg"])
+    }
+
+    /// Pending is an answer: when the newest file that would qualify is still being written,
+    /// nothing older is offered in its place, and the decision says when to ask again.
+    func testANewerFileBeingWrittenIsPending() throws {
+        let candidates = [
+            Scenario.candidate("newest-complete.jpg", age: 5),
+            Scenario.candidate("writing.jpg", age: 2, modifiedAgo: 0.4),
+            Scenario.candidate("cut.jpg", age: 3, truncated: true),
+        ]
+        let d = SuggestionEngine().decide(candidates, context: Scenario.context())
+        XCTAssertNil(d.suggestion)
+        let p = try XCTUnwrap(d.pending)
+        XCTAssertEqual(p.path, "writing.jpg")
+        XCTAssertEqual(p.retryAfterMilliseconds, 600, "settles 1 s after its last write")
+        XCTAssertTrue(d.outranked.contains("newest-complete.jpg"))
+        let cutOnly = SuggestionEngine().decide(
+            [Scenario.candidate("cut.jpg", age: 3, truncated: true)], context: Scenario.context())
+        XCTAssertEqual(cutOnly.pending?.retryAfterMilliseconds, 500)
     }
 
     func testEqualInstantsBreakByPath() {

@@ -28,6 +28,8 @@ package struct SuggestionEngine: Sendable {
         private var considered = 0
         private var rejected: [SuggestionRejection] = []
         private var outranked: [String] = []
+        /// The newest file that passed every rule but completeness (it is still being written).
+        private var pending: (candidate: SuggestionCandidate, instant: Double, retryAfter: Int)?
 
         package init(engine: SuggestionEngine = SuggestionEngine(), context: SuggestionContext, explain: Bool = true) {
             self.engine = engine
@@ -39,6 +41,11 @@ package struct SuggestionEngine: Sendable {
             considered += 1
             if let (rule, reason) = engine.firstRejection(c, context) {
                 if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
+                // Completeness is asked last: a file it turns down passed every other rule, so it
+                // is what would be offered once written.
+                if rule == .completeness, let t = context.instant(of: c), pending.map({ t > $0.instant }) ?? true {
+                    pending = (c, t, retryAfterMilliseconds(c))
+                }
                 return
             }
             guard let t = context.instant(of: c) else { return }
@@ -51,10 +58,27 @@ package struct SuggestionEngine: Sendable {
             best = (c, t)
         }
 
+        /// When to look again at a file being written: when it will have settled, or (a cut
+        /// structure, which gives no such time) after half a second.
+        private func retryAfterMilliseconds(_ c: SuggestionCandidate) -> Int {
+            if c.truncated { return 500 }
+            let left = context.settings.settleTime.seconds - (context.realNow - c.modified)
+            return max(50, min(60_000, Int((left * 1000).rounded(.up))))
+        }
+
+        /// The suggestion, unless a newer file is still being written: then nothing is offered
+        /// yet, and `pending` says which file and when to ask again.
         package var decision: SuggestionDecision {
-            SuggestionDecision(
+            var d = SuggestionDecision(
                 suggestion: best?.candidate, instant: best?.instant, considered: considered, rejected: rejected,
                 outranked: outranked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            if let p = pending, best.map({ p.instant > $0.instant }) ?? true {
+                d.pending = SuggestionDecision.Pending(path: p.candidate.path, retryAfterMilliseconds: p.retryAfter)
+                if let b = best, explain { d.outranked.append(b.candidate.path) }
+                d.suggestion = nil
+                d.instant = nil
+            }
+            return d
         }
     }
 
@@ -79,6 +103,17 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
     public var rejected: [SuggestionRejection]
     /// Candidates that passed every rule but lost to a newer one (empty when not kept).
     public var outranked: [String]
+    /// Set when the newest file that would be offered is still being written (or settling):
+    /// nothing is offered yet, and the caller should ask again after `retryAfterMilliseconds`.
+    public var pending: Pending?
+
+    /// A file that will qualify once it is completely written.
+    public struct Pending: Sendable, Equatable, Codable {
+        /// The file, as reported.
+        public var path: String
+        /// When to ask again, in milliseconds.
+        public var retryAfterMilliseconds: Int
+    }
 
     package init(
         suggestion: SuggestionCandidate?, instant: Double?, considered: Int, rejected: [SuggestionRejection],
