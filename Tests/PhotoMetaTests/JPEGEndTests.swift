@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+@testable import PhotoMetaCore
+
+/// A JPEG is complete when its image data ends with EOI; phones' trailers after EOI are
+/// allowed (issue 10: a half-written photo was offered and reported `truncated: false`).
+final class JPEGEndTests: XCTestCase {
+    func photo() throws -> [UInt8] {
+        let b = try TestPaths.bytes("IMG_20240315_093012.jpg")
+        XCTAssertEqual(Array(b.suffix(2)), [0xFF, 0xD9])
+        return b
+    }
+
+    func inspect(_ b: [UInt8]) -> MediaAsset { Inspector.inspect(bytes: b, path: "x.jpg") }
+
+    /// A larger JPEG: the fixture's scan data padded with stuffed bytes (0xFF 0x00), as real
+    /// entropy-coded data is, so a cut in it is far from any EOI.
+    func bigPhoto() throws -> [UInt8] {
+        var b = try photo()
+        b.removeLast(2)
+        for i in 0..<100_000 { b += i % 50 == 0 ? [0xFF, 0x00] : [UInt8(truncatingIfNeeded: i * 7 | 1)] }
+        return b + [0xFF, 0xD9]
+    }
+
+    func testCompleteAndCut() throws {
+        let b = try bigPhoto()
+        XCTAssertFalse(inspect(b).truncated)
+        for cut in [b.count - 1, b.count - 2, b.count / 2, b.count - 30_000] {
+            let a = inspect(Array(b.prefix(cut)))
+            XCTAssertTrue(a.truncated, "cut at \(cut) of \(b.count)")
+            XCTAssertTrue(a.diagnostics.contains { $0.message.contains("no end of image (EOI)") }, "\(a.diagnostics)")
+        }
+    }
+
+    func testPaddingAfterEOI() throws {
+        XCTAssertFalse(inspect(try photo() + [UInt8](repeating: 0, count: 1000)).truncated)
+        XCTAssertFalse(inspect(try photo() + [0xFF, 0xFF, 0xFF]).truncated)
+    }
+
+    func testSamsungTrailer() throws {
+        let body = Array("SEFH".utf8) + [UInt8](repeating: 0x41, count: 40_000)
+        let n = UInt32(body.count)
+        let trailer = body + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + Array("SEFT".utf8)
+        let a = inspect(try bigPhoto() + trailer)
+        XCTAssertFalse(a.truncated, "\(a.diagnostics)")
+        XCTAssertFalse(a.diagnostics.contains { $0.message.contains("trailer") })
+    }
+
+    func testMotionPhotoMovieAfterEOI() throws {
+        // The XMP says how long the appended movie is; the movie is larger than the tail read.
+        let movie = [0, 0, 0, 24] + Array("ftypmp42".utf8) + [UInt8](repeating: 0x11, count: 200_000)
+        var b = try bigPhoto()
+        let xmp =
+            Array("http://ns.adobe.com/xap/1.0/\0".utf8)
+            + Array(
+                "<x:xmpmeta><rdf:Description GCamera:MicroVideo=\"1\" GCamera:MicroVideoOffset=\"\(movie.count)\"/></x:xmpmeta>"
+                    .utf8)
+        let app1 = [0xFF, 0xE1, UInt8((xmp.count + 2) >> 8), UInt8((xmp.count + 2) & 0xFF)] + xmp
+        b.insert(contentsOf: app1, at: 2)
+        XCTAssertFalse(inspect(b + movie).truncated, "\(inspect(b + movie).diagnostics)")
+        // The same movie, cut: the image does not end where the XMP says.
+        XCTAssertTrue(inspect(b + movie.prefix(100_000)).truncated)
+    }
+
+    func testAnUnknownShortTrailerIsANoteNotACut() throws {
+        let a = inspect(try photo() + Array("SOME VENDOR TRAILER".utf8))
+        XCTAssertFalse(a.truncated)
+        XCTAssertTrue(a.diagnostics.contains { $0.message.contains("unknown trailer") }, "\(a.diagnostics)")
+    }
+}
