@@ -24,6 +24,8 @@ public final class DirectoryWatcher: Sendable {
         public var suggestions: SuggestionSettings?
         /// The memory shared with `suggest`.
         public var statePath = Suggester.defaultStatePath()
+        /// Whose memory (`--profile`), as for `suggest`.
+        public var profile = Suggester.defaultProfile
         /// At most this many inotify watches (one per folder); past it the watcher polls, as it
         /// does when the kernel's limit is reached. Nil: only the kernel's limit.
         public var maximumWatches: Int?
@@ -234,11 +236,11 @@ public final class DirectoryWatcher: Sendable {
     func suggest(_ candidates: [SuggestionCandidate], at t: Double) -> (SuggestionCandidate, Double)? {
         guard var settings = options.suggestions, let memory = memory?.value, !candidates.isEmpty else { return nil }
         settings.settleTime = .zero
-        let remembered = try? memory.remembered(folder: folder)
+        let remembered = try? memory.remembered(profile: options.profile)
         let context = SuggestionContext(now: t, realNow: t, remembered: remembered ?? nil, settings: settings)
         let decision = SuggestionEngine().decide(candidates, context: context)
         guard let s = decision.suggestion, let instant = decision.instant else { return nil }
-        _ = try? memory.advance(folder: folder, to: instant, offered: s.path, now: t)
+        _ = try? memory.advance(profile: options.profile, to: instant, offered: s.path, now: t)
         return (s, t - instant)
     }
 

@@ -20,6 +20,8 @@ public struct Suggester: Sendable {
         public var now: Date?
         /// Where the memory lives (`--state`).
         public var statePath: String
+        /// Whose memory (`--profile`): one remembered instant per profile, for all folders.
+        public var profile = Suggester.defaultProfile
         /// Where the index lives; nil runs without one (every file parsed).
         public var indexPath: String?
         /// False with `--peek`: decide, but record nothing.
@@ -44,7 +46,7 @@ public struct Suggester: Sendable {
 
     /// An entry of the folder that was not considered, and why.
     public struct SkippedEntry: Sendable, Equatable, Codable {
-        /// Below the folder.
+        /// The folder as given joined with the path below it.
         public var path: String
         /// Why it was not considered.
         public var reason: String
@@ -52,8 +54,8 @@ public struct Suggester: Sendable {
 
     /// What `run(folder:)` decided, and what it met on the way.
     public struct Outcome: Sendable {
-        /// The folder's canonical path.
-        public var folder: String
+        /// The folders' canonical paths, in the order given.
+        public var folders: [String]
         /// The suggestion (if any) and, with `explain`, why every other file was turned down.
         public var decision: SuggestionDecision
         /// Age of the suggestion at `now` (negative: captured slightly in the future).
@@ -84,13 +86,22 @@ public struct Suggester: Sendable {
         AssetIndex.defaultPath(environment: environment)
     }
 
-    /// Decides for `folder`; reported paths start with `folder` as written. With `wait`, a
-    /// pending file is looked at again (the index makes that cheap) until it is complete or the
-    /// time is up.
-    public func run(folder displayFolder: String) throws(SuggestError) -> Outcome {
+    /// The profile used when none is named.
+    public static let defaultProfile = SuggestionMemory.defaultProfile
+
+    /// Decides for one folder; see `run(folders:)`.
+    public func run(folder: String) throws(SuggestError) -> Outcome {
+        try run(folders: [folder])
+    }
+
+    /// Decides for `folders` together: one decision, one memory (the profile's). Reported paths
+    /// are each folder as written joined with the path below it. A folder inside another given
+    /// one is walked once. With `wait`, a pending file is looked at again (the index makes that
+    /// cheap) until it is complete or the time is up.
+    public func run(folders: [String]) throws(SuggestError) -> Outcome {
         let deadline = Date().addingTimeInterval(options.wait.seconds)
         while true {
-            let outcome = try decide(folder: displayFolder)
+            let outcome = try decide(folders: folders)
             guard let p = outcome.decision.pending else { return outcome }
             let left = deadline.timeIntervalSinceNow
             guard left > 0 else { return outcome }
@@ -99,11 +110,12 @@ public struct Suggester: Sendable {
     }
 
     /// One decision, at once.
-    func decide(folder displayFolder: String) throws(SuggestError) -> Outcome {
+    func decide(folders displayFolders: [String]) throws(SuggestError) -> Outcome {
         let realNow = Date().timeIntervalSince1970
         let now = options.now?.timeIntervalSince1970 ?? realNow
-        // The folder is checked before anything is opened, so an unreadable folder writes no state.
-        let root = try Suggester.checkedFolder(displayFolder)
+        // The folders are checked before anything is opened, so an unreadable folder writes no state.
+        var roots: [String] = []
+        for f in displayFolders { roots.append(try Suggester.checkedFolder(f)) }
         // The memory is opened (and checked) before any work, so a bad state file is reported
         // at once; it is written only at the end.
         let memory: SuggestionMemory
@@ -112,7 +124,7 @@ public struct Suggester: Sendable {
         // memory is only read: nothing is created or written.
         do throws(StateFileError) {
             memory = try SuggestionMemory(path: options.statePath, readOnly: !options.record)
-            remembered = try memory.remembered(folder: root)
+            remembered = try memory.remembered(profile: options.profile)
         } catch {
             throw .state(error)
         }
@@ -133,10 +145,9 @@ public struct Suggester: Sendable {
         var considered = 0
         var walked: [String] = []
         var skipped: [SkippedEntry] = []
+        var prefix = ""
         var pendingRows: [IndexWriter.Row] = []
         var pendingGone: [(folder: String, path: String)] = []
-        // Report paths as the user named the folder.
-        let prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
 
         func flushIndex() {
             guard let writer, !pendingRows.isEmpty || !pendingGone.isEmpty else { return }
@@ -195,31 +206,39 @@ public struct Suggester: Sendable {
             options.progress?(considered)
         }
 
-        TreeWalker(policy: .library).walk(root) { event in
-            switch event {
-            case .files: break
-            case .folderDone(let folder): fold(folder)
-            case .skipped(_, let relative, let reason): skipped.append(SkippedEntry(path: relative, reason: reason.description))
+        // One visited set for every folder: a folder given twice, or inside another given one,
+        // is walked once (its files are not candidates twice).
+        var visited = Set<TreeWalker.FolderID>()
+        for (displayFolder, root) in zip(displayFolders, roots) {
+            // Report paths as the user named the folder.
+            prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
+            let walkedBefore = walked.count
+            TreeWalker(policy: .library).walk(root, visited: &visited) { event in
+                switch event {
+                case .files: break
+                case .folderDone(let folder): fold(folder)
+                case .skipped(_, let relative, let reason):
+                    skipped.append(SkippedEntry(path: prefix + relative, reason: reason.description))
+                }
             }
+            flushIndex()
+            // Only a folder that was walked here may have its vanished sub-folders cleaned.
+            if let writer, walked.count > walkedBefore { writer.removeRows(under: root, outside: Array(walked[walkedBefore...])) }
         }
-        flushIndex()
-        if let writer {
-            writer.removeRows(under: root, outside: walked)
-            notes += writer.finish()
-        }
+        if let writer { notes += writer.finish() }
 
         let decision = builder.decision
         var recorded = false
         if options.record, let s = decision.suggestion, let t = decision.instant {
             do throws(StateFileError) {
-                try memory.advance(folder: root, to: t, offered: s.path, now: realNow)
+                try memory.advance(profile: options.profile, to: t, offered: s.path, now: realNow)
                 recorded = true
             } catch {
                 throw .state(error)
             }
         }
         return Outcome(
-            folder: root, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
+            folders: roots, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
             skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
     }
 
@@ -230,7 +249,7 @@ public struct Suggester: Sendable {
         guard let s = outcome.decision.suggestion, let t = outcome.decision.instant else { return outcome }
         do throws(StateFileError) {
             try SuggestionMemory(path: options.statePath).advance(
-                folder: outcome.folder, to: t, offered: s.path, now: Date().timeIntervalSince1970)
+                profile: options.profile, to: t, offered: s.path, now: Date().timeIntervalSince1970)
         } catch {
             throw .state(error)
         }
@@ -239,14 +258,17 @@ public struct Suggester: Sendable {
         return recorded
     }
 
-    /// `dismiss`: everything in `folder` captured up to `until` (default now) counts as seen.
-    /// Returns the remembered instant (it only moves forward).
-    public static func dismiss(folder: String, until: Date?, statePath: String) throws(SuggestError) -> Date {
-        let root = try checkedFolder(folder)
+    /// `dismiss`: everything captured up to `until` (default now) counts as seen by `profile`,
+    /// in every folder. The folders, when given, are checked first (an unreadable one is an
+    /// error and nothing is recorded). Returns the remembered instant (it only moves forward).
+    public static func dismiss(
+        folders: [String] = [], until: Date?, profile: String = defaultProfile, statePath: String
+    ) throws(SuggestError) -> Date {
+        for f in folders { _ = try checkedFolder(f) }
         let now = Date().timeIntervalSince1970
         do throws(StateFileError) {
             let t = try SuggestionMemory(path: statePath).advance(
-                folder: root, to: until?.timeIntervalSince1970 ?? now,
+                profile: profile, to: until?.timeIntervalSince1970 ?? now,
                 offered: nil, now: now)
             return Date(timeIntervalSince1970: t)
         } catch {
@@ -254,13 +276,17 @@ public struct Suggester: Sendable {
         }
     }
 
-    /// `forget`: clears the folder's memory. True when there was something to forget.
-    public static func forget(folder: String, statePath: String) throws(SuggestError) -> Bool {
-        let root = try checkedFolder(folder)
+    /// `forget`: clears what `profile` was offered or dismissed (in every folder: the memory is
+    /// the profile's). The folders, when given, are checked first. True when there was something
+    /// to forget.
+    public static func forget(folders: [String] = [], profile: String = defaultProfile, statePath: String) throws(SuggestError)
+        -> Bool
+    {
+        for f in folders { _ = try checkedFolder(f) }
         do throws(StateFileError) {
             // Nothing to forget in a file that does not exist: do not create one.
             guard FileManager.default.fileExists(atPath: statePath) else { return false }
-            return try SuggestionMemory(path: statePath).forget(folder: root)
+            return try SuggestionMemory(path: statePath).forget(profile: profile)
         } catch {
             throw .state(error)
         }

@@ -20,7 +20,7 @@ package enum StateFile {
     /// (or one not yet set up) gives nil.
     static func open(
         _ path: String, migrations: [String], busyTimeoutMilliseconds: Int32 = 30_000, verify: Bool = false,
-        readOnly: Bool = false
+        readOnly: Bool = false, version openedVersion: UnsafeMutablePointer<Int64>? = nil
     ) throws(StateFileError) -> SQLiteDatabase? {
         let folder = (path as NSString).deletingLastPathComponent
         do throws(PrivateFiles.Problem) {
@@ -64,7 +64,10 @@ package enum StateFile {
             }
             guard result == "ok" else { throw .damaged(path: path, detail: result) }
         }
-        if readOnly { return version == Int64(migrations.count) ? db : nil }
+        // Read-only, an older schema cannot be brought up to date; the caller reads it as it is
+        // (it learns the version) or not at all.
+        openedVersion?.pointee = version
+        if readOnly { return tables.isEmpty ? nil : db }
         do throws(SQLiteDatabase.Failure) {
             try db.enableWAL()
             if version < Int64(migrations.count) {

@@ -2,9 +2,11 @@ import Foundation
 import PhotoMetaCore
 import PhotoMetaSystem
 
-/// The persistent memory of what was offered or dismissed, per folder: one timestamp (seconds
-/// since 1970, UTC). An asset captured at or before it is not offered again. Timestamps, not
-/// identities, so the same photo read twice (renamed, copied, re-indexed) never comes back.
+/// The persistent memory of what was offered or dismissed, per profile (one consumer, such as a
+/// chat app; `default` unless `--profile` says otherwise): one timestamp (seconds since 1970,
+/// UTC) for all folders. An asset captured at or before it is not offered again. Timestamps,
+/// not identities, so the same photo read twice (renamed, copied, re-indexed, or reached
+/// through a parent and a child folder) never comes back.
 ///
 /// Stored in SQLite at `$XDG_STATE_HOME/photometa/state.sqlite3`
 /// (default `~/.local/state/photometa/state.sqlite3`).
@@ -22,8 +24,26 @@ package final class SuggestionMemory {
             last_offered TEXT,            -- path of the last suggestion, for people reading the file
             updated REAL NOT NULL         -- when this row last changed (seconds since 1970)
         );
+        """,
+        // v2: one instant per profile, not per folder: a chat app keeps one "last offered" for
+        // the whole library, so the same photo reached through two folder names is offered
+        // once. The folders' rows fold into the default profile as the latest of them.
         """
+        CREATE TABLE profile_memory (
+            profile TEXT PRIMARY KEY,     -- who is offered: 'default', or a --profile name
+            remembered REAL NOT NULL,     -- everything captured at or before this instant was seen
+            last_offered TEXT,            -- path of the last suggestion, for people reading the file
+            updated REAL NOT NULL         -- when this row last changed (seconds since 1970)
+        );
+        INSERT INTO profile_memory (profile, remembered, last_offered, updated)
+            SELECT 'default', remembered, last_offered, updated FROM folder_memory
+            ORDER BY remembered DESC LIMIT 1;
+        DROP TABLE folder_memory;
+        """,
     ]
+
+    /// The profile used when none is named.
+    package static let defaultProfile = "default"
 
     /// `busyTimeoutMilliseconds`: how long to wait for another process's lock before giving up
     /// with an error (30 s: "normal contention" never reaches it). The file is checked with
@@ -33,10 +53,16 @@ package final class SuggestionMemory {
     package init(path: String, busyTimeoutMilliseconds: Int32 = 30_000, readOnly: Bool = false) throws(StateFileError) {
         self.path = path
         self.readOnly = readOnly
+        var version: Int64 = 0
         db = try StateFile.open(
             path, migrations: SuggestionMemory.migrations, busyTimeoutMilliseconds: busyTimeoutMilliseconds, verify: true,
-            readOnly: readOnly)
+            readOnly: readOnly, version: &version)
+        schemaVersion = readOnly ? version : Int64(SuggestionMemory.migrations.count)
     }
+
+    /// The schema of the open file: the current one, or, opened read-only, possibly an older
+    /// one (which is read as it is, never migrated without a write).
+    private let schemaVersion: Int64
 
     /// Opened read-only.
     package let readOnly: Bool
@@ -54,33 +80,39 @@ package final class SuggestionMemory {
         return home + "/.local/state/photometa/state.sqlite3"
     }
 
-    /// The remembered instant for `folder`, or nil when nothing was offered or dismissed there.
-    package func remembered(folder: String) throws(StateFileError) -> Double? {
+    /// The remembered instant of `profile`, or nil when nothing was offered or dismissed for it.
+    package func remembered(profile: String) throws(StateFileError) -> Double? {
         do throws(SQLiteDatabase.Failure) {
             guard let db else { return nil }
-            return try db.query("SELECT remembered FROM folder_memory WHERE folder = ?", [.text(folder)]).first?.first?.double
+            if schemaVersion == 1 {
+                // Before profiles: the folders' instants, whose latest the migration would give
+                // the default profile.
+                guard profile == SuggestionMemory.defaultProfile else { return nil }
+                return try db.query("SELECT max(remembered) FROM folder_memory").first?.first?.double
+            }
+            return try db.query("SELECT remembered FROM profile_memory WHERE profile = ?", [.text(profile)]).first?.first?.double
         } catch {
             throw StateFileError(error)
         }
     }
 
-    /// Moves the folder's timestamp forward to `instant` (never back: a concurrent process that
+    /// Moves the profile's timestamp forward to `instant` (never back: a concurrent process that
     /// remembered a later instant keeps it). Returns the stored value.
     @discardableResult
-    package func advance(folder: String, to instant: Double, offered: String?, now: Double) throws(StateFileError) -> Double {
+    package func advance(profile: String, to instant: Double, offered: String?, now: Double) throws(StateFileError) -> Double {
         let db = try writable()
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Double in
                 try db.query(
                     """
-                    INSERT INTO folder_memory (folder, remembered, last_offered, updated) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(folder) DO UPDATE SET
+                    INSERT INTO profile_memory (profile, remembered, last_offered, updated) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(profile) DO UPDATE SET
                         last_offered = CASE WHEN excluded.remembered > remembered AND excluded.last_offered IS NOT NULL
                                             THEN excluded.last_offered ELSE last_offered END,
                         remembered = max(remembered, excluded.remembered),
                         updated = excluded.updated
-                    """, [.text(folder), .real(instant), offered.map { .text($0) } ?? .null, .real(now)])
-                return try db.query("SELECT remembered FROM folder_memory WHERE folder = ?", [.text(folder)])
+                    """, [.text(profile), .real(instant), offered.map { .text($0) } ?? .null, .real(now)])
+                return try db.query("SELECT remembered FROM profile_memory WHERE profile = ?", [.text(profile)])
                     .first?.first?.double ?? instant
             }
         } catch {
@@ -88,14 +120,14 @@ package final class SuggestionMemory {
         }
     }
 
-    /// Clears the folder's memory; true when there was something to clear.
+    /// Clears the profile's memory; true when there was something to clear.
     @discardableResult
-    package func forget(folder: String) throws(StateFileError) -> Bool {
+    package func forget(profile: String) throws(StateFileError) -> Bool {
         let db = try writable()
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Bool in
-                let had = try !db.query("SELECT 1 FROM folder_memory WHERE folder = ?", [.text(folder)]).isEmpty
-                try db.query("DELETE FROM folder_memory WHERE folder = ?", [.text(folder)])
+                let had = try !db.query("SELECT 1 FROM profile_memory WHERE profile = ?", [.text(profile)]).isEmpty
+                try db.query("DELETE FROM profile_memory WHERE profile = ?", [.text(profile)])
                 return had
             }
         } catch {

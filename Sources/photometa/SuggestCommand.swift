@@ -2,16 +2,37 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 
-/// `photometa suggest DIR ...`: the photo worth offering now.
+/// The folders a command was given, or the user's pictures folder when none was.
+struct FolderArguments {
+    var folders: [String]
+    /// Set when the pictures folder was taken for want of a DIR (for --explain and hints).
+    var defaultSource: String?
+
+    init(_ positionals: [String]) {
+        if positionals.isEmpty {
+            let (path, source) = PicturesFolder.locate()
+            folders = [path]
+            defaultSource = source
+        } else {
+            folders = positionals
+            defaultSource = nil
+        }
+    }
+}
+
+/// `photometa suggest [DIR...] ...`: the photo worth offering now.
 struct SuggestCommand {
     static let help = """
-        USAGE: photometa suggest DIR [--within 60s] [--now ISO8601] [--tz ZONE]
+        USAGE: photometa suggest [DIR...] [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
-                                 [--explain] [--json] [--state PATH] [--no-index] [--wait D] [-q]
+                                 [--explain] [--json] [--state PATH] [--profile NAME]
+                                 [--no-index] [--wait D] [-q]
 
-        Picks the photo the user probably wants to send right now: the newest still image in DIR
-        (recursively) captured within --within of now, not yet offered or dismissed, and completely
-        written. The offer is remembered (per folder) so it is never made twice.
+        Picks the photo the user probably wants to send right now: the newest still image in the
+        DIRs (recursively; by default the pictures folder, XDG_PICTURES_DIR of user-dirs.dirs, else
+        ~/Pictures) captured within --within of now, not yet offered or dismissed, and completely
+        written. The offer is remembered for the profile, across all folders, so it is never made
+        twice.
 
         OPTIONS:
           --within DURATION   How recent a capture must be (default 60s). Durations: numbers with
@@ -27,6 +48,8 @@ struct SuggestCommand {
           --json              Machine-readable output (see docs/suggest.md).
           --state PATH        The memory file (default $XDG_STATE_HOME/photometa/state.sqlite3,
                               else ~/.local/state/photometa/state.sqlite3).
+          --profile NAME      Whose memory (default "default"): a second consumer (another chat
+                              app) keeps its own.
           --wait DURATION     When the newest photo is still being written, wait up to DURATION
                               for it to be complete before deciding (default 0: say so at once,
                               exit 4).
@@ -41,11 +64,11 @@ struct SuggestCommand {
           4   the photo to offer is still being written: ask again (the output says when)
           1   error (e.g. the state file is corrupt or another program's)
           64  usage error
-          66  DIR cannot be read
+          66  a DIR cannot be read (or, without DIR, the pictures folder does not exist)
           74  the output could not be written (the offer is then not recorded)
         """
 
-    var folder: String
+    var folders: FolderArguments
     var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
     var explain = false
     var json = false
@@ -74,17 +97,13 @@ struct SuggestCommand {
             case "--explain": explain = true
             case "--json": json = true
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--no-index": options.indexPath = nil
             case "-q", "--quiet": quiet = true
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
-            throw UsageError(
-                cursor.positionals.isEmpty
-                    ? "suggest needs a folder" : "suggest takes one folder, not \(cursor.positionals.count)")
-        }
-        folder = dir
+        folders = FolderArguments(cursor.positionals)
         let zone = zoneOption ?? ZoneArgument.processDefault()
         options.settings.zone = zone
         options.explain = explain
@@ -102,16 +121,15 @@ struct SuggestCommand {
         defer { progress?.finish() }
         let willRecord = options.record
         do throws(SuggestError) {
-            outcome = try Suggester(options: deciding).run(folder: folder)
+            outcome = try Suggester(options: deciding).run(folders: folders.folders)
         } catch {
             progress?.finish()
-            return SuggestCommand.report(error, folder: folder)
+            return SuggestCommand.report(error, folders: folders)
         }
         progress?.finish()
         if willRecord, outcome.decision.suggestion != nil { outcome.recorded = true }
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
         let report = AssetReport(zone: options.settings.zone)
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         let d = outcome.decision
         if json {
             var w = JSONWriter()
@@ -163,7 +181,7 @@ struct SuggestCommand {
                 w.beginArray()
                 for s in outcome.skipped {
                     w.beginObject()
-                    w.field("path", prefix + s.path)
+                    w.field("path", s.path)
                     w.field("reason", s.reason)
                     w.endObject()
                 }
@@ -191,9 +209,11 @@ struct SuggestCommand {
                 let rows =
                     d.rejected.map { ($0.path, "\($0.rule): \($0.reason)") }
                     + d.outranked.map { ($0, "\(RuleID.choice): a newer capture qualifies") }
-                    + outcome.skipped.map { (prefix + $0.path, "skipped: \($0.reason)") }
+                    + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
+                let looked = folders.defaultSource.map { "Looked in \(TerminalText.escape(folders.folders[0])) (\($0)).\n" } ?? ""
                 Output.out(
-                    "Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n"
+                    looked
+                        + "Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n"
                 )
                 var all = rows.sorted(by: { $0.0 < $1.0 })
                 if let s = d.suggestion { all.insert((s.path, "offered"), at: 0) }
@@ -214,7 +234,7 @@ struct SuggestCommand {
             do throws(SuggestError) {
                 _ = try Suggester(options: options).record(outcome)
             } catch {
-                return SuggestCommand.report(error, folder: folder)
+                return SuggestCommand.report(error, folders: folders)
             }
         }
         if d.pending != nil { return .pending }
@@ -222,11 +242,13 @@ struct SuggestCommand {
     }
 
     /// Errors of suggest, dismiss and forget: 66 for an unreadable folder, 1 for the state file.
-    static func report(_ error: SuggestError, folder: String) -> ExitCode {
+    static func report(_ error: SuggestError, folders: FolderArguments) -> ExitCode {
         switch error {
-        case .unreadableFolder(_, let e):
+        case .unreadableFolder(let folder, let e):
             Output.err("photometa: \(error.description)")
-            if e.isPermissionDenied {
+            if let source = folders.defaultSource {
+                Output.err("hint: no folder was given, and the pictures folder (\(source)) cannot be read; pass DIR")
+            } else if e.isPermissionDenied {
                 Output.err(
                     "hint: photometa needs permission to list and read \(folder) (see: ls -ld \(folder)); nothing was recorded")
             }
@@ -243,20 +265,23 @@ struct SuggestCommand {
     }
 }
 
-/// `photometa dismiss DIR [--until ISO8601] [--state PATH]`
+/// `photometa dismiss [DIR...] [--until ISO8601] [--state PATH] [--profile NAME]`
 struct DismissCommand {
     static let help = """
-        USAGE: photometa dismiss DIR [--until ISO8601] [--tz ZONE] [--state PATH]
+        USAGE: photometa dismiss [DIR...] [--until ISO8601] [--tz ZONE] [--state PATH] [--profile NAME]
 
-        Records that everything in DIR captured up to now (or up to --until) was seen: suggest will
-        not offer it. The remembered time only moves forward.
+        Records that everything captured up to now (or up to --until, which may not be later than
+        now) was seen: suggest will not offer it, in any folder (the memory is the profile's). The
+        DIRs (by default the pictures folder) are checked to be readable folders. The remembered
+        time only moves forward.
 
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
         """
 
-    var folder: String
+    var folders: FolderArguments
     var until: Date?
     var statePath = Suggester.defaultStatePath()
+    var profile = Suggester.defaultProfile
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -267,13 +292,11 @@ struct DismissCommand {
             case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
             case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
             case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
-            throw UsageError("dismiss takes one folder")
-        }
-        folder = dir
+        folders = FolderArguments(cursor.positionals)
         if let untilText {
             let t = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
             // Dismissing the future would silence everything taken until then (years, for a
@@ -287,53 +310,69 @@ struct DismissCommand {
 
     func run() -> ExitCode {
         do throws(SuggestError) {
-            let when = try Suggester.dismiss(folder: folder, until: until, statePath: statePath)
-            Output.out(
-                "Dismissed everything in \(TerminalText.escape(folder)) captured up to \(ISO8601DateFormatter().string(from: when)).\n"
-            )
+            let when = try Suggester.dismiss(folders: folders.folders, until: until, profile: profile, statePath: statePath)
+            let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
+            Output.out("Dismissed everything in \(named) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
             return .success
         } catch {
-            return SuggestCommand.report(error, folder: folder)
+            return SuggestCommand.report(error, folders: folders)
         }
     }
 }
 
-/// `photometa forget DIR [--state PATH]`
+/// `photometa forget [DIR...] [--state PATH] [--profile NAME]`
 struct ForgetCommand {
     static let help = """
-        USAGE: photometa forget DIR [--state PATH]
+        USAGE: photometa forget [DIR...] [--state PATH] [--profile NAME]
 
-        Clears what photometa remembers of DIR's offers and dismissals: suggest may offer its recent
-        photos again.
+        Clears what photometa remembers of the profile's offers and dismissals (in every folder:
+        the memory is the profile's): suggest may offer recent photos again. The DIRs (by default
+        the pictures folder) are checked to be readable folders.
 
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 DIR cannot be read.
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
         """
 
-    var folder: String
+    var folders: FolderArguments
     var statePath = Suggester.defaultStatePath()
+    var profile = Suggester.defaultProfile
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
-            throw UsageError("forget takes one folder")
-        }
-        folder = dir
+        folders = FolderArguments(cursor.positionals)
     }
 
     func run() -> ExitCode {
         do throws(SuggestError) {
-            let had = try Suggester.forget(folder: folder, statePath: statePath)
-            let shown = TerminalText.escape(folder)
-            Output.out(had ? "Forgot what was offered or dismissed in \(shown).\n" : "Nothing remembered for \(shown).\n")
+            let had = try Suggester.forget(folders: folders.folders, profile: profile, statePath: statePath)
+            let shown = TerminalText.escape(profile)
+            Output.out(
+                had
+                    ? "Forgot what was offered or dismissed for profile \(shown).\n"
+                    : "Nothing remembered for profile \(shown).\n")
             return .success
         } catch {
-            return SuggestCommand.report(error, folder: folder)
+            return SuggestCommand.report(error, folders: folders)
         }
+    }
+}
+
+enum ProfileArgument {
+    /// A profile name: letters, digits, `.`, `_` and `-`, at most 64 (it names a row, and shows
+    /// in messages).
+    static func parse(_ text: String) throws(UsageError) -> String {
+        let ok =
+            !text.isEmpty && text.count <= 64
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "._-".unicodeScalars.contains($0))
+            }
+        guard ok else { throw UsageError("--profile '\(text)' must be 1 to 64 letters, digits, '.', '_' or '-'") }
+        return text
     }
 }

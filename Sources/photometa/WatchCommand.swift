@@ -2,13 +2,16 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+import Synchronization
 
-/// `photometa watch DIR ...`: reports changes and new suggestions as they happen.
+/// `photometa watch [DIR...] ...`: reports changes and new suggestions as they happen.
 struct WatchCommand {
     static let help = """
-        USAGE: photometa watch DIR [--jsonl] [--within 60s] [--tz ZONE]
+        USAGE: photometa watch [DIR...] [--jsonl] [--within 60s] [--tz ZONE]
                                [--screenshots include|exclude|only] [--videos] [--state PATH]
-                               [--exec CMD] [--poll INTERVAL] [--no-suggest]
+                               [--profile NAME] [--exec CMD] [--poll INTERVAL] [--no-suggest]
+
+        Watches every DIR (by default the pictures folder, as for suggest).
 
         Observes DIR (recursively, including folders created later) and prints each settled batch
         of changes: "+ path" inserted, "- path" removed, "~ path" changed. A file is reported once
@@ -19,7 +22,7 @@ struct WatchCommand {
 
         OPTIONS:
           --jsonl             One JSON event per line (see docs/watch.md).
-          --within, --tz, --screenshots, --videos, --state
+          --within, --tz, --screenshots, --videos, --state, --profile
                               As for `photometa suggest`.
           --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
                               PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
@@ -39,7 +42,7 @@ struct WatchCommand {
           66  DIR cannot be read
         """
 
-    var folder: String
+    var folders: FolderArguments
     var options = DirectoryWatcher.Options(suggestions: nil)
     var jsonl = false
     var exec: String?
@@ -64,6 +67,7 @@ struct WatchCommand {
                 settings.screenshots = mode
             case "--videos": settings.includeVideos = true
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--exec": exec = try cursor.value(for: opt, example: "'notify-send \"$PHOTOMETA_PATH\"'")
             case "--poll":
                 let interval = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--poll")
@@ -73,21 +77,22 @@ struct WatchCommand {
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
-        guard cursor.positionals.count == 1, let dir = cursor.positionals.first else {
-            throw UsageError(cursor.positionals.isEmpty ? "watch needs a folder" : "watch takes one folder")
-        }
-        folder = dir
+        folders = FolderArguments(cursor.positionals)
         zone = zoneOption ?? ZoneArgument.processDefault()
         settings.zone = zone
         options.suggestions = suggest ? settings : nil
     }
 
     func run() -> ExitCode {
-        let watcher: DirectoryWatcher
-        do throws(SuggestError) {
-            watcher = try DirectoryWatcher(folder: folder, options: options)
-        } catch {
-            return SuggestCommand.report(error, folder: folder)
+        // One watcher per folder, each on its own thread; their events are printed one at a
+        // time. All folders are checked before any is watched.
+        var watchers: [DirectoryWatcher] = []
+        for folder in folders.folders {
+            do throws(SuggestError) {
+                watchers.append(try DirectoryWatcher(folder: folder, options: options))
+            } catch {
+                return SuggestCommand.report(error, folders: folders)
+            }
         }
         let stop = StopFlag()
         let signals = Signals.takeOverTermination().map { sig -> DispatchSourceSignal in
@@ -100,25 +105,40 @@ struct WatchCommand {
             for s in signals { s.cancel() }
         }
         let report = AssetReport(zone: zone)
-        var gone = false
-        watcher.run(
-            shouldStop: { stop.isSet },
-            deliver: { event in
-                switch event {
-                case .ready: Output.err("photometa: watching \(folder) (Ctrl-C to stop)")
-                case .changes(let c): printChanges(c, report)
-                case .suggestion(let s, let age):
-                    printSuggestion(s, age: age, report)
-                    if let exec { run(exec, for: s) }
-                case .note(let n): Output.err("photometa: note: \(n)")
-                case .folderGone:
-                    gone = true
-                }
-                Output.flush()
-            })
+        let state = WatchState(count: watchers.count)
+        let group = DispatchGroup()
+        for watcher in watchers {
+            group.enter()
+            let thread = Thread {
+                watcher.run(
+                    shouldStop: { stop.isSet || state.gone != nil },
+                    deliver: { event in
+                        state.serially {
+                            switch event {
+                            case .ready:
+                                // Once every folder is watched: from then on nothing is missed.
+                                if state.ready() {
+                                    let named = folders.folders.map { $0 }.joined(separator: ", ")
+                                    Output.err("photometa: watching \(named) (Ctrl-C to stop)")
+                                }
+                            case .changes(let c): printChanges(c, report)
+                            case .suggestion(let s, let age):
+                                printSuggestion(s, age: age, report)
+                                if let exec { run(exec, for: s) }
+                            case .note(let n): Output.err("photometa: note: \(n)")
+                            case .folderGone: state.markGone(watcher.displayFolder)
+                            }
+                            Output.flush()
+                        }
+                    })
+                group.leave()
+            }
+            thread.start()
+        }
+        group.wait()
         Output.flush()
-        if gone {
-            Output.err("photometa: \(folder) disappeared; stopped watching")
+        if let gone = state.gone {
+            Output.err("photometa: \(gone) disappeared; stopped watching")
             return .someFailed
         }
         return .success
@@ -193,4 +213,32 @@ struct WatchCommand {
             Output.err("photometa: --exec command could not start: \(error)")
         }
     }
+}
+
+/// What the watchers of one `watch` command share: one printer at a time, how many are ready,
+/// and the first folder that disappeared (which stops them all).
+final class WatchState: Sendable {
+    private struct Counts {
+        var ready = 0
+        var gone: String?
+    }
+    private let counts = Mutex(Counts())
+    private let printer = Mutex(())
+    private let count: Int
+
+    init(count: Int) { self.count = count }
+
+    /// Runs `body` with no other watcher's event being printed.
+    func serially(_ body: () -> Void) { printer.withLock { _ in body() } }
+
+    /// Counts one watcher ready; true when it was the last.
+    func ready() -> Bool {
+        counts.withLock { c in
+            c.ready += 1
+            return c.ready == count
+        }
+    }
+
+    var gone: String? { counts.withLock { $0.gone } }
+    func markGone(_ folder: String) { counts.withLock { c in if c.gone == nil { c.gone = folder } } }
 }

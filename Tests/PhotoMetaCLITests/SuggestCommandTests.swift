@@ -155,8 +155,7 @@ final class SuggestCommandTests: XCTestCase {
             XCTAssertTrue(p.terminationStatus == 0 || p.terminationStatus == 3, "\(p.arguments ?? []): \(message)")
             XCTAssertFalse(message.contains("locked"), message)
         }
-        let canonical = try FileSystem.canonicalFolder(folder)
-        let remembered = try SuggestionMemory(path: state).remembered(folder: canonical)
+        let remembered = try SuggestionMemory(path: state).remembered(profile: "default")
         XCTAssertEqual(remembered, 1_723_115_460, "the latest dismissal, 11:11:00Z, is kept")
     }
 
@@ -247,8 +246,12 @@ final class SuggestCommandTests: XCTestCase {
             let r = try suggest(extra)
             XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
         }
-        XCTAssertEqual(try Photometa.run(["suggest"]).status, 64)
-        XCTAssertEqual(try Photometa.run(["suggest", "a", "b"]).status, 64)
+        // Without DIR: the pictures folder, which this HOME does not have.
+        let noDir = try Photometa.run(["suggest", "--state", state], environment: ["HOME": work.path, "XDG_CONFIG_HOME": ""])
+        XCTAssertEqual(noDir.status, 66, noDir.stderr)
+        XCTAssertTrue(noDir.stderr.contains("hint: no folder was given"), noDir.stderr)
+        XCTAssertTrue(noDir.stderr.contains(work.path + "/Pictures"), noDir.stderr)
+        XCTAssertEqual(try Photometa.run(["suggest", folder, folder + "/missing", "--state", state]).status, 66)
         let help = try Photometa.run(["suggest", "--help"])
         XCTAssertEqual(help.status, 0)
         for word in [

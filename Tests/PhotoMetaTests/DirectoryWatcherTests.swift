@@ -219,7 +219,7 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.suggestions.count == 1 }, "\(recorder.all)")
         XCTAssertEqual(recorder.suggestions.first?.path, path(name))
         let memory = try SuggestionMemory(path: state.path + "/state.sqlite3")
-        XCTAssertNotNil(try memory.remembered(folder: try FileSystem.canonicalFolder(dir.path)))
+        XCTAssertNotNil(try memory.remembered(profile: "default"))
         // An old photo arriving later is reported but not suggested.
         try write("IMG_20200101_000000.jpg")
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("IMG_20200101_000000.jpg")) })

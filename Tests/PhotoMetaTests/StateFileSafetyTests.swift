@@ -17,7 +17,7 @@ final class StateFileSafetyTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/a/b/photometa/state.sqlite3"
         let memory = try SuggestionMemory(path: path)
-        try memory.advance(folder: "/x", to: 1, offered: nil, now: 2)
+        try memory.advance(profile: "x", to: 1, offered: nil, now: 2)
         XCTAssertEqual(try mode(path), 0o600)
         XCTAssertEqual(try mode(dir.path + "/a/b/photometa"), 0o700)
         XCTAssertEqual(try mode(dir.path + "/a"), 0o700)
@@ -62,7 +62,7 @@ final class StateFileSafetyTests: XCTestCase {
         do {
             let memory = try SuggestionMemory(path: path)
             for i in 0..<400 {
-                try memory.advance(folder: "/photos/\(i)/" + String(repeating: "x", count: 60), to: 1, offered: nil, now: 2)
+                try memory.advance(profile: "p\(i)-" + String(repeating: "x", count: 60), to: 1, offered: nil, now: 2)
             }
         }
         // Fold the WAL into the file, then zero its last page (a leaf of the table or of its
@@ -89,9 +89,9 @@ final class StateFileSafetyTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/photometa/state.sqlite3"
         let memory = try SuggestionMemory(path: path, readOnly: true)
-        XCTAssertNil(try memory.remembered(folder: "/x"))
+        XCTAssertNil(try memory.remembered(profile: "x"))
         XCTAssertFalse(FileManager.default.fileExists(atPath: dir.path + "/photometa"))
-        XCTAssertThrowsError(try memory.advance(folder: "/x", to: 1, offered: nil, now: 1))
+        XCTAssertThrowsError(try memory.advance(profile: "x", to: 1, offered: nil, now: 1))
     }
 
     func testNoFolderIsMadeAtTheTopOfTheFileSystem() throws {

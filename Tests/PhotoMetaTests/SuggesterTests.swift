@@ -80,7 +80,7 @@ final class SuggesterTests: XCTestCase {
         let f = try library()
         XCTAssertFalse(try run(f) { $0.record = false }.recorded)
         XCTAssertNotNil(try run(f) { $0.record = false }.decision.suggestion)
-        XCTAssertNil(try SuggestionMemory(path: state.path + "/state.sqlite3").remembered(folder: try realFolder(f)))
+        XCTAssertNil(try SuggestionMemory(path: state.path + "/state.sqlite3").remembered(profile: "default"))
     }
 
     func testWithinWindow() throws {
@@ -202,9 +202,9 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(name(o), "Screenshot_20240808-120815.png")
         XCTAssertEqual(o.decision.considered, 5)
         let reasons = Dictionary(uniqueKeysWithValues: o.skipped.map { ($0.path, $0.reason) })
-        XCTAssertEqual(reasons["IMG_20240808_120819.jpg"], "symbolic link out of the folder")
-        XCTAssertEqual(reasons["IMG_20240808_120819.png"], "not a regular file (a FIFO)")
-        XCTAssertEqual(reasons["loop"], "symbolic link to a folder (not followed)")
+        XCTAssertEqual(reasons[f.path + "/IMG_20240808_120819.jpg"], "symbolic link out of the folder")
+        XCTAssertEqual(reasons[f.path + "/IMG_20240808_120819.png"], "not a regular file (a FIFO)")
+        XCTAssertEqual(reasons[f.path + "/loop"], "symbolic link to a folder (not followed)")
     }
 
     func testALinkInsideTheFolderIsFollowed() throws {

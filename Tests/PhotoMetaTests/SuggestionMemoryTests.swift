@@ -10,21 +10,21 @@ final class SuggestionMemoryTests: XCTestCase {
     func testAdvanceOnlyMovesForwardAndForgetClears() throws {
         let dir = try TemporaryDirectory()
         let m = try SuggestionMemory(path: dir.path + "/sub/state.sqlite3")
-        XCTAssertNil(try m.remembered(folder: "/a"))
-        XCTAssertEqual(try m.advance(folder: "/a", to: 100, offered: "x", now: 1), 100)
-        XCTAssertEqual(try m.advance(folder: "/a", to: 50, offered: nil, now: 2), 100, "never back")
-        XCTAssertEqual(try m.advance(folder: "/a", to: 150, offered: nil, now: 3), 150)
-        XCTAssertNil(try m.remembered(folder: "/b"), "per folder")
-        XCTAssertTrue(try m.forget(folder: "/a"))
-        XCTAssertFalse(try m.forget(folder: "/a"))
-        XCTAssertNil(try m.remembered(folder: "/a"))
+        XCTAssertNil(try m.remembered(profile: "a"))
+        XCTAssertEqual(try m.advance(profile: "a", to: 100, offered: "x", now: 1), 100)
+        XCTAssertEqual(try m.advance(profile: "a", to: 50, offered: nil, now: 2), 100, "never back")
+        XCTAssertEqual(try m.advance(profile: "a", to: 150, offered: nil, now: 3), 150)
+        XCTAssertNil(try m.remembered(profile: "b"), "per profile")
+        XCTAssertTrue(try m.forget(profile: "a"))
+        XCTAssertFalse(try m.forget(profile: "a"))
+        XCTAssertNil(try m.remembered(profile: "a"))
     }
 
     func testPersistsAcrossOpens() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"
-        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
-        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 42)
+        try SuggestionMemory(path: path).advance(profile: "a", to: 42, offered: nil, now: 1)
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(profile: "a"), 42)
     }
 
     func testCorruptFileIsRefusedAndLeftUntouched() throws {
@@ -42,13 +42,13 @@ final class SuggestionMemoryTests: XCTestCase {
     func testTruncatedDatabaseIsRefused() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"
-        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
+        try SuggestionMemory(path: path).advance(profile: "a", to: 42, offered: nil, now: 1)
         // Checkpoint happened on close; cut the file in the middle of its pages.
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         try? FileManager.default.removeItem(atPath: path + "-wal")
         try? FileManager.default.removeItem(atPath: path + "-shm")
         try Data(bytes.prefix(100)).write(to: URL(fileURLWithPath: path))
-        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(folder: "/a"))
+        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(profile: "a"))
     }
 
     func testForeignDatabaseIsRefusedAndLeftUntouched() throws {
@@ -80,23 +80,23 @@ final class SuggestionMemoryTests: XCTestCase {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/x.sqlite3"
         _ = try AssetIndex(path: path)
-        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(folder: "/a"))
+        XCTAssertThrowsError(try SuggestionMemory(path: path).remembered(profile: "a"))
     }
 
     func testALockHeldTooLongIsAClearErrorAndNothingIsLost() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"
-        try SuggestionMemory(path: path).advance(folder: "/a", to: 42, offered: nil, now: 1)
+        try SuggestionMemory(path: path).advance(profile: "a", to: 42, offered: nil, now: 1)
         let holder = try SQLiteDatabase(path: path)
         try holder.execute("BEGIN EXCLUSIVE")
         let m = try SuggestionMemory(path: path, busyTimeoutMilliseconds: 200)
-        XCTAssertThrowsError(try m.advance(folder: "/a", to: 99, offered: nil, now: 2)) { error in
+        XCTAssertThrowsError(try m.advance(profile: "a", to: 99, offered: nil, now: 2)) { error in
             XCTAssertTrue("\(error)".contains(path), "\(error)")
             XCTAssertTrue("\(error)".contains("locked"), "\(error)")
         }
         try holder.execute("ROLLBACK")
-        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 42, "the memory is intact")
-        XCTAssertEqual(try m.advance(folder: "/a", to: 99, offered: nil, now: 3), 99, "and usable once the lock is gone")
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(profile: "a"), 42, "the memory is intact")
+        XCTAssertEqual(try m.advance(profile: "a", to: 99, offered: nil, now: 3), 99, "and usable once the lock is gone")
     }
 
     func testConcurrentWritersLoseNothing() throws {
@@ -107,13 +107,13 @@ final class SuggestionMemoryTests: XCTestCase {
         DispatchQueue.concurrentPerform(iterations: 16) { i in
             do {
                 let m = try SuggestionMemory(path: path)
-                for k in 0..<10 { try m.advance(folder: "/a", to: Double(i * 10 + k), offered: nil, now: 0) }
+                for k in 0..<10 { try m.advance(profile: "a", to: Double(i * 10 + k), offered: nil, now: 0) }
             } catch {
                 failures.add("\(error)")
             }
         }
         XCTAssertEqual(failures.values, [])
-        XCTAssertEqual(try SuggestionMemory(path: path).remembered(folder: "/a"), 159)
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(profile: "a"), 159)
     }
 }
 
