@@ -24,6 +24,8 @@ public final class DirectoryWatcher: Sendable {
         public var suggestions: SuggestionSettings?
         /// The memory shared with `suggest`.
         public var statePath = Suggester.defaultStatePath()
+        /// Paths below the folder to leave out, as for `suggest`.
+        public var exclude: [String] = []
         /// Whose memory (`--profile`), as for `suggest`.
         public var profile = Suggester.defaultProfile
         /// At most this many inotify watches (one per folder); past it the watcher polls, as it
@@ -248,7 +250,7 @@ public final class DirectoryWatcher: Sendable {
     func snapshot() -> FolderSnapshot? {
         guard (try? FileSystem.canonicalFolder(folder)) == folder else { return nil }
         var snap = FolderSnapshot()
-        TreeWalker(policy: .library).walk(folder) { event in
+        TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init)).walk(folder) { event in
             switch event {
             case .files(_, let files):
                 for entry in files {

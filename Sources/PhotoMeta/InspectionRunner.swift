@@ -44,12 +44,13 @@ public enum InspectionRunner {
     static let queueLimit = 1024
 
     /// Inspects `paths` (folders walked when `recursive`), then the paths of `fileList` in
-    /// their order. `render` runs on the workers, concurrently; `emit` is called once per item,
+    /// their order; `exclude` patterns (`PathGlob`) leave entries of walked folders out.
+    /// `render` runs on the workers, concurrently; `emit` is called once per item,
     /// in scan order, never concurrently; `problem` receives what the scan could not use, from
     /// the scanning thread; `scanned`, when given, hears how many files the scan has found so
     /// far, and `finished` once it found them all (for a progress display).
     public static func run<Rendered: Sendable>(
-        paths: [String], fileList: FileList? = nil, recursive: Bool,
+        paths: [String], fileList: FileList? = nil, recursive: Bool, exclude: [String] = [],
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)? = nil,
         problem: @escaping @Sendable (Problem) -> Void,
@@ -58,7 +59,7 @@ public enum InspectionRunner {
     ) {
         let queue = WorkQueue<CommandLinePaths.Item>(limit: queueLimit)
         let results = OrderedResults<Rendered>(emit: emit)
-        let scanner = CommandLinePaths(recursive: recursive)
+        let scanner = CommandLinePaths(recursive: recursive, exclude: exclude.compactMap(PathGlob.init))
         let producer = Thread {
             // Items are handed over in batches: a wake-up per file costs more than the file.
             var batch: [CommandLinePaths.Item] = []

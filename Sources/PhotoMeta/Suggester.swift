@@ -20,6 +20,9 @@ public struct Suggester: Sendable {
         public var now: Date?
         /// Where the memory lives (`--state`).
         public var statePath: String
+        /// Paths below each folder to leave out (`--exclude`): `*`, `?` and `**` patterns; a
+        /// pattern without `/` also matches a file or folder name at any depth.
+        public var exclude: [String] = []
         /// Whose memory (`--profile`): one remembered instant per profile, for all folders.
         public var profile = Suggester.defaultProfile
         /// Where the index lives; nil runs without one (every file parsed).
@@ -213,7 +216,8 @@ public struct Suggester: Sendable {
             // Report paths as the user named the folder.
             prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
             let walkedBefore = walked.count
-            TreeWalker(policy: .library).walk(root, visited: &visited) { event in
+            TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init)).walk(root, visited: &visited) {
+                event in
                 switch event {
                 case .files: break
                 case .folderDone(let folder): fold(folder)

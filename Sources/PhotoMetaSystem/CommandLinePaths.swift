@@ -26,8 +26,13 @@ package struct CommandLinePaths: Sendable {
     }
 
     package var recursive: Bool
+    /// Left out of walked folders (matched below each folder given).
+    package var exclude: [PathGlob]
 
-    package init(recursive: Bool) { self.recursive = recursive }
+    package init(recursive: Bool, exclude: [PathGlob] = []) {
+        self.recursive = recursive
+        self.exclude = exclude
+    }
 
     /// Streams the files in path order, then (`listed`) the paths of a file list in the order
     /// they come, each read only when the one before has been handed on: a list of any length
@@ -41,7 +46,7 @@ package struct CommandLinePaths: Sendable {
         // Only explicit paths can be met twice (walked folders are visited once each), so only
         // they are remembered: memory stays independent of the size of the tree.
         var emitted = Set<String>()
-        let walker = TreeWalker(policy: .commandLine)
+        let walker = TreeWalker(policy: .commandLine, exclude: exclude)
         // Shared by every walk: a folder named twice (or inside another named folder) is walked
         // once.
         var visited = Set<TreeWalker.FolderID>()

@@ -118,8 +118,14 @@ package struct TreeWalker: Sendable {
     }
 
     package var policy: Policy
+    /// Entries whose path below the starting folder matches one of these are left out, folders
+    /// with all they hold (`--exclude`).
+    package var exclude: [PathGlob]
 
-    package init(policy: Policy) { self.policy = policy }
+    package init(policy: Policy, exclude: [PathGlob] = []) {
+        self.policy = policy
+        self.exclude = exclude
+    }
 
     /// Walks `folder`. Under `.library`, `folder` should be canonical (`FileSystem.canonicalFolder`)
     /// so that links can be checked against it.
@@ -169,6 +175,7 @@ package struct TreeWalker: Sendable {
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = prefix + entry.name
             let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            if !exclude.isEmpty, exclude.contains(where: { $0.matches(rel) }) { continue }
             if case .other(let what) = entry.type {
                 visit(.skipped(path: path, relative: rel, reason: .special(what)))
                 continue

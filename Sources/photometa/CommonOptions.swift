@@ -53,6 +53,16 @@ enum InstantArgument {
     }
 }
 
+enum ExcludeArgument {
+    /// One `--exclude` pattern (PathGlob): refused when empty.
+    static func parse(_ text: String) throws(UsageError) -> String {
+        guard PathGlob(text) != nil else {
+            throw UsageError("--exclude needs a pattern, e.g. --exclude 'Screenshots' or --exclude '**/cache/**'")
+        }
+        return text
+    }
+}
+
 enum DurationArgument {
     static func parse(_ text: String, option: String) throws(UsageError) -> Duration {
         guard let seconds = DurationText.parse(text), let d = Duration(seconds: seconds) else {

@@ -9,7 +9,7 @@ struct InspectCommand {
 
     static let help = """
         USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] [--files-from FILE [-0]]
-                                 [--keep-going] [-q] PATH...
+                                 [--keep-going] [--exclude GLOB] [-q] PATH...
 
         Reports, for every file, its true capture date (with its source and UTC offset), format,
         kind (photo, screenshot, gif, livePhoto, video), camera, size, orientation, GPS position and
@@ -34,6 +34,9 @@ struct InspectCommand {
           --keep-going        Exit 0 when every failure is a file that could not be read and
                               has its entry (with "error"); a folder that cannot be listed still
                               exits 1. For RDD.pipe, parallel --halt and other batch runners.
+          --exclude GLOB      With -r: leave out paths below each folder that match (repeatable):
+                              * and ? within a name, ** across folders; a pattern without /
+                              matches a name at any depth.
           -q, --quiet         No progress line and no summary lines on stderr (errors stay).
           -h, --help          Show this help.
 
@@ -62,6 +65,7 @@ struct InspectCommand {
     var nul = false
     var keepGoing = false
     var quiet = false
+    var exclude: [String] = []
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -80,9 +84,10 @@ struct InspectCommand {
             case "-0", "--null": nul = true
             case "--keep-going": keepGoing = true
             case "-q", "--quiet": quiet = true
+            case "--exclude": exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
-            if opt.inlineValue != nil, opt.name != "--tz", opt.name != "--files-from" {
+            if opt.inlineValue != nil, opt.name != "--tz", opt.name != "--files-from", opt.name != "--exclude" {
                 throw UsageError("\(opt.name) takes no value")
             }
         }
@@ -116,7 +121,7 @@ struct InspectCommand {
             var error: String?
         }
         InspectionRunner.run(
-            paths: paths, fileList: fileList, recursive: recursive,
+            paths: paths, fileList: fileList, recursive: recursive, exclude: exclude,
             scanned: { count, finished in
                 if finished { progress?.set(total: count) }
             },

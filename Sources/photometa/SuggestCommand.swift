@@ -26,7 +26,7 @@ struct SuggestCommand {
         USAGE: photometa suggest [DIR...] [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
                                  [--explain] [--json] [--state PATH] [--profile NAME]
-                                 [--no-index] [--wait D] [-q]
+                                 [--exclude GLOB] [--no-index] [--wait D] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in the
         DIRs (recursively; by default the pictures folder, XDG_PICTURES_DIR of user-dirs.dirs, else
@@ -54,6 +54,9 @@ struct SuggestCommand {
                               for it to be complete before deciding (default 0: say so at once,
                               exit 4).
           -q, --quiet         No progress line on stderr (shown on a terminal during long runs).
+          --exclude GLOB      Leave out paths below DIR that match (repeatable): * and ? within a
+                              name, ** across folders; a pattern without / matches a name at
+                              any depth (--exclude Screenshots, --exclude 'Downloads/**').
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           -h, --help          Show this help.
@@ -99,6 +102,8 @@ struct SuggestCommand {
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
             case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--no-index": options.indexPath = nil
+            case "--exclude":
+                options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "-q", "--quiet": quiet = true
             default: throw UsageError("unknown option '\(opt.name)'")
             }

@@ -9,7 +9,8 @@ struct WatchCommand {
     static let help = """
         USAGE: photometa watch [DIR...] [--jsonl] [--within 60s] [--tz ZONE]
                                [--screenshots include|exclude|only] [--videos] [--state PATH]
-                               [--profile NAME] [--exec CMD] [--poll INTERVAL] [--no-suggest]
+                               [--profile NAME] [--exclude GLOB] [--exec CMD] [--poll INTERVAL]
+                               [--no-suggest]
 
         Watches every DIR (by default the pictures folder, as for suggest).
 
@@ -22,7 +23,7 @@ struct WatchCommand {
 
         OPTIONS:
           --jsonl             One JSON event per line (see docs/watch.md).
-          --within, --tz, --screenshots, --videos, --state, --profile
+          --within, --tz, --screenshots, --videos, --state, --profile, --exclude
                               As for `photometa suggest`.
           --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
                               PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
@@ -74,6 +75,8 @@ struct WatchCommand {
                 guard interval > .zero else { throw UsageError("--poll needs an interval above zero") }
                 options.pollInterval = interval
             case "--no-suggest": suggest = false
+            case "--exclude":
+                options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }

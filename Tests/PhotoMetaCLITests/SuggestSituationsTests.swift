@@ -175,4 +175,17 @@ final class SuggestSituationsTests: XCTestCase {
         _ = try copyNow("IMG_20240808_120600.jpg", into: photos)
         XCTAssertEqual(try suggest(["--no-index", "--now", "2024-08-08T12:06:30Z"]).status, 0)
     }
+
+    func testExcludedFoldersAreNeverOffered() throws {
+        let shots = photos + "/Screenshots"
+        _ = try copyNow("shot.jpg", into: shots)
+        _ = try copyNow("cached.jpg", into: photos + "/app/cache")
+        let r = try suggest(["--no-index", "--peek", "--explain", "--exclude", "Screenshots", "--exclude", "**/cache/**"])
+        XCTAssertEqual(r.status, 3, r.stdout)
+        XCTAssertTrue(r.stdout.contains("Considered 0 files"), r.stdout)
+        XCTAssertEqual(try suggest(["--no-index", "--peek"]).status, 0, "offered without --exclude")
+        let inspect = try Photometa.run(["inspect", "-r", "--jsonl", "--exclude", "Screenshots", photos])
+        XCTAssertEqual(inspect.stdout.split(separator: "\n").count, 1, inspect.stdout)
+        XCTAssertEqual(try Photometa.run(["suggest", photos, "--exclude", ""]).status, 64)
+    }
 }

@@ -80,10 +80,11 @@ final class DirectoryWatcherTests: XCTestCase {
         if let r = recorder { r.wait(timeout: 5) { r.thread?.isFinished ?? true } }
     }
 
-    func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil) throws {
+    func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil, exclude: [String] = []) throws {
         var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
         o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
         o.maximumWatches = maximumWatches
+        o.exclude = exclude
         o.statePath = state.path + "/state.sqlite3"
         let watcher = try DirectoryWatcher(folder: dir.path, options: o)
         let r = Recorder()
@@ -269,6 +270,17 @@ final class DirectoryWatcherTests: XCTestCase {
                 break
             }
         }
+    }
+
+    func testExcludedFoldersAreNotReported() throws {
+        try FileManager.default.createDirectory(atPath: path("cache"), withIntermediateDirectories: true)
+        try start(suggestions: false, exclude: ["cache", "*.tmp.jpg"])
+        try write("cache/a.jpg")
+        try write("b.tmp.jpg")
+        try write("kept.jpg")
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("kept.jpg")) })
+        try drain()
+        XCTAssertEqual(recorder.inserted, [path("kept.jpg")])
     }
 
     func testTemporaryNames() {
