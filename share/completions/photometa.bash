@@ -13,15 +13,15 @@ _photometa() {
         --tz) COMPREPLY=($(compgen -W "UTC $(cd /usr/share/zoneinfo 2>/dev/null && find . -type f | sed 's|^\./||')" -- "$cur")); return ;;
         --screenshots) COMPREPLY=($(compgen -W "include exclude only" -- "$cur")); return ;;
         --state|--files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
-        --within|--now|--until|--poll|--exec) return ;;
+        --within|--now|--until|--poll|--exec|--wait|--profile|--exclude) return ;;
     esac
     local opts
     case "${COMP_WORDS[1]}" in
-        inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going -q --quiet --help" ;;
-        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --no-index -q --quiet --help" ;;
-        dismiss) opts="--until --tz --state --help" ;;
-        forget) opts="--state --help" ;;
-        watch) opts="--jsonl --within --tz --screenshots --videos --state --exec --poll --no-suggest --help" ;;
+        inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude -q --quiet --help" ;;
+        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --wait -q --quiet --help" ;;
+        dismiss) opts="--until --tz --state --profile --help" ;;
+        forget) opts="--state --profile --help" ;;
+        watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --help" ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
