@@ -26,6 +26,9 @@ public final class DirectoryWatcher: Sendable {
         public var statePath = Suggester.defaultStatePath()
         /// Paths below the folder to leave out, as for `suggest`.
         public var exclude: [String] = []
+        /// Told the number of names the loop keeps bookkeeping for, after each look (tests of
+        /// bounded memory count names, not bytes).
+        package var tracked: (@Sendable (Int) -> Void)?
         /// Whose memory (`--profile`), as for `suggest`.
         public var profile = Suggester.defaultProfile
         /// At most this many inotify watches (one per folder); past it the watcher polls, as it
@@ -76,6 +79,11 @@ public final class DirectoryWatcher: Sendable {
 
     /// Watches until `shouldStop` returns true (checked at least every 100 ms) or the folder
     /// disappears. Blocking; `deliver` is called on the calling thread.
+    ///
+    /// Work follows the change: only the folders inotify names are listed again (a new
+    /// sub-folder is walked whole, as it may have been moved in with files); the whole tree is
+    /// looked at again only after the kernel's queue overflowed, an event came on a descriptor
+    /// that is not ours, or while polling.
     public func run(shouldStop: () -> Bool, deliver: (WatchEvent) -> Void) {
         var state = LoopState()
         let debounce = options.debounce.seconds
@@ -98,7 +106,8 @@ public final class DirectoryWatcher: Sendable {
             deliver(.folderGone)
             return
         }
-        state.reported = initial
+        state.current = initial
+        state.reported = initial.files
         if let source = inotify {
             do throws(InotifySource.Failure) {
                 for f in initial.folders { try source.watch(f) }
@@ -108,6 +117,7 @@ public final class DirectoryWatcher: Sendable {
             }
             // Files created in sub-folders before their watch was added are found by one more
             // look, right away.
+            state.fullRescan = true
             state.dirty = true
         }
         if let pollingNote { deliver(.note(pollingNote)) }
@@ -124,15 +134,28 @@ public final class DirectoryWatcher: Sendable {
                 let t = now()
                 for e in events {
                     if e.rootGone {
-                        deliver(.folderGone)
-                        return
+                        // The root's own descriptor said so: check, then stop.
+                        if (try? FileSystem.canonicalFolder(folder)) != folder {
+                            deliver(.folderGone)
+                            return
+                        }
+                        state.fullRescan = true
                     }
                     // Events are ordered by a counter, not the clock: a close and the next write
                     // can arrive in one batch.
                     state.sequence += 1
-                    let rel = e.folder.isEmpty ? e.name : (e.name.isEmpty ? e.folder : e.folder + "/" + e.name)
-                    if e.modified || e.created { state.modifiedAt[rel] = state.sequence }
-                    if e.closedAfterWriting || e.movedIn { state.closedAt[rel] = state.sequence }
+                    if e.overflowed { state.fullRescan = true }
+                    if let f = e.folder {
+                        state.dirtyFolders.insert(f)
+                        if !e.name.isEmpty {
+                            let rel = f.isEmpty ? e.name : f + "/" + e.name
+                            if e.modified || e.created { state.modifiedAt[rel] = state.sequence }
+                            if e.closedAfterWriting || e.movedIn { state.closedAt[rel] = state.sequence }
+                        }
+                    } else {
+                        // A descriptor that is not ours (any more): look everywhere, never stop.
+                        state.fullRescan = true
+                    }
                     state.dirty = true
                     state.lastEvent = t
                 }
@@ -140,6 +163,7 @@ public final class DirectoryWatcher: Sendable {
                 Thread.sleep(forTimeInterval: min(timeout, 100) / 1000)
                 if now() - lastPoll >= pollInterval {
                     lastPoll = now()
+                    state.fullRescan = true
                     state.dirty = true
                     state.lastEvent = 0
                 }
@@ -148,13 +172,22 @@ public final class DirectoryWatcher: Sendable {
             let debounced = state.dirty && t - state.lastEvent >= debounce
             let pendingDue = state.pendingCheck.map { t >= $0 } ?? false
             guard debounced || pendingDue else { continue }
-            guard let snap = snapshot() else {
-                deliver(.folderGone)
-                return
+            var touched: Set<String> = []
+            if state.fullRescan {
+                guard let snap = snapshot() else {
+                    deliver(.folderGone)
+                    return
+                }
+                touched = Set(state.current.files.keys).union(snap.files.keys)
+                state.current = snap
+            } else if state.dirty {
+                for f in state.dirtyFolders.sorted() { touched.formUnion(rescan(f, &state.current)) }
             }
+            state.fullRescan = false
+            state.dirtyFolders.removeAll()
+            state.dirty = false
             if let source = inotify {
-                let current = Set(snap.folders)
-                for f in current.subtracting(source.watchedFolders) {
+                for f in state.current.folders.subtracting(source.watchedFolders) {
                     do throws(InotifySource.Failure) {
                         try source.watch(f)
                     } catch {
@@ -163,87 +196,187 @@ public final class DirectoryWatcher: Sendable {
                         break
                     }
                 }
-                for f in source.watchedFolders.subtracting(current) where !f.isEmpty { source.forget(f) }
+                for f in source.watchedFolders.subtracting(state.current.folders) where !f.isEmpty { source.forget(f) }
             }
-            state.dirty = false
-            let (changes, suggestion) = settle(snap, &state, at: t)
+            let (changes, candidates) = settle(touched, &state, at: t)
+            // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
-            if let (candidate, age) = suggestion { deliver(.suggestion(candidate, ageSeconds: age)) }
+            switch suggest(candidates, at: t) {
+            case .offered(let candidate, let age): deliver(.suggestion(candidate, ageSeconds: age))
+            case .failed(let why): deliver(.error(why))
+            case .none: break
+            }
         }
     }
 
     struct LoopState {
-        var reported = FolderSnapshot()
+        /// The tree as last looked at.
+        var current = FolderSnapshot()
+        /// What was reported (or there at the start): relative path → key.
+        var reported: [String: FileKey] = [:]
         /// Seen but not yet complete: relative path → key at the last look.
         var pending: [String: FileKey] = [:]
+        /// Files inspected and found not to be media: never reported, nor their removal.
+        var notMedia: Set<String> = []
         /// Sequence number of the last write / close-after-write (or move in) event per file.
         var modifiedAt: [String: Int] = [:]
         var closedAt: [String: Int] = [:]
         var sequence = 0
         var dirty = false
+        /// Folders inotify named since the last look, and whether the whole tree must be read.
+        var dirtyFolders: Set<String> = []
+        var fullRescan = false
         var lastEvent = 0.0
         var pendingCheck: Double?
+
+        /// The names the loop keeps something for (bounded by the tree plus what is in flight).
+        var trackedNames: Int { Set(modifiedAt.keys).union(closedAt.keys).union(pending.keys).union(notMedia).count }
     }
 
-    /// Moves complete files from the new snapshot into the reported state and builds the
-    /// change set; incomplete ones wait in `pending`.
-    func settle(_ snap: FolderSnapshot, _ state: inout LoopState, at t: Double) -> (ChangeSet, (SuggestionCandidate, Double)?) {
-        let diff = snap.diff(from: state.reported)
-        var changes = ChangeSet()
-        for rel in diff.removed {
-            state.reported.files.removeValue(forKey: rel)
-            changes.removed.append(path(rel))
-        }
-        // Pending files that vanished before completing were never reported: drop them.
-        for rel in state.pending.keys where snap.files[rel] == nil { state.pending.removeValue(forKey: rel) }
-        var ready: [(String, Bool)] = []
-        for (rel, inserted) in diff.inserted.map({ ($0, true) }) + diff.changed.map({ ($0, false) }) {
-            guard let key = snap.files[rel] else { continue }
-            if isComplete(rel, key, state, at: t) {
-                ready.append((rel, inserted))
-                state.reported.files[rel] = key
-                state.pending.removeValue(forKey: rel)
-                state.modifiedAt.removeValue(forKey: rel)
-                state.closedAt.removeValue(forKey: rel)
-            } else {
-                state.pending[rel] = key
+    /// Lists `folder` again (one level; a new sub-folder whole, a vanished one dropped);
+    /// returns the paths whose entries may have changed.
+    func rescan(_ folder: String, _ snap: inout FolderSnapshot) -> Set<String> {
+        let walker = TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init))
+        let dir = folder.isEmpty ? self.folder : self.folder + "/" + folder
+        var files: [String: FileKey] = [:]
+        var subfolders: [String] = []
+        var readable = true
+        walker.listOne(dir, relative: folder, root: self.folder) { event in
+            switch event {
+            case .files(_, let list):
+                for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                    files[entry.relative] = entry.facts.key
+                }
+            case .subfolder(_, let rel): subfolders.append(rel)
+            case .skipped(_, _, .unreadableFolder): readable = false
+            case .skipped, .folderDone: break
             }
         }
-        state.reported.folders = snap.folders
+        guard readable else { return folder.isEmpty ? [] : snap.removeTree(folder) }
+        var touched = snap.replaceFiles(in: folder, with: files)
+        let now = Set(subfolders)
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        for f in snap.folders where f.hasPrefix(prefix) && !f.dropFirst(prefix.count).contains("/") && !now.contains(f) {
+            touched.formUnion(snap.removeTree(f))
+        }
+        for f in subfolders where !snap.folders.contains(f) {
+            // New here (created, or moved in with what it holds): walked whole.
+            walker.walkSubtree(self.folder + "/" + f, relative: f, root: self.folder) { event in
+                switch event {
+                case .files(_, let list):
+                    for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                        snap.add(entry.relative, entry.facts.key)
+                        touched.insert(entry.relative)
+                    }
+                case .folderDone(let done): snap.folders.insert(done.relative)
+                case .skipped, .subfolder: break
+                }
+            }
+        }
+        return touched
+    }
+
+    /// Decides for the touched paths (and those pending) what was inserted, removed or changed;
+    /// moves complete files into the reported state; inspects them. Returns the change set and
+    /// the suggestion candidates.
+    func settle(_ touched: Set<String>, _ state: inout LoopState, at t: Double) -> (ChangeSet, [SuggestionCandidate]) {
+        var changes = ChangeSet()
+        var ready: [(rel: String, inserted: Bool)] = []
+        for rel in touched.union(state.pending.keys).sorted() {
+            let now = state.current.files[rel]
+            let before = state.reported[rel]
+            switch (before, now) {
+            case (.some, nil):
+                state.reported.removeValue(forKey: rel)
+                if !state.notMedia.contains(rel) { changes.removed.append(path(rel)) }
+                state.notMedia.remove(rel)
+                state.pending.removeValue(forKey: rel)
+            case (nil, nil):
+                // Came and went before it settled: never reported, nothing kept for it.
+                state.pending.removeValue(forKey: rel)
+            case (let b?, let key?) where b.sameContent(as: key):
+                state.reported[rel] = key  // ctime alone (chmod, a new link): not a change
+                state.pending.removeValue(forKey: rel)
+            case (let b, let key?):
+                if isComplete(rel, key, state, at: t) {
+                    ready.append((rel, b == nil))
+                    state.reported[rel] = key
+                    state.pending.removeValue(forKey: rel)
+                } else {
+                    state.pending[rel] = key
+                }
+            }
+        }
+        // Bookkeeping for names that are gone or settled is dropped: memory follows the tree,
+        // not the names that ever came and went.
+        for rel in ready.map(\.rel) {
+            state.modifiedAt.removeValue(forKey: rel)
+            state.closedAt.removeValue(forKey: rel)
+        }
+        for rel in Array(state.modifiedAt.keys) where state.current.files[rel] == nil {
+            state.modifiedAt.removeValue(forKey: rel)
+        }
+        for rel in Array(state.closedAt.keys) where state.current.files[rel] == nil { state.closedAt.removeValue(forKey: rel) }
         state.pendingCheck = state.pending.isEmpty ? nil : t + options.settleTime.seconds / 2
-        let paths = ready.map { path($0.0) }
+        options.tracked?(state.trackedNames)
+
+        let paths = ready.map { path($0.rel) }
         let assets = ParallelMap.run(paths.count) { i in FileInspector.inspect(path: paths[i]) }
         var candidates: [SuggestionCandidate] = []
-        for (i, (rel, inserted)) in ready.enumerated() {
-            let file = ChangeSet.File(path: paths[i], asset: assets[i])
-            if inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
-            if let key = snap.files[rel] {
-                candidates.append(SuggestionCandidate(assets[i], modified: key.modifiedSeconds))
+        for (i, r) in ready.enumerated() {
+            let asset = assets[i]
+            // The filter of `inspect -r`: a file that was read and is no image or video is not news.
+            if asset.error != nil, asset.format == .unknown, asset.fileSize != nil {
+                state.notMedia.insert(r.rel)
+                continue
+            }
+            state.notMedia.remove(r.rel)
+            let file = ChangeSet.File(path: paths[i], asset: asset)
+            if r.inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
+            if let key = state.current.files[r.rel] {
+                candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }
         }
-        return (changes, suggest(candidates, at: t))
+        return (changes, candidates)
     }
 
-    /// Closed (or moved in) after its last write and not empty, or unchanged since the last
-    /// look and older than the settle time. (An empty file closed at once is usually a file
-    /// created first and written next.)
+    /// Closed (or moved in) after its last write, or unchanged since the last look and older
+    /// than the settle time; never while empty (a browser creates the file empty and renames
+    /// its download over it later).
     func isComplete(_ rel: String, _ key: FileKey, _ state: LoopState, at t: Double) -> Bool {
-        if key.size > 0, let closed = state.closedAt[rel], closed >= (state.modifiedAt[rel] ?? 0) { return true }
+        guard key.size > 0 else { return false }
+        if let closed = state.closedAt[rel], closed >= (state.modifiedAt[rel] ?? 0) { return true }
         let age = t - key.modifiedSeconds
-        return state.pending[rel] == key && age >= options.settleTime.seconds
+        return state.pending[rel].map { $0.sameContent(as: key) } == true && age >= options.settleTime.seconds
     }
 
-    /// The suggestion rules over newly settled files, with the memory of `suggest`; the offer is
-    /// recorded. Completeness was already decided by the watcher, so no settle time applies.
-    func suggest(_ candidates: [SuggestionCandidate], at t: Double) -> (SuggestionCandidate, Double)? {
-        guard var settings = options.suggestions, let memory = memory?.value, !candidates.isEmpty else { return nil }
+    enum SuggestionOutcome {
+        case none
+        case offered(SuggestionCandidate, Double)
+        case failed(String)
+    }
+
+    /// The suggestion rules over newly settled files, with the memory of `suggest`. The offer is
+    /// made only once it is recorded; a memory that cannot be read or written is an error event,
+    /// never silence. Completeness was already decided by the watcher, so no settle time applies.
+    func suggest(_ candidates: [SuggestionCandidate], at t: Double) -> SuggestionOutcome {
+        guard var settings = options.suggestions, let memory = memory?.value, !candidates.isEmpty else { return .none }
         settings.settleTime = .zero
-        let remembered = try? memory.remembered(profile: options.profile)
-        let context = SuggestionContext(now: t, realNow: t, remembered: remembered ?? nil, settings: settings)
+        let remembered: Double?
+        do throws(StateFileError) {
+            remembered = try memory.remembered(profile: options.profile)
+        } catch {
+            return .failed("no suggestion: the memory could not be read (\(error))")
+        }
+        let context = SuggestionContext(now: t, realNow: t, remembered: remembered, settings: settings)
         let decision = SuggestionEngine().decide(candidates, context: context)
-        guard let s = decision.suggestion, let instant = decision.instant else { return nil }
-        _ = try? memory.advance(profile: options.profile, to: instant, offered: s.path, now: t)
-        return (s, t - instant)
+        guard let s = decision.suggestion, let instant = decision.instant else { return .none }
+        do throws(StateFileError) {
+            try memory.advance(profile: options.profile, to: instant, offered: s.path, now: t)
+        } catch {
+            return .failed("no suggestion for \(s.path): the offer could not be recorded (\(error))")
+        }
+        return .offered(s, t - instant)
     }
 
     /// The folder now, without hidden or temporary files; nil when it is gone.
@@ -253,14 +386,12 @@ public final class DirectoryWatcher: Sendable {
         TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init)).walk(folder) { event in
             switch event {
             case .files(_, let files):
-                for entry in files {
-                    let name = entry.relative.split(separator: "/").last.map(String.init) ?? entry.relative
-                    guard !TemporaryNames.isTemporary(name) else { continue }
-                    snap.files[entry.relative] = entry.facts.key
+                for entry in files where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                    snap.add(entry.relative, entry.facts.key)
                 }
             case .folderDone(let f):
                 if !f.relative.isEmpty { snap.folders.insert(f.relative) }
-            case .skipped:
+            case .skipped, .subfolder:
                 break
             }
         }

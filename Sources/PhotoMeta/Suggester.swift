@@ -219,7 +219,7 @@ public struct Suggester: Sendable {
             TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init)).walk(root, visited: &visited) {
                 event in
                 switch event {
-                case .files: break
+                case .files, .subfolder: break
                 case .folderDone(let folder): fold(folder)
                 case .skipped(_, let relative, let reason):
                     skipped.append(SkippedEntry(path: prefix + relative, reason: reason.description))

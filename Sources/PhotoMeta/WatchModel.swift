@@ -35,6 +35,9 @@ public enum WatchEvent: Sendable {
     case note(String)
     /// The watched folder disappeared; watching ends.
     case folderGone
+    /// Something failed that a caller must know about, without stopping the watch: the
+    /// memory could not be read or written (the suggestion is then not made), for example.
+    case error(String)
 }
 
 /// Names that editors and downloaders use for files in progress: never reported.
@@ -55,32 +58,60 @@ package enum TemporaryNames {
     }
 }
 
-/// A folder's files and their identity at one moment; the watcher diffs two of these.
+/// A folder tree's files and their identity, kept up to date folder by folder: the watcher
+/// looks again only at the folders inotify names, and diffs only what those looks touched.
 struct FolderSnapshot: Sendable, Equatable {
     /// Relative path → what identifies its content.
     var files: [String: FileKey] = [:]
+    /// Folder ("" for the root) → the relative paths of the files directly in it.
+    var byFolder: [String: Set<String>] = [:]
+    /// Every sub-folder (relative), the root excluded.
     var folders: Set<String> = []
 
-    struct Diff: Equatable {
-        var inserted: [String] = []
-        var removed: [String] = []
-        var changed: [String] = []
+    mutating func add(_ rel: String, _ key: FileKey) {
+        files[rel] = key
+        byFolder[FolderSnapshot.parent(of: rel), default: []].insert(rel)
     }
 
-    /// What differs from `old` to `self`, each list sorted.
-    func diff(from old: FolderSnapshot) -> Diff {
-        var d = Diff()
-        for (path, key) in files {
-            if let before = old.files[path] {
-                if before != key { d.changed.append(path) }
-            } else {
-                d.inserted.append(path)
+    /// Replaces the files directly in `folder`; returns every path whose entry may differ.
+    mutating func replaceFiles(in folder: String, with new: [String: FileKey]) -> Set<String> {
+        let old = byFolder[folder] ?? []
+        for rel in old where new[rel] == nil { files.removeValue(forKey: rel) }
+        for (rel, key) in new { files[rel] = key }
+        byFolder[folder] = Set(new.keys)
+        return old.union(new.keys)
+    }
+
+    /// Drops `folder` and everything under it; returns the paths of the files dropped.
+    mutating func removeTree(_ folder: String) -> Set<String> {
+        var touched: Set<String> = []
+        let prefix = folder + "/"
+        for f in folders where f == folder || f.hasPrefix(prefix) {
+            folders.remove(f)
+            for rel in byFolder.removeValue(forKey: f) ?? [] {
+                files.removeValue(forKey: rel)
+                touched.insert(rel)
             }
         }
-        for path in old.files.keys where files[path] == nil { d.removed.append(path) }
-        d.inserted.sort()
-        d.removed.sort()
-        d.changed.sort()
-        return d
+        return touched
+    }
+
+    /// The name at the end of a relative path.
+    static func lastComponent(_ rel: String) -> String {
+        rel.split(separator: "/").last.map(String.init) ?? rel
+    }
+
+    /// "" for a path in the root, else the path up to its last `/`.
+    static func parent(of rel: String) -> String {
+        guard let slash = rel.lastIndex(of: "/") else { return "" }
+        return String(rel[..<slash])
+    }
+}
+
+extension FileKey {
+    /// The same content as far as a person can tell: size, mtime and identity. A `chmod` or a
+    /// new link changes only ctime, and is not a change worth reporting.
+    func sameContent(as other: FileKey) -> Bool {
+        size == other.size && mtimeNanoseconds == other.mtimeNanoseconds && inode == other.inode && device == other.device
     }
 }

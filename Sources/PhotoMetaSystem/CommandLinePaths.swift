@@ -82,7 +82,7 @@ package struct CommandLinePaths: Sendable {
                             visit(.item(Item(path: f.path, explicit: isExplicit, facts: f.facts, folder: folder)))
                         }
                     }
-                case .folderDone:
+                case .folderDone, .subfolder:
                     break
                 case .skipped(let p, _, let reason):
                     let text: String

@@ -9,8 +9,10 @@ import PhotoMetaCore
 /// when this cannot be created or runs out of watches.
 package final class InotifySource {
     package struct Event: Sendable {
-        /// The folder (relative to the root, "" for the root) the event happened in.
-        package var folder: String
+        /// The folder (relative to the root, "" for the root) the event happened in; nil when
+        /// the descriptor is not (or no longer) one of ours, or for a queue overflow: the
+        /// caller then does not know where, and looks everywhere.
+        package var folder: String?
         /// The entry's name inside that folder ("" for events on the folder itself).
         package var name: String
         package var mask: UInt32
@@ -21,7 +23,12 @@ package final class InotifySource {
         package var modified: Bool { mask & UInt32(IN_MODIFY) != 0 }
         package var created: Bool { mask & UInt32(IN_CREATE) != 0 }
         /// The watched root itself was deleted or moved away.
-        package var rootGone: Bool { folder.isEmpty && name.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 }
+        package var rootGone: Bool { isRoot && name.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 }
+        /// The event came on the root's own watch (its descriptor, remembered when it was added:
+        /// a descriptor the kernel reuses for a renamed sub-folder is never taken for the root).
+        package var isRoot = false
+        /// A sub-folder was created in, or moved into, `folder` (it may hold files already).
+        package var folderArrived: Bool { isDirectory && (created || movedIn) }
         /// The kernel queue overflowed: events were lost, a full rescan is needed.
         package var overflowed: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
     }
@@ -42,6 +49,8 @@ package final class InotifySource {
     }
 
     package let fd: Int32
+    /// The root's watch descriptor, remembered when it was added.
+    private var rootDescriptor: Int32 = -1
     private let root: String
     private var folders: [Int32: String] = [:]
     private var watched: [String: Int32] = [:]
@@ -78,12 +87,17 @@ package final class InotifySource {
             throw .watchFailed(path, SystemError(errno: errno).description)
         }
         folders[wd] = relative
+        if relative.isEmpty { rootDescriptor = wd }
         watched[relative] = wd
     }
 
     /// Forgets folders that no longer exist (their watches are gone with them).
+    ///
+    /// A renamed folder keeps its watch (the kernel follows the inode), and watching it under
+    /// its new name returns the same descriptor: the descriptor's name is dropped only when it
+    /// is still this one.
     package func forget(_ relative: String) {
-        if let wd = watched.removeValue(forKey: relative) { folders.removeValue(forKey: wd) }
+        if let wd = watched.removeValue(forKey: relative), folders[wd] == relative { folders.removeValue(forKey: wd) }
     }
 
     package var watchedFolders: Set<String> { Set(watched.keys) }
@@ -118,8 +132,9 @@ package final class InotifySource {
                     if let folder = folders.removeValue(forKey: wd) { watched.removeValue(forKey: folder) }
                     continue
                 }
-                let folder = wd == -1 ? "" : (folders[wd] ?? "")
-                events.append(Event(folder: folder, name: name, mask: mask))
+                var event = Event(folder: wd == -1 ? nil : folders[wd], name: name, mask: mask)
+                event.isRoot = wd == rootDescriptor && wd >= 0
+                events.append(event)
             }
         }
         return events

@@ -115,6 +115,8 @@ package struct TreeWalker: Sendable {
         case folderDone(Folder)
         /// An entry that was not handed on.
         case skipped(path: String, relative: String, reason: SkipReason)
+        /// A sub-folder not walked because the walk was asked for one level only (`listOne`).
+        case subfolder(path: String, relative: String)
     }
 
     package var policy: Policy
@@ -141,14 +143,30 @@ package struct TreeWalker: Sendable {
         walk(base, relative: "", root: base, facts: facts, depth: 0, visited: &visited, visit: visit)
     }
 
+    /// The sub-tree at `dir` (`relative` below `root`), for a folder that appeared while
+    /// watching; its depth counts from the root.
+    package func walkSubtree(_ dir: String, relative: String, root: String, visit: (Event) -> Void) {
+        var visited = Set<FolderID>()
+        let depth = relative.split(separator: "/").count
+        walk(dir, relative: relative, root: root, facts: nil, depth: depth, visited: &visited, visit: visit)
+    }
+
     /// A folder's identity whatever path reached it.
     package struct FolderID: Hashable, Sendable {
         var device: UInt64
         var inode: UInt64
     }
 
+    /// One folder, not its sub-folders (they come as `.subfolder` events): what the watcher
+    /// looks at again when inotify names a folder. `relative` is its path below `root`, the
+    /// starting folder of the watch (for links under `.library`).
+    package func listOne(_ dir: String, relative: String, root: String, visit: (Event) -> Void) {
+        var visited = Set<FolderID>()
+        walk(dir, relative: relative, root: root, facts: nil, depth: 0, descend: false, visited: &visited, visit: visit)
+    }
+
     private func walk(
-        _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int,
+        _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int, descend: Bool = true,
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
         let shown = relative.isEmpty ? dir : relative
@@ -206,7 +224,9 @@ package struct TreeWalker: Sendable {
         for sub in subfolders {
             if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
             start = sub.position
-            if depth + 1 > TreeWalker.depthLimit {
+            if !descend {
+                visit(.subfolder(path: sub.path, relative: sub.relative))
+            } else if depth + 1 > TreeWalker.depthLimit {
                 visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
             } else {
                 walk(

@@ -120,16 +120,14 @@ struct WatchCommand {
                             switch event {
                             case .ready:
                                 // Once every folder is watched: from then on nothing is missed.
-                                if state.ready() {
-                                    let named = folders.folders.map { $0 }.joined(separator: ", ")
-                                    Output.err("photometa: watching \(named) (Ctrl-C to stop)")
-                                }
+                                if state.ready() { printReady() }
                             case .changes(let c): printChanges(c, report)
                             case .suggestion(let s, let age):
                                 printSuggestion(s, age: age, report)
                                 if let exec { run(exec, for: s) }
                             case .note(let n): Output.err("photometa: note: \(n)")
                             case .folderGone: state.markGone(watcher.displayFolder)
+                            case .error(let message): printError(message)
                             }
                             Output.flush()
                         }
@@ -145,6 +143,39 @@ struct WatchCommand {
             return .someFailed
         }
         return .success
+    }
+
+    /// The ready event: on stderr in text, and as a JSONL event too (a reader waits for it).
+    func printReady() {
+        let named = folders.folders.joined(separator: ", ")
+        Output.err("photometa: watching \(named) (Ctrl-C to stop)")
+        if jsonl {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("schema", AssetReport.schemaVersion)
+            w.field("event", "ready")
+            w.key("folders")
+            w.beginArray()
+            for f in folders.folders { w.string(f) }
+            w.endArray()
+            w.endObject()
+            Output.out(w.output + "\n")
+        }
+    }
+
+    /// A failure that does not stop the watch (the memory could not be used): stderr, and a
+    /// JSONL event.
+    func printError(_ message: String) {
+        Output.err("photometa: error: \(message)")
+        if jsonl {
+            var w = JSONWriter()
+            w.beginObject()
+            w.field("schema", AssetReport.schemaVersion)
+            w.field("event", "error")
+            w.field("message", message)
+            w.endObject()
+            Output.out(w.output + "\n")
+        }
     }
 
     func printChanges(_ c: ChangeSet, _ report: AssetReport) {
@@ -204,7 +235,17 @@ struct WatchCommand {
         var env = ProcessInfo.processInfo.environment
         env["PHOTOMETA_PATH"] = s.path
         env["PHOTOMETA_KIND"] = s.kind.rawValue
+        if let c = s.captured {
+            // The capture instant, ISO 8601 in UTC (the zone applied where the file has no offset).
+            let instant = Date(timeIntervalSince1970: c.epochSeconds(assuming: zone))
+            env["PHOTOMETA_CAPTURED"] = ISO8601DateFormatter().string(from: instant)
+        }
         p.environment = env
+        // The hook writes to photometa's stderr, never into the event stream on stdout; its
+        // stdin is empty. (Foundation closes every other descriptor in the child, and
+        // photometa opens its own with O_CLOEXEC.)
+        p.standardOutput = FileHandle.standardError
+        p.standardInput = FileHandle.nullDevice
         p.terminationHandler = { proc in
             if proc.terminationStatus != 0 {
                 Output.err("photometa: --exec command failed (exit \(proc.terminationStatus)) for \(s.path)")

@@ -108,13 +108,18 @@ final class WatchCommandTests: XCTestCase {
         let w = try RunningWatch([
             "watch", folder, "--jsonl", "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path,
         ])
-        XCTAssertTrue(w.wait { w.stderr.contains("watching") })
+        // The ready event is on stdout too: a reader waits for it instead of sleeping.
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout)
+        XCTAssertTrue(w.stderr.contains("watching"), w.stderr)
         let name = nowName()
         try copy("mmexport1700000000000.jpg", to: name)
-        XCTAssertTrue(w.wait { w.stdout.split(separator: "\n").count >= 2 }, w.stdout)
-        let events = w.stdout.split(separator: "\n").compactMap {
+        XCTAssertTrue(w.wait { w.stdout.split(separator: "\n").count >= 3 }, w.stdout)
+        let all = w.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
         }
+        XCTAssertEqual(all.first?["event"] as? String, "ready")
+        XCTAssertEqual(all.first?["folders"] as? [String], [folder])
+        let events = Array(all.dropFirst())
         XCTAssertEqual(events.first?["event"] as? String, "changes")
         let inserted = events.first?["inserted"] as? [[String: Any]]
         XCTAssertEqual(inserted?.first?["path"] as? String, folder + "/" + name)

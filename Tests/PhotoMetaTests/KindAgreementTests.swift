@@ -56,7 +56,7 @@ final class TreeWalkerTests: XCTestCase {
             TreeWalker(policy: policy).walk(try FileSystem.canonicalFolder(dir.path)) { event in
                 switch event {
                 case .files(_, let f): files += f.map(\.relative)
-                case .folderDone: break
+                case .folderDone, .subfolder: break
                 case .skipped(_, let r, let reason): skipped.append((r, reason))
                 }
             }
