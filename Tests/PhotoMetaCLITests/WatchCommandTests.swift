@@ -130,6 +130,25 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(w.finish(), 0)
     }
 
+    /// The hook writes to photometa's stderr: the JSONL stream on stdout stays JSON.
+    func testTheHookNeverWritesIntoTheEventStream() throws {
+        let w = try RunningWatch([
+            "watch", folder, "--jsonl", "--tz", "UTC", "--exec", "echo hook-says-hi; echo \"$PHOTOMETA_CAPTURED\"",
+            "--state", work.appendingPathComponent("s.sqlite3").path,
+        ])
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout)
+        try copy("mmexport1700000000000.jpg", to: nowName())
+        XCTAssertTrue(w.wait { w.stderr.contains("hook-says-hi") }, w.stderr)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+        for line in w.stdout.split(separator: "\n") {
+            XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "not JSON on stdout: \(line)")
+        }
+        XCTAssertFalse(w.stdout.contains("hook-says-hi"))
+        XCTAssertTrue(
+            w.stderr.contains("Z\n") || w.stderr.contains("Z"), "PHOTOMETA_CAPTURED is an ISO 8601 instant: \(w.stderr)")
+    }
+
     func testExecRunsForSuggestionsAndFailuresAreReported() throws {
         let marker = work.appendingPathComponent("exec.txt").path
         let cmd = "echo \"$PHOTOMETA_KIND $PHOTOMETA_PATH\" >> '\(marker)'; exit 7"

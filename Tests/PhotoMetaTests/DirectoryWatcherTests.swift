@@ -80,11 +80,35 @@ final class DirectoryWatcherTests: XCTestCase {
         if let r = recorder { r.wait(timeout: 5) { r.thread?.isFinished ?? true } }
     }
 
+    /// The most names the loop kept bookkeeping for, as it reported after its looks.
+    final class TrackedNames: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Int] = []
+        func add(_ n: Int) {
+            lock.lock()
+            values.append(n)
+            lock.unlock()
+        }
+        var last: Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            return values.last
+        }
+        var peak: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return values.max() ?? 0
+        }
+    }
+    let tracked = TrackedNames()
+
     func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil, exclude: [String] = []) throws {
         var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
         o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
         o.maximumWatches = maximumWatches
         o.exclude = exclude
+        let names = tracked
+        o.tracked = { names.add($0) }
         o.statePath = state.path + "/state.sqlite3"
         let watcher = try DirectoryWatcher(folder: dir.path, options: o)
         let r = Recorder()
@@ -282,6 +306,86 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("kept.jpg")) })
         try drain()
         XCTAssertEqual(recorder.inserted, [path("kept.jpg")])
+    }
+
+    /// mkdir sub; mv sub sub2; rm -r sub2 once ended the watch ("disappeared"): the kernel
+    /// reuses the descriptor of the renamed folder.
+    func testRenameThenDeleteOfASubfolderDoesNotEndTheWatch() throws {
+        try start(suggestions: false)
+        try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
+        try drain()
+        try FileManager.default.moveItem(atPath: path("sub"), toPath: path("sub2"))
+        try drain()
+        try FileManager.default.removeItem(atPath: path("sub2"))
+        try drain()
+        XCTAssertFalse(recorder.gone, "still watching")
+        try write("after.jpg")
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("after.jpg")) })
+    }
+
+    func testASubfolderReplacedByAFileOfTheSameName() throws {
+        try FileManager.default.createDirectory(atPath: path("x"), withIntermediateDirectories: true)
+        try write("x/inner.jpg")
+        try start(suggestions: false)
+        try FileManager.default.removeItem(atPath: path("x"))
+        try write("x")
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("x")) }, "\(recorder.all)")
+        XCTAssertTrue(recorder.removed.contains(path("x/inner.jpg")))
+        XCTAssertFalse(recorder.gone)
+    }
+
+    func testOnlyMediaFilesAndRealChangesAreNews() throws {
+        try write("old.jpg")
+        try start(suggestions: false)
+        try dir.write("notes.txt", Array("not a photo".utf8))
+        try write("x.jpg_original", fixture: "mmexport1700000000000.jpg")  // exiftool's backup: still a JPEG
+        XCTAssertEqual(chmod(path("old.jpg"), 0o600), 0)
+        try drain()
+        XCTAssertEqual(recorder.inserted, [path("x.jpg_original")], "a JPEG whatever its name; notes.txt is not media")
+        XCTAssertEqual(recorder.changed, [], "a chmod alone is not a change")
+        try FileManager.default.removeItem(atPath: path("notes.txt"))
+        try drain()
+        XCTAssertEqual(recorder.removed, [], "nor is the removal of a file that was never news")
+    }
+
+    /// A browser: an empty ff.jpg first, the download in ff.jpg.part, renamed over it at the end.
+    func testABrowserDownloadIsOneInsertion() throws {
+        try start(suggestions: false)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path("ff.jpg"), contents: Data()))
+        try write("ff.jpg.part")
+        // Longer than the settle time: the empty file must still not count as complete.
+        Thread.sleep(forTimeInterval: 1.3)  // the browser's pace, not a wait for the watcher
+        XCTAssertEqual(rename(path("ff.jpg.part"), path("ff.jpg")), 0)
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("ff.jpg")) })
+        try drain()
+        XCTAssertEqual(recorder.inserted, [path("ff.jpg")])
+        XCTAssertEqual(recorder.changed, [])
+        let asset = recorder.changes.flatMap(\.inserted).first { $0.path == path("ff.jpg") }?.asset
+        XCTAssertEqual(asset?.format, .jpeg)
+    }
+
+    /// Names that come and go leave nothing behind: bookkeeping follows the tree.
+    func testChurnOfShortLivedNamesKeepsNothing() throws {
+        try start(suggestions: false)
+        for i in 0..<2_000 {
+            let p = path("churn-\(i).jpg.part")
+            XCTAssertTrue(FileManager.default.createFile(atPath: p, contents: Data([1, 2, 3])))
+            try FileManager.default.removeItem(atPath: p)
+            let q = path("churn-\(i).jpg")
+            XCTAssertTrue(FileManager.default.createFile(atPath: q, contents: Data()))
+            try FileManager.default.removeItem(atPath: q)
+        }
+        try drain()
+        XCTAssertEqual(recorder.inserted, [], "nothing settled, nothing reported")
+        XCTAssertEqual(tracked.last, 0, "no name kept once gone (peak \(tracked.peak))")
+    }
+
+    func testTheWatchedFolderMovedAwayEndsTheWatch() throws {
+        try start(suggestions: false)
+        let elsewhere = try TemporaryDirectory()
+        try FileManager.default.moveItem(atPath: dir.path, toPath: elsewhere.path + "/moved")
+        XCTAssertTrue(recorder.wait { recorder.gone })
+        XCTAssertTrue(recorder.wait { recorder.thread?.isFinished == true }, "watching ends")
     }
 
     func testTemporaryNames() {
