@@ -103,6 +103,7 @@ func watchAFolder(_ folder: String) async throws {
         case .changes(let c): print("+\(c.inserted.count) -\(c.removed.count) ~\(c.changed.count)")
         case .suggestion(let s, _): print("offer \(s.path)")
         case .note(let n): print("note: \(n)")
+        case .error(let e): print("error: \(e)")  // e.g. the memory could not be written
         case .folderGone: return
         }
     }

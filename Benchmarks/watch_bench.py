@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""The `watch` rows of `make bench` (issue 11): latency, CPU per event and memory of
+`photometa watch` over the bench library. Standard library only.
+
+    python3 Benchmarks/watch_bench.py --bin .build/release/photometa --lib .build/bench/lib-20000/library
+
+Measured, with one `photometa watch LIB --jsonl` process:
+
+- ready: from start to the `ready` event (the initial snapshot and the watches);
+- latency of a suggestion: a new photo (captured now, written into a folder of the tree and
+  closed) to its `suggestion` line, median and worst of `--events` photos;
+- latency of a change that is not a suggestion (an old photo): to its `changes` line;
+- CPU seconds per event (user + system of the watch process, from /proc), and idle CPU over
+  two seconds without events;
+- churn: `--churn` create-and-delete cycles of temporary names, then the peak RSS (VmHWM);
+- burst: `--burst` files written at once into a new folder, the time until all are reported.
+
+Peers: none does this job (inotifywait reports events, not settled, inspected media); the
+figures are compared with the goals instead (50 ms latency, 64 MiB).
+"""
+import argparse
+import json
+import os
+import select
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+CLK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid):
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK
+
+
+def peak_rss_kib(pid):
+    with open("/proc/%d/status" % pid) as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
+    return 0
+
+
+class Watch:
+    def __init__(self, binary, lib, tmp):
+        env = dict(os.environ, TZ="UTC", XDG_CACHE_HOME=os.path.join(tmp, "watch-cache"))
+        self.p = subprocess.Popen([binary, "watch", lib, "--jsonl", "--tz", "UTC", "--state", os.path.join(tmp, "watch-state.sqlite3")],
+                                  stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+        self.buf = b""
+
+    def next_event(self, timeout):
+        deadline = time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if r:
+                chunk = os.read(self.p.stdout.fileno(), 1 << 16)
+                if not chunk:
+                    return None
+                self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return json.loads(line)
+
+    def wait_for(self, predicate, timeout=30):
+        deadline = time.monotonic() + timeout
+        while True:
+            e = self.next_event(max(0.0, deadline - time.monotonic()))
+            if e is None:
+                return None
+            if predicate(e):
+                return e
+
+    def stop(self):
+        self.p.terminate()
+        self.p.wait(timeout=10)
+
+
+def write_now(path, data):
+    with open(path, "wb") as f:
+        f.write(data)
+    return time.monotonic()
+
+
+def measure(binary, lib, tmp, events=20, churn=20000, burst=5000, log=print):
+    sample = None
+    for root, _, names in os.walk(lib):
+        for n in names:
+            if n.upper().endswith(".JPG"):
+                sample = os.path.join(root, n)
+                break
+        if sample:
+            break
+    data = open(sample, "rb").read()
+    folders = sorted({r for r, _, n in os.walk(lib) if n})
+    target = folders[len(folders) // 2]
+    files = sum(len(n) for _, _, n in os.walk(lib))
+    t0 = time.monotonic()
+    w = Watch(binary, lib, tmp)
+    ready = w.wait_for(lambda e: e.get("event") == "ready", timeout=300)
+    if ready is None:
+        raise SystemExit("watch bench: no ready event")
+    ready_s = time.monotonic() - t0
+    pid = w.p.pid
+    idle0 = cpu_seconds(pid)
+    time.sleep(2)
+    idle_cpu = cpu_seconds(pid) - idle0
+
+    def stamp(t):
+        return time.strftime("%Y%m%d_%H%M%S", time.gmtime(t))
+
+    suggestion_ms, change_ms = [], []
+    cpu0 = cpu_seconds(pid)
+    for k in range(events):
+        name = "IMG_%s_w%03d.jpg" % (stamp(time.time()), k)
+        path = os.path.join(target, name)
+        closed = write_now(path, data)
+        e = w.wait_for(lambda e: e.get("event") == "suggestion" and e.get("path", "").endswith(name), timeout=30)
+        if e is None:
+            raise SystemExit("watch bench: no suggestion for " + name)
+        suggestion_ms.append((time.monotonic() - closed) * 1000)
+        time.sleep(1.1)  # one capture per second, so each new photo is newer than the last offer
+    cpu_suggest = (cpu_seconds(pid) - cpu0) / events
+    cpu0 = cpu_seconds(pid)
+    for k in range(events):
+        name = "IMG_20190101_0000%02d_c%03d.jpg" % (k % 60, k)
+        path = os.path.join(target, name)
+        closed = write_now(path, data)
+        e = w.wait_for(lambda e: e.get("event") == "changes" and any(i.get("path", "").endswith(name) for i in e.get("inserted", [])), timeout=30)
+        if e is None:
+            raise SystemExit("watch bench: no change for " + name)
+        change_ms.append((time.monotonic() - closed) * 1000)
+    cpu_change = (cpu_seconds(pid) - cpu0) / events
+    rss_steady = peak_rss_kib(pid)
+
+    churn_dir = os.path.join(lib, "churn")
+    os.makedirs(churn_dir, exist_ok=True)
+    for k in range(churn):
+        p = os.path.join(churn_dir, "tmp%06d.jpg.part" % k)
+        with open(p, "wb") as f:
+            f.write(b"x")
+        os.unlink(p)
+    marker = os.path.join(churn_dir, "IMG_20190101_000000_marker.jpg")
+    write_now(marker, data)
+    w.wait_for(lambda e: e.get("event") == "changes" and any(i.get("path", "").endswith("_marker.jpg") for i in e.get("inserted", [])), timeout=120)
+    rss_churn = peak_rss_kib(pid)
+
+    burst_dir = os.path.join(lib, "burst")
+    os.makedirs(burst_dir + ".tmp", exist_ok=True)
+    for k in range(burst):
+        with open(os.path.join(burst_dir + ".tmp", "IMG_20190101_%06d.jpg" % k), "wb") as f:
+            f.write(data)
+    start = time.monotonic()
+    os.rename(burst_dir + ".tmp", burst_dir)  # moved in at once, with all its files
+    seen = 0
+    while seen < burst:
+        e = w.wait_for(lambda e: e.get("event") == "changes", timeout=300)
+        if e is None:
+            break
+        seen += sum(1 for i in e.get("inserted", []) if "/burst/" in i.get("path", ""))
+    burst_s = time.monotonic() - start
+    rss_burst = peak_rss_kib(pid)
+    w.stop()
+    for d in (churn_dir, burst_dir):
+        shutil.rmtree(d, ignore_errors=True)
+    for name in os.listdir(target):
+        if "_w0" in name or "_c0" in name:
+            os.unlink(os.path.join(target, name))
+    result = {
+        "files": files, "folders": len(folders), "ready_s": round(ready_s, 3), "idle_cpu_s": round(idle_cpu, 3),
+        "suggestion_ms": {"median": round(statistics.median(suggestion_ms), 1), "max": round(max(suggestion_ms), 1)},
+        "change_ms": {"median": round(statistics.median(change_ms), 1), "max": round(max(change_ms), 1)},
+        "cpu_per_suggestion_s": round(cpu_suggest, 4), "cpu_per_change_s": round(cpu_change, 4),
+        "rss_steady_kib": rss_steady, "churn": churn, "rss_after_churn_kib": rss_churn,
+        "burst": burst, "burst_reported": seen, "burst_s": round(burst_s, 2), "rss_after_burst_kib": rss_burst,
+    }
+    log("watch bench: %s" % json.dumps(result))
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--bin", required=True)
+    ap.add_argument("--lib", required=True)
+    ap.add_argument("--tmp", default=".build/bench/tmp-watch")
+    ap.add_argument("--events", type=int, default=20)
+    ap.add_argument("--churn", type=int, default=20000)
+    ap.add_argument("--burst", type=int, default=5000)
+    args = ap.parse_args()
+    shutil.rmtree(args.tmp, ignore_errors=True)
+    os.makedirs(args.tmp)
+    print(json.dumps(measure(os.path.abspath(args.bin), os.path.abspath(args.lib), os.path.abspath(args.tmp),
+                             args.events, args.churn, args.burst, log=lambda m: print(m, file=sys.stderr)), indent=1))
+
+
+if __name__ == "__main__":
+    main()
