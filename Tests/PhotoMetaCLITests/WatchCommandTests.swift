@@ -110,7 +110,7 @@ final class WatchCommandTests: XCTestCase {
         ])
         // The ready event is on stdout too: a reader waits for it instead of sleeping.
         XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout)
-        XCTAssertTrue(w.stderr.contains("watching"), w.stderr)
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
         let name = nowName()
         try copy("mmexport1700000000000.jpg", to: name)
         XCTAssertTrue(w.wait { w.stdout.split(separator: "\n").count >= 3 }, w.stdout)

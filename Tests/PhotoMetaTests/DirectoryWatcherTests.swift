@@ -235,6 +235,25 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.inserted, [path("visible.jpg")])
     }
 
+    /// Another process holding the memory's lock delays only the offer: the change is
+    /// reported at once, the suggestion once the lock is gone (and only once recorded).
+    func testALockedMemoryDelaysOnlyTheOffer() throws {
+        try start()
+        let holder = try SQLiteDatabase(path: state.path + "/state.sqlite3")
+        try holder.execute("BEGIN EXCLUSIVE")
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let name = "IMG_\(f.string(from: Date())).jpg"
+        try write(name)
+        XCTAssertTrue(
+            recorder.wait(timeout: 5) { recorder.inserted.contains(path(name)) }, "the change is not held up by the lock")
+        XCTAssertEqual(recorder.suggestions.count, 0, "no offer before it is recorded")
+        try holder.execute("ROLLBACK")
+        XCTAssertTrue(recorder.wait(timeout: 35) { recorder.suggestions.count == 1 }, "\(recorder.all)")
+        XCTAssertNotNil(try SuggestionMemory(path: state.path + "/state.sqlite3").remembered(profile: "default"))
+    }
+
     func testANewPhotoIsSuggestedOnceAndRecorded() throws {
         try start()
         let f = DateFormatter()
