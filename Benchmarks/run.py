@@ -436,7 +436,7 @@ def markdown(main, all_results):
                     mib(wt["rss_after_churn_kib"]), mib(wt["rss_after_burst_kib"])))
         L.append("")
         L.append("No peer does this job (inotifywait reports raw events, not settled, inspected media), so the "
-                 "rows are compared with the goals below. Latency includes the 50 ms debounce.")
+                 "rows are compared with the goals below. Latency includes the 15 ms debounce.")
         L.append("")
     L.append("### Goals (2 cores, warm page cache)")
     L.append("")

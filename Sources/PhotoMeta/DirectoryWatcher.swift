@@ -18,8 +18,9 @@ public final class DirectoryWatcher: Sendable {
         public var pollInterval: Duration?
         /// A file unchanged for this long counts as complete even without a close event.
         public var settleTime: Duration = .seconds(1)
-        /// Events closer together than this are one batch.
-        public var debounce: Duration = .milliseconds(50)
+        /// Events closer together than this are one batch (a burst keeps extending it). Short,
+        /// because it is all of the latency between a photo's last write and its report.
+        public var debounce: Duration = .milliseconds(15)
         /// The suggestion rules' settings; nil disables suggestions.
         public var suggestions: SuggestionSettings?
         /// The memory shared with `suggest`.
