@@ -26,9 +26,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
         .target(name: "CStatx"),
+        // posix_spawn with closefrom, for the watch hook (Swift's Glibc module lacks the _np call).
+        .target(name: "CSpawn"),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
-        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx"]),
+        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
         .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem"]),

@@ -96,6 +96,15 @@ def measure(binary, lib, tmp, events=20, churn=20000, burst=5000, log=print):
     files = sum(len(n) for _, _, n in os.walk(lib))
     t0 = time.monotonic()
     w = Watch(binary, lib, tmp)
+    try:
+        return run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log)
+    finally:
+        if w.p.poll() is None:
+            w.p.kill()
+            w.p.wait()
+
+
+def run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log):
     ready = w.wait_for(lambda e: e.get("event") == "ready", timeout=300)
     if ready is None:
         raise SystemExit("watch bench: no ready event")

@@ -1,3 +1,5 @@
+internal import CSpawn
+import Foundation
 import PhotoMetaCore
 
 #if canImport(Glibc)
@@ -74,5 +76,30 @@ package enum Signals {
     package static func takeOverTermination() -> [Int32] {
         for s in [SIGINT, SIGTERM] { signal(s, SIG_IGN) }
         return [SIGINT, SIGTERM]
+    }
+}
+
+/// Running a user's hook command (`watch --exec`).
+package enum Hook {
+    /// Runs `/bin/sh -c command` with `environment`, stdout and stderr on photometa's stderr,
+    /// stdin empty, and no other descriptor inherited; `finished` gets its exit status (or the
+    /// signal number + 128) on a background thread. Throws when it cannot start.
+    package static func run(
+        _ command: String, environment: [String: String], finished: @escaping @Sendable (Int32) -> Void
+    ) throws(SystemError) {
+        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        cEnv.append(nil)
+        defer { for p in cEnv { free(p) } }
+        let pid = cEnv.withUnsafeBufferPointer { env in
+            command.withCString { pm_spawn_shell($0, env.baseAddress) }
+        }
+        guard pid > 0 else { throw SystemError(errno: -pid) }
+        let waiter = Thread {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            let exited = status & 0x7F == 0
+            finished(exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+        }
+        waiter.start()
     }
 }

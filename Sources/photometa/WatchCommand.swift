@@ -228,10 +228,10 @@ struct WatchCommand {
     }
 
     /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
+    /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
+    /// The hook's output goes to stderr, never into the event stream, and it inherits no
+    /// descriptor of photometa's (`Hook`, posix_spawn with closefrom).
     func run(_ command: String, for s: SuggestionCandidate) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", command]
         var env = ProcessInfo.processInfo.environment
         env["PHOTOMETA_PATH"] = s.path
         env["PHOTOMETA_KIND"] = s.kind.rawValue
@@ -240,19 +240,11 @@ struct WatchCommand {
             let instant = Date(timeIntervalSince1970: c.epochSeconds(assuming: zone))
             env["PHOTOMETA_CAPTURED"] = ISO8601DateFormatter().string(from: instant)
         }
-        p.environment = env
-        // The hook writes to photometa's stderr, never into the event stream on stdout; its
-        // stdin is empty. (Foundation closes every other descriptor in the child, and
-        // photometa opens its own with O_CLOEXEC.)
-        p.standardOutput = FileHandle.standardError
-        p.standardInput = FileHandle.nullDevice
-        p.terminationHandler = { proc in
-            if proc.terminationStatus != 0 {
-                Output.err("photometa: --exec command failed (exit \(proc.terminationStatus)) for \(s.path)")
+        let path = s.path
+        do throws(SystemError) {
+            try Hook.run(command, environment: env) { status in
+                if status != 0 { Output.err("photometa: --exec command failed (exit \(status)) for \(path)") }
             }
-        }
-        do {
-            try p.run()
         } catch {
             Output.err("photometa: --exec command could not start: \(error)")
         }

@@ -133,18 +133,27 @@ final class WatchCommandTests: XCTestCase {
     /// The hook writes to photometa's stderr: the JSONL stream on stdout stays JSON.
     func testTheHookNeverWritesIntoTheEventStream() throws {
         let w = try RunningWatch([
-            "watch", folder, "--jsonl", "--tz", "UTC", "--exec", "echo hook-says-hi; echo \"$PHOTOMETA_CAPTURED\"",
+            "watch", folder, "--jsonl", "--tz", "UTC", "--exec",
+            "echo hook-says-hi; echo \"$PHOTOMETA_CAPTURED\"; exec ls /proc/self/fd > '\(work.appendingPathComponent("fds.txt").path)'",
             "--state", work.appendingPathComponent("s.sqlite3").path,
         ])
         XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout)
         try copy("mmexport1700000000000.jpg", to: nowName())
-        XCTAssertTrue(w.wait { w.stderr.contains("hook-says-hi") }, w.stderr)
+        let fdsFile = work.appendingPathComponent("fds.txt").path
+        XCTAssertTrue(
+            w.wait {
+                w.stderr.contains("hook-says-hi")
+                    && ((try? String(contentsOfFile: fdsFile, encoding: .utf8)) ?? "").hasSuffix("\n")
+            }, w.stderr)
         kill(w.process.processIdentifier, SIGTERM)
         XCTAssertEqual(w.finish(), 0)
         for line in w.stdout.split(separator: "\n") {
             XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(line.utf8)), "not JSON on stdout: \(line)")
         }
         XCTAssertFalse(w.stdout.contains("hook-says-hi"))
+        let fds = try String(contentsOf: work.appendingPathComponent("fds.txt"), encoding: .utf8)
+        // ls's own: stdin, its output file, stderr, and the /proc/self/fd it is reading.
+        XCTAssertEqual(fds.split(separator: "\n"), ["0", "1", "2", "3"], "the hook inherits no descriptor of photometa's")
         XCTAssertTrue(
             w.stderr.contains("Z\n") || w.stderr.contains("Z"), "PHOTOMETA_CAPTURED is an ISO 8601 instant: \(w.stderr)")
     }
