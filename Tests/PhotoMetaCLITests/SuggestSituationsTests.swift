@@ -48,12 +48,14 @@ final class SuggestSituationsTests: XCTestCase {
     func testAHalfWrittenPhotoIsPendingNotOffered() throws {
         // (The HEIC's own date is in its second half: while cut, its date is the file time, now;
         // once whole it is 2024-05-01T08:20:30Z, so the last look is made as of then.)
-        for (fixture, name, doneExtra) in [
-            ("mmexport1700000000000.jpg", "slow.jpg", [String]()),
-            ("Screenshot_20240101-120000.png", "slow.png", []),
-            ("IMG_0001.HEIC", "slow.heic", ["--now", "2024-05-01T08:20:40Z"]),
+        // (The MP4's date is in its moov, at its start: both looks are made as of its capture.)
+        let clip = ["--videos", "--now", "2023-09-10T15:00:05Z"]
+        for (fixture, name, extra, doneExtra) in [
+            ("mmexport1700000000000.jpg", "slow.jpg", [String](), [String]()),
+            ("Screenshot_20240101-120000.png", "slow.png", [], []),
+            ("IMG_0001.HEIC", "slow.heic", [], ["--now", "2024-05-01T08:20:40Z"]),
+            ("clip.mp4", "slow.mp4", clip, clip),
         ] {
-            let extra: [String] = []
             let path = photos + "/" + name
             // Each its own memory: the one offered before would otherwise count as newer.
             try? FileManager.default.removeItem(atPath: home.appendingPathComponent("state").path)
