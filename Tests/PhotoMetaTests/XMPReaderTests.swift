@@ -29,6 +29,28 @@ final class XMPReaderTests: XCTestCase {
         XCTAssertEqual(r.make, "Canon & Co")
     }
 
+    func testPropertiesAreFoundByNamespaceNotPrefix() {
+        // Old Adobe software binds the basic schema to xap:, others use their own prefixes.
+        let r = read(
+            """
+            <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description xmlns:xap="http://ns.adobe.com/xap/1.0/" xmlns:e='http://ns.adobe.com/exif/1.0/'
+              xmlns:ns1 = "http://ns.adobe.com/tiff/1.0/" xap:CreateDate="2003-02-01T10:11:12+01:00" ns1:Model="X100">
+            <e:DateTimeOriginal>2003-02-01T10:11:12</e:DateTimeOriginal></rdf:Description></rdf:RDF>
+            """)
+        XCTAssertEqual(r.createDate, "2003-02-01T10:11:12+01:00")
+        XCTAssertEqual(r.dateTimeOriginal, "2003-02-01T10:11:12")
+        XCTAssertEqual(r.model, "X100")
+    }
+
+    func testAPrefixBoundToAnotherNamespaceIsNotRead() {
+        // xap: bound to something else is not the XMP basic schema.
+        let r = read(#"<rdf:Description xmlns:xap="http://example.com/other/" xap:CreateDate="2003-02-01"/>"#)
+        XCTAssertNil(r.createDate)
+        // A URI that only starts like a known one is another namespace.
+        XCTAssertNil(read(#"<d xmlns:q="http://ns.adobe.com/xap/1.0/mm/" q:CreateDate="2003-02-01"/>"#).createDate)
+    }
+
     func testPrefixOfALongerNameDoesNotMatch() {
         XCTAssertNil(read(#"<x myxmp:CreateDate="2020-01-01"/>"#).createDate)
         XCTAssertNil(read(#"<x xmp:CreateDateX="2020-01-01"/>"#).createDate)

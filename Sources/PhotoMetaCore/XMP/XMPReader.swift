@@ -4,27 +4,89 @@
 /// `rdf:Alt` / `rdf:li` for language alternatives such as UserComment).
 ///
 /// Works on bytes in linear passes (no `String` searching), so a hostile megabyte of near
-/// matches or entities costs milliseconds. Prefixes are matched as conventionally spelled
-/// (exif, photoshop, xmp, tiff); packets that bind these namespaces to other prefixes are rare
-/// and are not recognised.
+/// matches or entities costs milliseconds.
+///
+/// Properties are found by namespace, not by prefix [XMP part 1, 7.2; XML Namespaces 1.0, 3]:
+/// a prefix is only a local name for a URI, and writers differ (old Adobe software binds the
+/// basic schema to `xap:`, some tools to `xmpBasic:` or `ns1:`). Every `xmlns:P="URI"` in the
+/// packet is collected, and each property is looked up under every prefix bound to its URI,
+/// then under the conventional prefix (for fragments whose declarations were cut off).
 package enum XMPReader {
+    /// The namespaces read, with the prefix conventionally bound to each.
+    enum Namespace: String, CaseIterable {
+        case exif = "http://ns.adobe.com/exif/1.0/"
+        case photoshop = "http://ns.adobe.com/photoshop/1.0/"
+        case basic = "http://ns.adobe.com/xap/1.0/"
+        case tiff = "http://ns.adobe.com/tiff/1.0/"
+
+        var conventionalPrefix: String {
+            switch self {
+            case .exif: "exif"
+            case .photoshop: "photoshop"
+            case .basic: "xmp"
+            case .tiff: "tiff"
+            }
+        }
+    }
+
     package static func read(_ packets: [[UInt8]]) -> XMPRecord {
         var record = XMPRecord()
         for packet in packets {
             let bytes = packet.count > Limits.xmpPayloadMax ? Array(packet.prefix(Limits.xmpPayloadMax)) : packet
-            record.dateTimeOriginal = record.dateTimeOriginal ?? value(of: "exif:DateTimeOriginal", in: bytes)
-            record.dateCreated = record.dateCreated ?? value(of: "photoshop:DateCreated", in: bytes)
-            record.createDate = record.createDate ?? value(of: "xmp:CreateDate", in: bytes)
-            record.userComment = record.userComment ?? value(of: "exif:UserComment", in: bytes)
-            record.make = record.make ?? value(of: "tiff:Make", in: bytes)
-            record.model = record.model ?? value(of: "tiff:Model", in: bytes)
-            if record.orientation == nil, let o = value(of: "tiff:Orientation", in: bytes).flatMap({ Int($0) }),
-                (1...8).contains(o)
-            {
+            let prefixes = prefixesByNamespace(in: bytes)
+            func value(_ ns: Namespace, _ property: String) -> String? {
+                for prefix in prefixes[ns, default: []] + [ns.conventionalPrefix] {
+                    if let v = XMPReader.value(of: prefix + ":" + property, in: bytes) { return v }
+                }
+                return nil
+            }
+            record.dateTimeOriginal = record.dateTimeOriginal ?? value(.exif, "DateTimeOriginal")
+            record.dateCreated = record.dateCreated ?? value(.photoshop, "DateCreated")
+            record.createDate = record.createDate ?? value(.basic, "CreateDate")
+            record.userComment = record.userComment ?? value(.exif, "UserComment")
+            record.make = record.make ?? value(.tiff, "Make")
+            record.model = record.model ?? value(.tiff, "Model")
+            if record.orientation == nil, let o = value(.tiff, "Orientation").flatMap({ Int($0) }), (1...8).contains(o) {
                 record.orientation = o
             }
         }
         return record
+    }
+
+    /// Every prefix the packet binds to a namespace read here, other than the conventional one
+    /// (which is always tried), in the order declared; at most a few per namespace, so a packet
+    /// of a million declarations costs one pass and not a million lookups.
+    static func prefixesByNamespace(in b: [UInt8]) -> [Namespace: [String]] {
+        let declaration = Array("xmlns:".utf8)
+        let uris = Namespace.allCases.map { (Array($0.rawValue.utf8), $0) }
+        var found: [Namespace: [String]] = [:]
+        var from = 0
+        while let i = find(declaration, in: b, from: from) {
+            from = i + declaration.count
+            guard i == 0 || isSpace(b[i - 1]) else { continue }
+            var j = from
+            while j < b.count, isNameByte(b[j]) { j += 1 }
+            guard j > from, j - from <= 64 else { continue }
+            let prefix = String(decoding: b[from..<j], as: UTF8.self)
+            while j < b.count, isSpace(b[j]) { j += 1 }
+            guard j < b.count, b[j] == 0x3D else { continue }
+            j += 1
+            while j < b.count, isSpace(b[j]) { j += 1 }
+            guard j < b.count, b[j] == 0x22 || b[j] == 0x27 else { continue }
+            let quote = b[j]
+            for (uri, ns) in uris where b.matches(uri, at: j + 1) && j + 1 + uri.count < b.count && b[j + 1 + uri.count] == quote
+            {
+                if prefix != ns.conventionalPrefix, found[ns, default: []].count < 4, !found[ns, default: []].contains(prefix) {
+                    found[ns, default: []].append(prefix)
+                }
+            }
+        }
+        return found
+    }
+
+    /// An XML name character as prefixes use them (ASCII letters, digits, `-`, `_`, `.`).
+    static func isNameByte(_ c: UInt8) -> Bool {
+        (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x5F || c == 0x2E
     }
 
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
