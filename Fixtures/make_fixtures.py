@@ -882,6 +882,7 @@ def fixture_mov():
         ("com.apple.quicktime.content.identifier", "8A1B2C3D-0000-4000-8000-00000000ABCD"),
         ("com.apple.quicktime.make", "Apple"),
         ("com.apple.quicktime.model", "iPhone 15 Pro"),
+        ("com.apple.quicktime.location.ISO6709", "+48.8584+002.2945+035.000/"),
     ])
     moov = box(b"moov", mvhd(0, created, 600, 1800, 2), trak, meta)
     return (ftyp(b"qt  ", 0, [b"qt  "]) + box(b"wide")            # [QTFF "Free space atoms"]
@@ -899,7 +900,11 @@ def fixture_mp4():
                 tkhd(0, created, 2, 12500, 0, 0, volume=0x0100, alternate_group=1),
                 box(b"mdia", mdhd(created, 48000, 600000),
                     hdlr(b"soun", b"SoundHandler"), minf(SMHD)))
-    moov = box(b"moov", mvhd(1, created, 1000, 12500, 3), video, audio)
+    # udta/\xa9xyz as Android's MPEG4Writer writes it [QTFF "User data atoms"]: u16 text
+    # length, u16 language (0x15C7 = "eng", packed ISO 639-2), ISO 6709 text with no NUL.
+    xyz = b"-33.8568+151.2153/"
+    udta = box(b"udta", box(b"\xa9xyz", struct.pack(">HH", len(xyz), 0x15C7), xyz))
+    moov = box(b"moov", mvhd(1, created, 1000, 12500, 3), video, audio, udta)
     return ftyp(b"isom", 0x200, [b"isom", b"mp41"]) + moov + box(b"mdat", b"\0" * 8)
 
 

@@ -120,6 +120,14 @@ package struct QuickTimeMetadata: Sendable, Equatable {
     package var contentIdentifier: String? { keys["com.apple.quicktime.content.identifier"] }
     package var make: String? { keys["com.apple.quicktime.make"] }
     package var model: String? { keys["com.apple.quicktime.model"] }
+    /// Where the movie was recorded: Apple's ISO 6709 key first, then `©xyz` from `udta` or an
+    /// `ilst` item (Android, older iPhones, cameras).
+    package var location: ISO6709Location? {
+        for key in ["com.apple.quicktime.location.ISO6709", "udta.xyz", "ilst.?xyz"] {
+            if let text = keys[key], let point = ISO6709Location(text) { return point }
+        }
+        return nil
+    }
 }
 
 enum ExifHeader {

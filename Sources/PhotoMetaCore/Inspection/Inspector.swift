@@ -63,6 +63,8 @@ public enum Inspector {
         }
         if let lat = exif?.gpsLatitude, let lon = exif?.gpsLongitude {
             asset.gps = MediaAsset.GPS(latitude: lat, longitude: lon)
+        } else if let point = qt?.location {
+            asset.gps = MediaAsset.GPS(latitude: point.latitude, longitude: point.longitude)
         }
         asset.thumbnailBytes = exif?.thumbnailBytes
         asset.contentIdentifier = exif?.contentIdentifier ?? qt?.contentIdentifier

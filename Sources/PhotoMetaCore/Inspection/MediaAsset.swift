@@ -50,7 +50,7 @@ public struct MediaAsset: Sendable, Equatable {
     public var height: Int?
     /// Movie duration in seconds.
     public var durationSeconds: Double?
-    /// Where it was taken, from EXIF GPS.
+    /// Where it was taken, from EXIF GPS, else a movie's ISO 6709 location (`©xyz`, Apple's key).
     public var gps: GPS?
     /// Size of the embedded EXIF thumbnail in bytes.
     public var thumbnailBytes: Int?
