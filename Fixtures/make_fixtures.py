@@ -36,6 +36,7 @@ import zlib  # only crc32 / adler32 (pure arithmetic, identical everywhere)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "library")
+FORMATS = os.path.join(HERE, "formats")
 
 # Fixed modification time given to every generated file (git does not keep
 # mtimes, so tests that need the "file time" fallback must set it themselves).
@@ -1033,11 +1034,65 @@ def build_all():
     return files
 
 
+# ---------------------------------------------------------------------------
+# Fixtures/formats: one file per container layout that the library folder does not cover.
+
+CANON_CR3_UUID = bytes.fromhex("85c0b687820f11e08111f4ce462b6a48")
+
+
+def fixture_cr3():
+    """formats/canon.cr3: a Canon CR3 layout. ftyp "crx " (compatible isom), then moov
+    holding mvhd and Canon's uuid box 85c0b687-820f-11e0-8111-f4ce462b6a48, whose children
+    CNCV (version text), CMT1 (TIFF: IFD0), CMT2 (TIFF whose only IFD is the Exif IFD) and
+    CMT4 (TIFF whose only IFD is the GPS IFD) follow Canon's layout; then mdat. CMT3 (the
+    maker note) and THMB are left out: photometa does not read them."""
+    created = mac_time(2018, 2, 21, 12, 8, 56)
+    cmt1 = build_tiff("II", ifd0=[
+        (0x0100, LONG, 6000), (0x0101, LONG, 4000),
+        (0x010F, ASCII, "Canon"), (0x0110, ASCII, "Canon EOS M50"),
+        (0x0112, SHORT, 8), *tiff_resolution(),
+        (0x0132, ASCII, "2018:02:21 13:30:00"),
+    ])
+    cmt2 = build_tiff("II", ifd0=[
+        EXIF_VERSION,
+        (0x9003, ASCII, "2018:02:21 13:08:56"),
+        (0x9011, ASCII, "+01:00"),
+        (0x9291, ASCII, "21"),
+        (0xA434, ASCII, "EF-M15-45mm f/3.5-6.3 IS STM"),
+    ])
+    cmt4 = build_tiff("II", ifd0=[
+        GPS_VERSION,
+        (0x0001, ASCII, "N"),
+        (0x0002, RATIONAL, [(48, 1), (51504, 1000), (0, 1)]),
+        (0x0003, ASCII, "E"),
+        (0x0004, RATIONAL, [(2, 1), (1767, 100), (0, 1)]),
+    ])
+    canon = box(b"uuid", CANON_CR3_UUID,
+                box(b"CNCV", b"CanonCR3_001/00.09.00/00.00.00"),
+                box(b"CMT1", cmt1), box(b"CMT2", cmt2), box(b"CMT4", cmt4))
+    moov = box(b"moov", mvhd(0, created, 1000, 1000, 2), canon)
+    return ftyp(b"crx ", 1, [b"crx ", b"isom"]) + moov + box(b"mdat", b"\0" * 8)
+
+
+def fixture_xap_jpeg():
+    """formats/xap.jpg: a JPEG whose only date is XMP CreateDate written with the old Adobe
+    prefix xap: (bound to http://ns.adobe.com/xap/1.0/, the XMP basic schema)."""
+    xmp = (b'<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF '
+           b'xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description rdf:about="" '
+           b'xmlns:xap="http://ns.adobe.com/xap/1.0/" xap:CreateDate="2005-06-07T08:09:10+02:00"/>'
+           b'</rdf:RDF></x:xmpmeta>')
+    return jpeg_with(app1_xmp(xmp))
+
+
+def build_formats():
+    return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg())]
+
+
 def main():
-    files = build_all()
+    files = [(os.path.join(OUT, rel), rel, data) for rel, data in build_all()]
+    files += [(os.path.join(FORMATS, rel), "../formats/" + rel, data) for rel, data in build_formats()]
     total = 0
-    for rel, data in files:
-        path = os.path.join(OUT, *rel.split("/"))
+    for path, rel, data in files:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "wb") as f:
             f.write(data)

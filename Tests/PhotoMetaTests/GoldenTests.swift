@@ -6,7 +6,8 @@ import XCTest
 @testable import PhotoMetaStore
 @testable import PhotoMetaSystem
 
-/// The JSON report of every fixture, compared with `Tests/Golden/inspect-library.jsonl`.
+/// The JSON report of every fixture (`Fixtures/library` and `Fixtures/formats`), compared with
+/// `Tests/Golden/inspect-library.jsonl`.
 /// Re-record after an intended change with `PHOTOMETA_RECORD_GOLDEN=1 swift test --filter GoldenTests`
 /// and review the diff.
 final class GoldenTests: XCTestCase {
@@ -14,13 +15,15 @@ final class GoldenTests: XCTestCase {
 
     /// Fixture files, sorted, relative to the package root.
     static func fixtureFiles() throws -> [String] {
-        let base = TestPaths.library.path
-        guard let e = FileManager.default.enumerator(atPath: base) else { return [] }
         var files: [String] = []
-        while let rel = e.nextObject() as? String {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: base + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
-                files.append("Fixtures/library/" + rel)
+        for folder in ["library", "formats"] {
+            let base = TestPaths.fixtures.appendingPathComponent(folder).path
+            guard let e = FileManager.default.enumerator(atPath: base) else { continue }
+            while let rel = e.nextObject() as? String {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: base + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                    files.append("Fixtures/\(folder)/" + rel)
+                }
             }
         }
         return files.sorted()

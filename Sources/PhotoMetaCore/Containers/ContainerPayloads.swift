@@ -5,6 +5,10 @@ package struct ContainerPayloads: Sendable {
     package var format: MediaFormat
     /// The EXIF block, normalised to start at the TIFF header ("II*\0" / "MM\0*").
     package var exif: [UInt8]?
+    /// Canon CR3's CMT2 and CMT4: TIFF streams whose first IFD is the Exif IFD and the GPS IFD
+    /// (the CMT1 stream, IFD0, is `exif`).
+    package var exifIFDStream: [UInt8]?
+    package var gpsIFDStream: [UInt8]?
     /// XMP packets (usually one) as raw UTF-8 bytes.
     package var xmp: [[UInt8]] = []
     package var width: Int?

@@ -50,6 +50,7 @@ package enum FormatDetector {
             case "heic", "heix", "heim", "heis", "hevc", "hevx": return .heic
             case "mif1", "msf1", "heif": return .heif
             case "qt  ": return .mov
+            case "crx ": return .cr3
             case "isom", "iso2", "iso3", "iso4", "iso5", "iso6", "mp41", "mp42", "avc1", "M4V ", "M4VH", "M4VP",
                 "3gp4", "3gp5", "3gp6", "3g2a", "3gs7", "MSNV", "dash", "f4v ", "mmp4", "XAVC", "NDAS",
                 "NDSC", "NDSH", "NDSM", "NDSP", "NDSS", "NDXC", "NDXH", "NDXM", "NDXP", "NDXS":

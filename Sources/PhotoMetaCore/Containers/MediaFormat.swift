@@ -1,6 +1,9 @@
 /// The container format, decided from content, never from the file name.
 public enum MediaFormat: String, Sendable, CaseIterable, Codable {
-    case jpeg, png, gif, webp, tiff, heic, heif, avif, mov, mp4, unknown
+    case jpeg, png, gif, webp, tiff, heic, heif, avif, mov, mp4
+    /// Canon CR3 raw: an ISO BMFF file (`crx ` brand) whose EXIF sits in a Canon `uuid` box.
+    case cr3
+    case unknown
 
     /// Stills and videos have different kinds and date sources.
     public var isVideo: Bool { self == .mov || self == .mp4 }

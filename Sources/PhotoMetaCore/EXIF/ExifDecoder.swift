@@ -17,8 +17,15 @@ package enum ExifDecoder {
     /// JPEG APP1 limit. Tags or thumbnails stored past it are not seen.
     package static let libexifInputMax = 0xFFFE
 
+    /// What the first IFD of a TIFF stream is. In a file it is IFD0; Canon CR3 stores the Exif
+    /// IFD (CMT2) and the GPS IFD (CMT4) as TIFF streams of their own, whose first IFD holds
+    /// those tags.
+    package enum FirstIFD: Sendable {
+        case ifd0, exif, gps
+    }
+
     /// `tiff` starts at the TIFF header ("II*\0" or "MM\0*").
-    package static func decode(tiff: [UInt8]) -> ExifRecord {
+    package static func decode(tiff: [UInt8], firstIFD: FirstIFD = .ifd0) -> ExifRecord {
         var record = ExifRecord()
         guard tiff.count >= 8 else {
             record.diagnostics.append(Diagnostic("exif", "EXIF block of \(tiff.count) bytes is too short"))
@@ -58,9 +65,12 @@ package enum ExifDecoder {
         record.diagnostics += collector.messages.map { Diagnostic("exif", $0) }
 
         let order = exif_data_get_byte_order(data)
-        let ifd0 = data.pointee.ifd.0
-        let exif = data.pointee.ifd.2
-        let gps = data.pointee.ifd.3
+        // libexif loads a stream's first IFD as IFD 0 whatever its tags; read it as the IFD
+        // it is.
+        let first = data.pointee.ifd.0
+        let ifd0 = firstIFD == .ifd0 ? first : nil
+        let exif = firstIFD == .exif ? first : data.pointee.ifd.2
+        let gps = firstIFD == .gps ? first : data.pointee.ifd.3
         let view = EntryReader(order: order)
 
         record.dateTimeOriginal = view.text(exif, 0x9003) ?? view.text(ifd0, 0x9003)

@@ -40,4 +40,41 @@ package struct ExifRecord: Sendable, Equatable {
     package var diagnostics: [Diagnostic] = []
 
     package init() {}
+
+    /// Fills the fields this record lacks from `other`, and keeps its diagnostics: for Canon
+    /// CR3, whose IFD0, Exif IFD and GPS IFD come as separate TIFF streams, each decoded by
+    /// libexif on its own.
+    package mutating func fillGaps(from other: ExifRecord) {
+        func fill<T>(_ k: WritableKeyPath<ExifRecord, T?>) {
+            if self[keyPath: k] == nil { self[keyPath: k] = other[keyPath: k] }
+        }
+        fill(\.dateTimeOriginal)
+        fill(\.dateTimeDigitized)
+        fill(\.dateTime)
+        fill(\.offsetTime)
+        fill(\.offsetTimeOriginal)
+        fill(\.offsetTimeDigitized)
+        fill(\.subSecTime)
+        fill(\.subSecTimeOriginal)
+        fill(\.subSecTimeDigitized)
+        fill(\.make)
+        fill(\.model)
+        fill(\.software)
+        fill(\.lensModel)
+        fill(\.orientation)
+        if pixelWidth == nil, pixelHeight == nil {
+            pixelWidth = other.pixelWidth
+            pixelHeight = other.pixelHeight
+        }
+        fill(\.userComment)
+        fill(\.imageDescription)
+        if gpsLatitude == nil, gpsLongitude == nil {
+            gpsLatitude = other.gpsLatitude
+            gpsLongitude = other.gpsLongitude
+        }
+        fill(\.gpsDateStamp)
+        fill(\.gpsTimeOfDay)
+        fill(\.contentIdentifier)
+        diagnostics += other.diagnostics
+    }
 }

@@ -36,13 +36,21 @@ public enum Inspector {
         asset.frameCount = payloads.frameCount
         asset.frameCountIsLowerBound = payloads.frameCountIsLowerBound
         asset.animated = payloads.animated
-        asset.durationSeconds = payloads.quickTime?.durationSeconds
+        // A CR3 is a still in a movie container: its mvhd duration is not the picture's.
+        asset.durationSeconds = format.isVideo ? payloads.quickTime?.durationSeconds : nil
 
         var exif: ExifRecord?
         if let tiff = payloads.exif {
             let record = ExifDecoder.decode(tiff: tiff)
             asset.diagnostics += record.diagnostics
             exif = record
+        }
+        for (stream, first) in [(payloads.exifIFDStream, ExifDecoder.FirstIFD.exif), (payloads.gpsIFDStream, .gps)] {
+            guard let stream else { continue }
+            var merged = exif ?? ExifRecord()
+            merged.fillGaps(from: ExifDecoder.decode(tiff: stream, firstIFD: first))
+            asset.diagnostics += merged.diagnostics.suffix(from: exif?.diagnostics.count ?? 0)
+            exif = merged
         }
         if format == .tiff, let end = exif?.imageDataEnd, end > source.size {
             asset.truncated = true
@@ -90,7 +98,7 @@ public enum Inspector {
         case .webp: return WebPReader.read(reader)
         case .tiff: return TIFFReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
-        case .mov, .mp4: return QuickTimeReader.read(reader, format: format)
+        case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .unknown: return ContainerPayloads(format: .unknown)
         }
     }
