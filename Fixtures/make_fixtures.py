@@ -1084,8 +1084,30 @@ def fixture_xap_jpeg():
     return jpeg_with(app1_xmp(xmp))
 
 
+def riff_chunk(cid, data):
+    """A RIFF chunk: id, u32 LE size of the data, data, a pad byte to an even length."""
+    return cid + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
+
+
+def riff_list(list_type, *chunks):
+    return riff_chunk(b"LIST", list_type + b"".join(chunks))
+
+
+def fixture_avi():
+    """formats/avi_named.mp4: an AVI [AVI RIFF File Reference] named .mp4, as some cameras
+    and renaming tools leave them. RIFF "AVI ", LIST hdrl (avih: 33,333 us per frame,
+    90 frames, 640x480; IDIT in asctime form with its line end and NUL), LIST INFO (ICRD,
+    a later date that ranks lower), an empty LIST movi and idx1."""
+    avih = struct.pack("<10I4I", 33333, 0, 0, 0x10, 90, 0, 1, 0, 640, 480, 0, 0, 0, 0)
+    hdrl = riff_list(b"hdrl", riff_chunk(b"avih", avih),
+                     riff_chunk(b"IDIT", b"Sat Mar 17 09:15:42 2012\n\0"))
+    info = riff_list(b"INFO", riff_chunk(b"ICRD", b"2012-03-18\0"))
+    body = b"AVI " + hdrl + info + riff_list(b"movi") + riff_chunk(b"idx1", b"")
+    return b"RIFF" + struct.pack("<I", len(body)) + body
+
+
 def build_formats():
-    return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg())]
+    return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi())]
 
 
 def main():

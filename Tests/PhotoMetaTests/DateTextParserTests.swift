@@ -16,6 +16,17 @@ final class DateTextParserTests: XCTestCase {
         return nil
     }
 
+    func testRIFFDates() {
+        XCTAssertEqual(local(DateTextParser.riff("Sat Mar 17 09:15:42 2012")), "2012-03-17T09:15:42")
+        XCTAssertEqual(local(DateTextParser.riff("Mon Jan  5 23:00:01 2009")), "2009-01-05T23:00:01")  // space-padded day
+        XCTAssertEqual(local(DateTextParser.riff("2005:08:17 11:42:43")), "2005-08-17T11:42:43")
+        XCTAssertEqual(local(DateTextParser.riff("2005-08-17T11:42:43+02:00")), "2005-08-17T11:42:43+02:00")
+        XCTAssertNil(local(DateTextParser.riff("Sat Foo 17 09:15:42 2012")))
+        XCTAssertNil(local(DateTextParser.riff("Sat Feb 30 09:15:42 2012")))
+        XCTAssertNil(local(DateTextParser.riff("Sat Mar 17 25:15:42 2012")))
+        XCTAssertNil(local(DateTextParser.riff("")))
+    }
+
     func testEXIFDate() {
         XCTAssertEqual(local(DateTextParser.exif("2024:03:15 09:30:12")), "2024-03-15T09:30:12")
         XCTAssertEqual(local(DateTextParser.exif("2024-03-15 09:30:12")), "2024-03-15T09:30:12")

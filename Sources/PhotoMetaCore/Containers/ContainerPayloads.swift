@@ -19,6 +19,11 @@ package struct ContainerPayloads: Sendable {
     package var frameCount: Int?
     package var frameCountIsLowerBound = false
     package var animated: Bool?
+    /// AVI `IDIT` (recording date) and `INFO/ICRD` (creation date) text, as written.
+    package var riffDateTimeOriginal: String?
+    package var riffCreationDate: String?
+    /// Duration in seconds from a container other than QuickTime (AVI's main header).
+    package var durationSeconds: Double?
     /// PNG `tEXt`/`iTXt`/`zTXt` "Creation Time" text, as written.
     package var pngCreationTime: String?
     /// QuickTime / MP4 movie metadata.

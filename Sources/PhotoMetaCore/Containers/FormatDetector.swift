@@ -13,6 +13,8 @@ package enum FormatDetector {
         if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
         // [RIFF] "RIFF" size "WEBP".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        // [AVI RIFF File Reference] "RIFF" size "AVI ".
+        if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
         if head.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || head.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
         // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.

@@ -1,10 +1,12 @@
 /// The container format, decided from content, never from the file name.
 public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case jpeg, png, gif, webp, tiff, heic, heif, avif, mov, mp4
+    /// AVI (RIFF `AVI `), whatever the file is named.
+    case avi
     /// Canon CR3 raw: an ISO BMFF file (`crx ` brand) whose EXIF sits in a Canon `uuid` box.
     case cr3
     case unknown
 
     /// Stills and videos have different kinds and date sources.
-    public var isVideo: Bool { self == .mov || self == .mp4 }
+    public var isVideo: Bool { self == .mov || self == .mp4 || self == .avi }
 }

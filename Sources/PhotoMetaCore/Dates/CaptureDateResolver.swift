@@ -3,14 +3,17 @@ package struct DateEvidence: Sendable {
     package var exif: ExifRecord?
     package var xmp: XMPRecord
     package var quickTime: QuickTimeMetadata?
+    /// AVI `IDIT`, then `INFO/ICRD` text.
+    package var riffDates: [String]
     package var pngCreationTime: String?
     package var fileName: String
     package var fileTimes: FileTimes?
 
     package init(
         exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), quickTime: QuickTimeMetadata? = nil,
-        pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil
+        riffDates: [String] = [], pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil
     ) {
+        self.riffDates = riffDates
         self.exif = exif
         self.xmp = xmp
         self.quickTime = quickTime
@@ -89,6 +92,18 @@ package enum CaptureDateResolver {
                     return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
                 }
                 diagnostics.append(Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped"))
+            }
+        }
+        for text in e.riffDates {
+            switch DateTextParser.riff(text) {
+            case .success(let stamp):
+                return (
+                    CaptureDate(
+                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                        source: .riffDateTimeOriginal), diagnostics
+                )
+            case .failure(let why):
+                diagnostics.append(Diagnostic("date", "riff.DateTimeOriginal '\(text)': \(why); skipped"))
             }
         }
         for (text, source) in [

@@ -5,6 +5,8 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case exifDateTimeDigitized = "exif.DateTimeDigitized"
     case quickTimeCreationDate = "quicktime.CreationDate"
     case quickTimeMovieHeader = "quicktime.mvhd"
+    /// AVI `IDIT`, else `INFO/ICRD`.
+    case riffDateTimeOriginal = "riff.DateTimeOriginal"
     case xmpDateTimeOriginal = "xmp.DateTimeOriginal"
     case xmpDateCreated = "xmp.DateCreated"
     case xmpCreateDate = "xmp.CreateDate"

@@ -52,6 +52,26 @@ package enum DateTextParser {
         return r
     }
 
+    /// An AVI date (`IDIT`, `ICRD`): C's asctime form `Www Mmm dd hh:mm:ss yyyy`, which most
+    /// cameras write [C11 7.27.3.1], else the EXIF form, else ISO 8601. No offset either way.
+    package static func riff(_ text: String) -> Result<Stamp, Rejection> {
+        if let stamp = asctime(text) { return .success(stamp) }
+        if case .success(let stamp) = exif(text) { return .success(stamp) }
+        return iso8601(text)
+    }
+
+    /// `Www Mmm dd hh:mm:ss yyyy` (the day may be space-padded).
+    static func asctime(_ text: String) -> Stamp? {
+        let parts = text.split(separator: " ").map(String.init)
+        guard parts.count == 5, parts[0].count == 3,
+            let mo = monthNames.firstIndex(of: parts[1].lowercased()), let d = Int(parts[2]), let y = Int(parts[4])
+        else { return nil }
+        let t = parts[3].split(separator: ":").compactMap { Int($0) }
+        guard t.count == 3, let local = LocalDateTime(year: y, month: mo + 1, day: d, hour: t[0], minute: t[1], second: t[2])
+        else { return nil }
+        return Stamp(local: local, offset: nil)
+    }
+
     /// SubSecTime: ASCII digits that are the decimal fraction of the second (`25` is 0.25 s)
     /// [EXIF 2.32 4.6.5, SubSecTime]. Trailing blanks are tolerated; at most 9 digits are used.
     package static func subSecond(_ text: String) -> (nanosecond: Int, digits: Int)? {

@@ -37,7 +37,7 @@ public enum Inspector {
         asset.frameCountIsLowerBound = payloads.frameCountIsLowerBound
         asset.animated = payloads.animated
         // A CR3 is a still in a movie container: its mvhd duration is not the picture's.
-        asset.durationSeconds = format.isVideo ? payloads.quickTime?.durationSeconds : nil
+        asset.durationSeconds = format.isVideo ? payloads.quickTime?.durationSeconds ?? payloads.durationSeconds : nil
 
         var exif: ExifRecord?
         if let tiff = payloads.exif {
@@ -81,7 +81,9 @@ public enum Inspector {
 
         let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
         let evidence = DateEvidence(
-            exif: exif, xmp: xmp, quickTime: qt, pngCreationTime: payloads.pngCreationTime,
+            exif: exif, xmp: xmp, quickTime: qt,
+            riffDates: [payloads.riffDateTimeOriginal, payloads.riffCreationDate].compactMap { $0 },
+            pngCreationTime: payloads.pngCreationTime,
             fileName: fileName, fileTimes: fileTimes)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(evidence)
         asset.captured = date
@@ -96,6 +98,7 @@ public enum Inspector {
         case .png: return PNGReader.read(reader)
         case .gif: return GIFReader.read(reader)
         case .webp: return WebPReader.read(reader)
+        case .avi: return AVIReader.read(reader)
         case .tiff: return TIFFReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
