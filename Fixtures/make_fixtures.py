@@ -1106,8 +1106,22 @@ def fixture_avi():
     return b"RIFF" + struct.pack("<I", len(body)) + body
 
 
+def fixture_animated_avif():
+    """formats/animated.avif: an AVIF image sequence [ISO 23008-12 7] with no meta box (no
+    primary item): ftyp "avis" (avis, msf1, miaf), moov with mvhd v0 (created 2021-07-04
+    10:00:00 UTC, 2 s) and one track whose handler is 'pict' (tkhd 96x64), then mdat."""
+    created = mac_time(2021, 7, 4, 10, 0, 0)
+    trak = box(b"trak",
+               tkhd(0, created, 1, 2000, 96, 64),
+               box(b"mdia", mdhd(created, 1000, 2000),
+                   hdlr(b"pict", b"PictureHandler"), minf(VMHD)))
+    moov = box(b"moov", mvhd(0, created, 1000, 2000, 2), trak)
+    return ftyp(b"avis", 0, [b"avis", b"msf1", b"miaf"]) + moov + box(b"mdat", b"\0" * 8)
+
+
 def build_formats():
-    return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi())]
+    return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
+            ("animated.avif", fixture_animated_avif())]
 
 
 def main():

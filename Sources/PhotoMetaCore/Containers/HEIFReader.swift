@@ -20,14 +20,40 @@ package enum HEIFReader {
     package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
         var out = ContainerPayloads(format: format)
         let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "heif", into: &out)
+        let isSequence = top.contains { $0.type == "moov" }
+        readItems(reader, top: top, into: &out, expected: !isSequence)
+        if isSequence { addImageSequence(reader, into: &out) }
+        return out
+    }
+
+    /// [ISO 23008-12 7] An image sequence (brand `msf1`; `avis` for AVIF) is a movie: `moov`
+    /// with a `pict` track, read as QuickTime is. Its `mvhd` gives the date, its track the
+    /// size when there is no primary item (a sequence may have no `meta` at all), and it is
+    /// animated.
+    static func addImageSequence(_ reader: BoundedReader, into out: inout ContainerPayloads) {
+        let movie = QuickTimeReader.read(reader, format: out.format)
+        out.diagnostics += movie.diagnostics
+        if movie.truncated { out.truncated = true }
+        guard let qt = movie.quickTime else { return }
+        out.quickTime = qt
+        if out.width == nil || out.height == nil, let w = movie.width, let h = movie.height {
+            out.width = w
+            out.height = h
+        }
+        out.animated = true
+    }
+
+    /// The items of the `meta` box: Exif and XMP payloads, the primary item's size and
+    /// rotation. `expected`: a still must have one (an image sequence need not).
+    static func readItems(_ reader: BoundedReader, top: [BoxHeader], into out: inout ContainerPayloads, expected: Bool) {
         guard let meta = top.first(where: { $0.type == "meta" }) else {
-            out.note("heif", "no 'meta' box")
-            return out
+            if expected { out.note("heif", "no 'meta' box") }
+            return
         }
         // [ISO 14496-12 8.11.1] meta is a FullBox: skip version and flags.
         guard meta.dataLength >= 4 else {
             out.note("heif", "'meta' box of \(meta.dataLength) bytes is too short for its header")
-            return out
+            return
         }
         let boxes = BoxWalker.children(reader, from: meta.dataStart + 4, to: meta.end, domain: "heif", into: &out)
         var primary: UInt32?
@@ -130,7 +156,7 @@ package enum HEIFReader {
                 out.addXMP(data, domain: "heif")
             }
         }
-        return out
+        return
     }
 
     /// [ISO 14496-12 8.11.6] iinf: entry_count then `infe` boxes.

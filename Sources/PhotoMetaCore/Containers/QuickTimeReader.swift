@@ -87,7 +87,10 @@ package enum QuickTimeReader {
                 where m.type == "hdlr" {
                     if let b = BoxWalker.body(reader, m, domain: "quicktime", into: &out) {
                         var r = ByteReader(b, offset: 8)
-                        isVideo = r.fourCC() == "vide"
+                        // 'pict': the track of a HEIF image sequence or animated AVIF
+                        // [ISO 23008-12 7.2].
+                        let handler = r.fourCC()
+                        isVideo = handler == "vide" || handler == "pict"
                     }
                 }
             }

@@ -117,6 +117,8 @@ public struct AssetReport: Sendable {
             var kind = a.kind.rawValue
             if a.kind == .gif, let frames = a.frameCount {
                 kind += a.animated == true ? " (animated, \(frames)\(a.frameCountIsLowerBoundMarker) frames)" : " (still)"
+            } else if a.kind != .gif, a.animated == true {
+                kind += " (animated)"
             }
             rows.append(("kind", kind))
             if let c = a.captured {
