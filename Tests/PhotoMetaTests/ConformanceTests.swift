@@ -23,6 +23,7 @@ import XCTest
 ///   photometa reports nil for it.
 /// - `ImageWidth`, `ImageHeight`: File:ImageWidth / File:ImageHeight (exiftool puts the
 ///   container's own size there for JPEG, HEIF, AVIF and some raws).
+/// - `ContentIdentifier`: Apple:MediaGroupUUID (maker note 0x0011), the Live Photo identifier.
 /// - `error`: photometa sets `error` only when the oracle has an `ExifTool:Error` too.
 final class ConformanceTests: XCTestCase {
     struct Key: Hashable, Comparable, CustomStringConvertible {
@@ -176,6 +177,12 @@ final class ConformanceTests: XCTestCase {
                 let value = Self.integer(orientation)
                 let expected = value.flatMap { (1...8).contains($0) ? $0 : nil }
                 compare("Orientation", expected: expected.map(String.init), actual: asset.orientation.map(String.init))
+            }
+
+            // Apple maker note 0x0011 (exiftool's MediaGroupUUID): the Live Photo content
+            // identifier of a still.
+            if let id = Self.text(oracle["Apple:MediaGroupUUID"]) {
+                compare("ContentIdentifier", expected: id, actual: asset.contentIdentifier)
             }
 
             if let w = Self.integer(oracle["File:ImageWidth"]), let h = Self.integer(oracle["File:ImageHeight"]) {

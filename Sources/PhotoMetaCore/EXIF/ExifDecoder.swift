@@ -125,7 +125,10 @@ package enum ExifDecoder {
         // Maker-note values are read from Apple's maker note only: other makers' notes are
         // parsed by libexif with no bound on the work (an Olympus note of 300 overlapping
         // 60,000-byte entries took a second; libexif issues #77, #227).
-        if record.make == "Apple" { record.contentIdentifier = appleContentIdentifier(data) }
+        if record.make == "Apple" {
+            let note = view.entry(exif, 0x927C).flatMap { view.bytes($0) }.map { Array($0.prefix(libexifInputMax)) }
+            record.contentIdentifier = note.flatMap(appleContentIdentifier(makerNote:)) ?? appleContentIdentifier(data)
+        }
         record.imageDataEnd =
             view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
             ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
@@ -134,6 +137,45 @@ package enum ExifDecoder {
 
     /// Apple's maker note tag 0x0011 (the Live Photo content identifier), when libexif
     /// recognised the maker note ("Apple iOS").
+    /// Apple's maker note (MakerNote 0x927C; the layout exiftool's Apple table reads, no
+    /// published spec): "Apple iOS\0", a u16 version, the byte order "MM" or "II" (14 bytes),
+    /// then an IFD whose value offsets count from the start of the note. libexif 0.6.24's own
+    /// Apple reader returns junk for the ASCII tag 0x0011 (MediaGroupUUID, the Live Photo
+    /// content identifier) on real iPhone files. So the note is handed back to libexif as a
+    /// TIFF stream of its own: its first 8 bytes become a TIFF header whose IFD0 offset is 14,
+    /// every value offset stays right, and libexif reads the entries as that stream's IFD0.
+    /// Bytes are relocated; the value is still libexif's to read.
+    static func appleContentIdentifier(makerNote note: [UInt8]) -> String? {
+        guard note.count > 16, note.hasPrefix(Array("Apple iOS".utf8) + [0]) else { return nil }
+        var stream = note
+        if note[12] == 0x4D, note[13] == 0x4D {
+            stream.replaceSubrange(0..<8, with: [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x0E])
+        } else if note[12] == 0x49, note[13] == 0x49 {
+            stream.replaceSubrange(0..<8, with: [0x49, 0x49, 0x2A, 0x00, 0x0E, 0x00, 0x00, 0x00])
+        } else {
+            return nil
+        }
+        guard let data = exif_data_new() else { return nil }
+        defer { exif_data_unref(data) }
+        exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
+        exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
+        let input = ExifHeader.prefix + stream
+        input.withUnsafeBufferPointer { buf in
+            exif_data_load_data(data, buf.baseAddress, UInt32(buf.count))
+        }
+        let view = EntryReader(order: exif_data_get_byte_order(data))
+        guard let value = view.text(data.pointee.ifd.0, 0x0011), isIdentifier(value) else { return nil }
+        return value
+    }
+
+    /// A content identifier is a UUID-like ASCII string: letters, digits and dashes.
+    static func isIdentifier(_ v: String) -> Bool {
+        v.count >= 8
+            && v.unicodeScalars.allSatisfy {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
+    }
+
     private static func appleContentIdentifier(_ data: UnsafeMutablePointer<ExifData>) -> String? {
         guard let mnote = exif_data_get_mnote_data(data) else { return nil }
         let count = exif_mnote_data_count(mnote)
@@ -147,13 +189,7 @@ package enum ExifDecoder {
             }
             // libexif 0.6.24 mangles this ASCII value in some files (two stray bytes instead of
             // the UUID): keep only what looks like an identifier.
-            if let v = value.map(Text.clean), v.count >= 8,
-                v.unicodeScalars.allSatisfy({
-                    $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
-                })
-            {
-                return v
-            }
+            if let v = value.map(Text.clean), isIdentifier(v) { return v }
             return nil
         }
         return nil
