@@ -1119,9 +1119,30 @@ def fixture_animated_avif():
     return ftyp(b"avis", 0, [b"avis", b"msf1", b"miaf"]) + moov + box(b"mdat", b"\0" * 8)
 
 
+def fixture_raf():
+    """formats/fuji.raf: a Fujifilm RAF layout: "FUJIFILMCCD-RAW ", version "0201", camera
+    id, camera name (32 bytes), directory version "0100", 20 reserved bytes, then at offset
+    84 the JPEG preview's offset and length (u32 BE) and a CFA header offset/length pair; then
+    the JPEG (EXIF with Make, Model, DateTimeOriginal), then 16 bytes standing for sensor data."""
+    tiff = build_tiff(
+        "MM",
+        ifd0=[(0x010F, ASCII, "FUJIFILM"), (0x0110, ASCII, "X-T4"), (0x0112, SHORT, 1), *tiff_resolution()],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2022:10:01 16:45:00"), (0x9011, ASCII, "+09:00")],
+    )
+    jpeg = jpeg_with(app1_exif(tiff))
+    header_len = 108
+    header = (b"FUJIFILMCCD-RAW " + b"0201" + b"FF129502" + b"X-T4".ljust(32, b"\0") + b"0100"
+              + b"\0" * 20)
+    assert len(header) == 84
+    cfa_at = header_len + len(jpeg)
+    header += struct.pack(">IIII", header_len, len(jpeg), cfa_at, 16) + b"\0" * 8
+    assert len(header) == header_len
+    return header + jpeg + b"\x55" * 16
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
-            ("animated.avif", fixture_animated_avif())]
+            ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf())]
 
 
 def main():

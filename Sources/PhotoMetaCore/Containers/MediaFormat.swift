@@ -5,6 +5,8 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case avi
     /// Canon CR3 raw: an ISO BMFF file (`crx ` brand) whose EXIF sits in a Canon `uuid` box.
     case cr3
+    /// Fujifilm RAF raw: a header, then a JPEG preview that holds the EXIF.
+    case raf
     case unknown
 
     /// Stills and videos have different kinds and date sources.
