@@ -1140,9 +1140,28 @@ def fixture_raf():
     return header + jpeg + b"\x55" * 16
 
 
+def fixture_mrw():
+    """formats/minolta.mrw: a Minolta MRW layout: "\\0MRM", u32 block-area length, then blocks
+    "\\0PRD" (version "21810002", sensor 2456x3272, image 2448x3264 as height, width; 8 more
+    bytes), "\\0TTW" (a TIFF stream `MM`: Make, Model, Orientation, Exif IFD with
+    DateTimeOriginal) and "\\0WBG"; then 16 bytes standing for the sensor data."""
+    prd = b"21810002" + struct.pack(">HHHH", 2456, 3272, 2448, 3264) + b"\x0c\x0c\x59\x00\x00\x00\x00\x01"
+    ttw = build_tiff(
+        "MM",
+        ifd0=[(0x010F, ASCII, "Konica Minolta Camera, Inc."), (0x0110, ASCII, "DiMAGE A2"),
+              (0x0112, SHORT, 6), *tiff_resolution()],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2004:11:18 23:14:58")],
+    )
+    blocks = (b"\0PRD" + struct.pack(">I", len(prd)) + prd
+              + b"\0TTW" + struct.pack(">I", len(ttw)) + ttw
+              + b"\0WBG" + struct.pack(">I", 4) + b"\0\0\0\0")
+    return b"\0MRM" + struct.pack(">I", len(blocks)) + blocks + b"\xaa" * 16
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
-            ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf())]
+            ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
+            ("minolta.mrw", fixture_mrw())]
 
 
 def main():

@@ -15,6 +15,8 @@ package enum FormatDetector {
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
         // Fujifilm RAF: "FUJIFILMCCD-RAW ".
         if head.hasPrefix(RAFReader.magic) { return .raf }
+        // Minolta MRW: "\0MRM".
+        if head.hasPrefix(MRWReader.magic) { return .mrw }
         // [AVI RIFF File Reference] "RIFF" size "AVI ".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).

@@ -7,6 +7,8 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case cr3
     /// Fujifilm RAF raw: a header, then a JPEG preview that holds the EXIF.
     case raf
+    /// Minolta MRW raw: blocks, one of which (`TTW`) is a TIFF stream with the EXIF.
+    case mrw
     case unknown
 
     /// Stills and videos have different kinds and date sources.

@@ -100,6 +100,7 @@ public enum Inspector {
         case .webp: return WebPReader.read(reader)
         case .avi: return AVIReader.read(reader)
         case .raf: return RAFReader.read(reader)
+        case .mrw: return MRWReader.read(reader)
         case .tiff: return TIFFReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
