@@ -152,12 +152,13 @@ def _encode_value(bo, typ, value, refs):
     return len(values), b"".join(struct.pack(fmt, v) for v in values)
 
 
-def build_tiff(order, ifd0, exif=None, gps=None, ifd1=None, blobs=None):
+def build_tiff(order, ifd0, exif=None, gps=None, ifd1=None, blobs=None, prefix=b""):
     """Build a complete TIFF structure (header + IFDs + blobs).
 
     order: "II" (little-endian) or "MM" (big-endian) [TIFF 6.0 p.13, EXIF 2.32 4.5.2]
     ifd0/exif/gps/ifd1: lists of (tag, type, value)
     blobs: {name: bytes} stored after the IFDs; Ref(name) resolves to its offset.
+    prefix: bytes (even length) stored between the header and IFD0, which then lies after them.
 
     Layout: header, IFD0 + its values, Exif IFD + values, GPS IFD + values,
     IFD1 + values, blobs.  Entries are sorted by tag and every value (and IFD)
@@ -181,7 +182,8 @@ def build_tiff(order, ifd0, exif=None, gps=None, ifd1=None, blobs=None):
     def serialize(refs):
         found = {}
         # Header: byte order, 42, offset of IFD0 [TIFF 6.0 p.13]
-        out = bytearray(order.encode("ascii") + struct.pack(bo + "HI", 42, 8))
+        # prefix: bytes between the header and IFD0 (image data written first).
+        out = bytearray(order.encode("ascii") + struct.pack(bo + "HI", 42, 8 + len(prefix)) + prefix)
         for name, entries in chain:
             entries = sorted(entries, key=lambda e: e[0])
             tags = [e[0] for e in entries]
@@ -1158,10 +1160,43 @@ def fixture_mrw():
     return b"\0MRM" + struct.pack(">I", len(blocks)) + blocks + b"\xaa" * 16
 
 
+def fixture_far_ifd_tiff():
+    """formats/far_ifd.tif: a TIFF laid out as ImageMagick and libtiff write them: the 4x4
+    gray strip at offset 8, then padding, then IFD0 at 200 KiB (past libexif's 64 KiB
+    window), then the Exif IFD and the values."""
+    pixels = bytes(range(0, 256, 16))
+    prefix = pixels + b"\0" * (200 * 1024 - 8 - len(pixels))
+    return build_tiff(
+        "II",
+        ifd0=[(0x0100, SHORT, 4), (0x0101, SHORT, 4), (0x0102, SHORT, 8), (0x0103, SHORT, 1),
+              (0x0106, SHORT, 1), (0x010F, ASCII, "ImageMagick Test"), (0x0110, ASCII, "convert"),
+              (0x0111, LONG, 8), (0x0112, SHORT, 3), (0x0115, SHORT, 1), (0x0116, SHORT, 4),
+              (0x0117, LONG, len(pixels)), *tiff_resolution()],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2019:09:09 09:09:09"), (0x9011, ASCII, "-05:00")],
+        prefix=prefix)
+
+
+def fixture_arw_like():
+    """formats/arw_like.arw: a Sony ARW-like TIFF: IFD0 at offset 8 holds Make, Model and a
+    preview pointer pair (JPEGInterchangeFormat 0x0201 = 100 KiB, length 4 KiB) to a preview
+    past libexif's window, then the Exif IFD (DateTimeOriginal, OffsetTimeOriginal); the
+    preview bytes sit at 100 KiB."""
+    preview_at, preview_len = 100 * 1024, 4096
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x010F, ASCII, "SONY"), (0x0110, ASCII, "ILCE-7M3"), (0x0112, SHORT, 1),
+              *tiff_resolution(), (0x0132, ASCII, "2020:02:02 20:00:00"),
+              (0x0201, LONG, preview_at), (0x0202, LONG, preview_len)],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2020:02:02 13:00:00"), (0x9011, ASCII, "+01:00")],
+    )
+    return tiff + b"\0" * (preview_at - len(tiff)) + b"\xff\xd8" + b"\0" * (preview_len - 4) + b"\xff\xd9"
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
-            ("minolta.mrw", fixture_mrw())]
+            ("minolta.mrw", fixture_mrw()),
+            ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like())]
 
 
 def main():

@@ -1,7 +1,7 @@
 /// TIFF, DNG and TIFF-based raw files: the file itself is the EXIF payload [TIFF 6.0 2].
-/// Only the first `Limits.exifPayloadMax` bytes are read, since libexif sees nothing past its
-/// 64 KiB window anyway: a TIFF whose IFD0 lies further in (writers that put the image data
-/// first) cannot be decoded through libexif, and says so.
+/// A file that fits libexif's 64 KiB window is handed over whole; a larger one goes through
+/// `TIFFCompactor`, which copies its directories and their values into a stream that fits
+/// (writers that put the image data first, raws with far previews).
 package enum TIFFReader {
     package static func read(_ reader: BoundedReader) -> ContainerPayloads {
         var out = ContainerPayloads(format: .tiff)
@@ -24,8 +24,24 @@ package enum TIFFReader {
             }
             var r = ByteReader(bytes, offset: 4)
             let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
-            if ifd0 + 2 > Limits.exifPayloadMax {
-                out.note("tiff", "IFD0 lies at offset \(ifd0), past libexif's 64 KiB window; EXIF not decoded")
+            if reader.size > Int64(Limits.exifPayloadMax) {
+                // Directories or values may lie past libexif's window: hand it a compacted
+                // copy of the metadata instead of the file's first 64 KiB.
+                if let head = try? reader.read(at: Int64(ifd0), count: 2) {
+                    let n = Int(littleEndian ? UInt16(head[0]) | UInt16(head[1]) << 8 : UInt16(head[0]) << 8 | UInt16(head[1]))
+                    if Int64(ifd0) + 2 + 12 * Int64(n) + 4 > reader.size {
+                        out.truncated = true
+                        out.note("tiff", "IFD0's \(n) entries run past the end of the file")
+                    }
+                } else {
+                    out.truncated = true
+                    out.note("tiff", "IFD0 at offset \(ifd0) lies past the end of the file")
+                }
+                if let stream = TIFFCompactor.compact(reader, littleEndian: littleEndian, ifd0: ifd0, into: &out) {
+                    out.setExif(stream, domain: "tiff")
+                } else if !out.truncated {
+                    out.note("tiff", "IFD0 at offset \(ifd0) cannot be read")
+                }
                 return out
             }
             // [TIFF 6.0 2] IFD0 is a 2-byte entry count, 12-byte entries and a 4-byte next

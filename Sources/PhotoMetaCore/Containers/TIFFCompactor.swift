@@ -1,0 +1,191 @@
+/// Rebuilds a TIFF file's metadata directories as one small TIFF stream that fits libexif's
+/// 64 KiB window, for files whose IFDs or values lie further in (ImageMagick and libtiff
+/// write IFD0 after the image data; Sony ARW's IFD0 points at a preview far away, and libexif
+/// abandons the rest of an IFD at the first value past its window).
+///
+/// It relocates bytes and decodes nothing [TIFF 6.0 2, EXIF 2.32 4.6.2-4.6.3]: IFD0, the Exif,
+/// GPS and Interoperability IFDs and IFD1 are copied entry by entry; a value longer than the
+/// 4-byte field is copied into the new stream and its offset rewritten; the sub-IFD pointers
+/// (0x8769, 0x8825, 0xA005) and IFD1's thumbnail (0x0201) are pointed at their copies. A value
+/// that lies outside the file, or does not fit, is dropped with its entry, and so is IFD0's
+/// JPEGInterchangeFormat pair (a raw's preview, not a thumbnail). Other values stay as the
+/// file holds them (StripOffsets still count from the start of the file).
+package enum TIFFCompactor {
+    /// Bytes per component of TIFF field types 1...13 [TIFF 6.0 2, TIFF Technical Note 1].
+    static let typeSizes: [Int] = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8, 4]
+    static let entriesMax = 1024
+
+    struct Entry {
+        var tag: Int
+        var type: Int
+        var count: Int
+        /// The 4-byte field as stored (a value, or an offset).
+        var field: [UInt8]
+        /// The out-of-line value, copied.
+        var value: [UInt8]?
+    }
+
+    struct Directory {
+        var entries: [Entry]
+        var next: Int
+    }
+
+    struct Codec {
+        let little: Bool
+        func u16(_ b: [UInt8], _ at: Int) -> Int {
+            little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
+        }
+        func u32(_ b: [UInt8], _ at: Int) -> Int {
+            little
+                ? Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
+                : Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
+        }
+        func put16(_ v: Int) -> [UInt8] {
+            let a = UInt8(truncatingIfNeeded: v)
+            let b = UInt8(truncatingIfNeeded: v >> 8)
+            return little ? [a, b] : [b, a]
+        }
+        func put32(_ v: Int) -> [UInt8] {
+            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
+            return little ? bytes : bytes.reversed()
+        }
+    }
+
+    /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
+    package static func compact(
+        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerPayloads
+    ) -> [UInt8]? {
+        let codec = Codec(little: littleEndian)
+        var budget = Limits.exifPayloadMax - 8
+        func load(_ at: Int) -> Directory? {
+            guard at >= 8, Int64(at) + 2 <= reader.size,
+                let head = try? reader.read(at: Int64(at), count: 2)
+            else { return nil }
+            let n = codec.u16(head, 0)
+            guard n > 0, n <= entriesMax, let table = try? reader.readAvailable(at: Int64(at) + 2, count: 12 * n + 4),
+                table.count >= 12 * n
+            else { return nil }
+            var entries: [Entry] = []
+            for i in 0..<n {
+                let e = 12 * i
+                let type = codec.u16(table, e + 2)
+                let count = codec.u32(table, e + 4)
+                guard type >= 1, type < typeSizes.count else { continue }
+                let (size, overflow) = typeSizes[type].multipliedReportingOverflow(by: count)
+                guard !overflow else { continue }
+                entries.append(
+                    Entry(
+                        tag: codec.u16(table, e), type: type, count: count, field: Array(table[(e + 8)..<(e + 12)]),
+                        value: size > 4 ? [] : nil))
+            }
+            let next = table.count >= 12 * n + 4 ? codec.u32(table, 12 * n) : 0
+            budget -= 2 + 12 * entries.count + 4
+            return Directory(entries: entries, next: next)
+        }
+        /// Copies the out-of-line values that fit; drops the entries whose values do not.
+        func fill(_ d: inout Directory, dropPreview: Bool) {
+            d.entries = d.entries.compactMap { entry in
+                var e = entry
+                if dropPreview, e.tag == 0x0201 || e.tag == 0x0202 { return nil }
+                guard e.value != nil else { return e }
+                let size = typeSizes[e.type] * e.count
+                let at = codec.u32(e.field, 0)
+                guard size <= budget, Int64(at) + Int64(size) <= reader.size,
+                    let bytes = try? reader.read(at: Int64(at), count: size)
+                else {
+                    out.noteOnce("tiff", "compact drop", "TIFF values that do not fit libexif's window were left out")
+                    return nil
+                }
+                budget -= size + (size & 1)
+                e.value = bytes
+                return e
+            }
+        }
+        func pointer(_ d: Directory, _ tag: Int) -> Int? {
+            guard let e = d.entries.first(where: { $0.tag == tag }), e.count == 1, e.type == 4 || e.type == 13 else {
+                return nil
+            }
+            return codec.u32(e.field, 0)
+        }
+
+        guard var ifd0 = load(offset) else { return nil }
+        var exif = pointer(ifd0, 0x8769).flatMap(load)
+        var gps = pointer(ifd0, 0x8825).flatMap(load)
+        var interop: Directory? = exif.flatMap { pointer($0, 0xA005) }.flatMap(load)
+        var ifd1 = ifd0.next > 0 ? load(ifd0.next) : nil
+        fill(&ifd0, dropPreview: true)
+        if var d = exif {
+            fill(&d, dropPreview: false)
+            if interop == nil { d.entries.removeAll { $0.tag == 0xA005 } }
+            exif = d
+        }
+        if var d = gps {
+            fill(&d, dropPreview: false)
+            gps = d
+        }
+        if var d = interop {
+            fill(&d, dropPreview: false)
+            interop = d
+        }
+        // IFD1's thumbnail: copied when it fits, else IFD1 keeps its tags without it.
+        var thumbnail: [UInt8]?
+        if var d = ifd1 {
+            fill(&d, dropPreview: false)
+            if let at = pointer(d, 0x0201), let length = pointer(d, 0x0202), length > 0, length <= budget,
+                Int64(at) + Int64(length) <= reader.size, let bytes = try? reader.read(at: Int64(at), count: length)
+            {
+                thumbnail = bytes
+            } else {
+                d.entries.removeAll { $0.tag == 0x0201 || $0.tag == 0x0202 }
+            }
+            ifd1 = d
+        }
+        if exif == nil { ifd0.entries.removeAll { $0.tag == 0x8769 } }
+        if gps == nil { ifd0.entries.removeAll { $0.tag == 0x8825 } }
+
+        // Layout: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
+        // thumbnail; offsets are known once the sizes are.
+        func size(_ d: Directory) -> Int {
+            2 + 12 * d.entries.count + 4 + d.entries.reduce(0) { $0 + (($1.value?.count ?? 0) + 1) & ~1 }
+        }
+        var position = 8
+        let at0 = position
+        position += size(ifd0)
+        let atExif = exif.map { _ in position } ?? 0
+        position += exif.map(size) ?? 0
+        let atGPS = gps.map { _ in position } ?? 0
+        position += gps.map(size) ?? 0
+        let atInterop = interop.map { _ in position } ?? 0
+        position += interop.map(size) ?? 0
+        let at1 = ifd1.map { _ in position } ?? 0
+        position += ifd1.map(size) ?? 0
+        let atThumbnail = position
+
+        func emit(_ d: Directory, at start: Int, next: Int, patch: [Int: Int]) -> [UInt8] {
+            var table = codec.put16(d.entries.count)
+            var data: [UInt8] = []
+            let dataStart = start + 2 + 12 * d.entries.count + 4
+            for e in d.entries {
+                var field = e.field
+                if let target = patch[e.tag] {
+                    field = codec.put32(target)
+                } else if let v = e.value {
+                    field = codec.put32(dataStart + data.count)
+                    data += v
+                    if v.count & 1 == 1 { data.append(0) }
+                }
+                table += codec.put16(e.tag) + codec.put16(e.type) + codec.put32(e.count) + field
+            }
+            return table + codec.put32(next) + data
+        }
+        var stream: [UInt8] = littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        stream += codec.put32(at0)
+        stream += emit(ifd0, at: at0, next: at1, patch: [0x8769: atExif, 0x8825: atGPS])
+        if let exif { stream += emit(exif, at: atExif, next: 0, patch: [0xA005: atInterop]) }
+        if let gps { stream += emit(gps, at: atGPS, next: 0, patch: [:]) }
+        if let interop { stream += emit(interop, at: atInterop, next: 0, patch: [:]) }
+        if let ifd1 { stream += emit(ifd1, at: at1, next: 0, patch: [0x0201: atThumbnail]) }
+        if let thumbnail { stream += thumbnail }
+        return stream
+    }
+}

@@ -1,0 +1,64 @@
+import XCTest
+
+@testable import PhotoMetaCore
+
+/// TIFF files whose directories or values lie past libexif's 64 KiB window.
+final class TIFFCompactorTests: XCTestCase {
+    func testIFD0AfterTheImageData() throws {
+        let a = MediaAsset.from(try TestPaths.bytes("../formats/far_ifd.tif"), path: "far_ifd.tif")
+        XCTAssertEqual(a.captured?.source, .exifDateTimeOriginal)
+        XCTAssertEqual(a.make, "ImageMagick Test")
+        XCTAssertEqual(a.orientation, 3)
+        XCTAssertEqual(a.width, 4)
+        XCTAssertEqual(a.height, 4)
+        XCTAssertFalse(a.truncated, "\(a.diagnostics)")
+    }
+
+    func testAFarPreviewPointerNoLongerHidesTheExifIFD() throws {
+        let a = MediaAsset.from(try TestPaths.bytes("../formats/arw_like.arw"), path: "arw_like.arw")
+        XCTAssertEqual(a.captured?.source, .exifDateTimeOriginal, "\(a.diagnostics)")
+        if case .wall(_, let offset, _) = a.captured?.clock {
+            XCTAssertEqual(offset?.description, "+01:00")
+        } else {
+            XCTFail("a wall clock")
+        }
+        XCTAssertEqual(a.model, "ILCE-7M3")
+    }
+
+    func testTheStreamFitsTheWindowAndPointsAtItsCopies() throws {
+        let bytes = try TestPaths.bytes("../formats/far_ifd.tif")
+        var out = ContainerPayloads(format: .tiff)
+        let stream = try XCTUnwrap(
+            TIFFCompactor.compact(BoundedReader(MemoryByteSource(bytes)), littleEndian: true, ifd0: 200 * 1024, into: &out))
+        XCTAssertLessThanOrEqual(stream.count, Limits.exifPayloadMax)
+        XCTAssertEqual(Array(stream.prefix(8)), [0x49, 0x49, 0x2A, 0, 8, 0, 0, 0])
+        let record = ExifDecoder.decode(tiff: stream)
+        XCTAssertEqual(record.dateTimeOriginal, "2019:09:09 09:09:09")
+        XCTAssertEqual(record.offsetTimeOriginal, "-05:00")
+        XCTAssertEqual(record.model, "convert")
+        XCTAssertEqual(record.imageDataEnd, 8 + 16, "StripOffsets still count from the file's start")
+    }
+
+    func testCutsAndHostileDirectoriesAreNotFatal() throws {
+        let bytes = try TestPaths.bytes("../formats/far_ifd.tif")
+        let ifd0 = 200 * 1024
+        // Cut inside IFD0 or its values: flagged or at least answered, never a crash.
+        for cut in stride(from: ifd0, to: bytes.count, by: 13) {
+            let a = MediaAsset.from(Array(bytes.prefix(cut)), path: "cut.tif")
+            XCTAssertEqual(a.format, .tiff)
+            if cut < ifd0 + 2 + 12 * 14 + 4 { XCTAssertTrue(a.truncated, "cut at \(cut)") }
+        }
+        // IFD0 points at itself as its Exif IFD and as its next IFD; counts claim 4 GiB.
+        var loop = bytes
+        let n = Int(loop[ifd0]) | Int(loop[ifd0 + 1]) << 8
+        let next = ifd0 + 2 + 12 * n
+        loop.replaceSubrange(next..<(next + 4), with: [0x00, 0x20, 0x03, 0x00])  // 204800
+        for i in 0..<n {
+            let e = ifd0 + 2 + 12 * i
+            loop.replaceSubrange((e + 4)..<(e + 8), with: [0xFF, 0xFF, 0xFF, 0x3F])
+        }
+        let a = MediaAsset.from(loop, path: "loop.tif")
+        XCTAssertNil(a.error)
+        XCTAssertEqual(a.format, .tiff)
+    }
+}
