@@ -8,13 +8,8 @@ package enum AVIReader {
         var out = ContainerPayloads(format: .avi)
         var chunks = 0
         do throws(ReadFailure) {
-            var riff = ByteReader(try reader.read(at: 4, count: 4))
-            let riffEnd = Int64(riff.u32le() ?? 0) + 8
-            if riffEnd > reader.size {
-                out.truncated = true
-                out.note("avi", "RIFF size \(riffEnd) exceeds the file size \(reader.size)")
-            }
-            walk(reader, from: 12, to: min(riffEnd, reader.size), depth: 0, chunks: &chunks, into: &out)
+            let end = try RIFFForm.end(reader, domain: "avi", into: &out)
+            walk(reader, from: 12, to: end, depth: 0, chunks: &chunks, into: &out)
         } catch {
             out.note("avi", error, while: "reading the RIFF header")
         }

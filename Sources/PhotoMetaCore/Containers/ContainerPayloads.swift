@@ -102,7 +102,7 @@ package struct ContainerPayloads: Sendable {
         }
         var bytes = raw
         if bytes.hasPrefix(ExifHeader.prefix) { bytes.removeFirst(ExifHeader.prefix.count) }
-        guard bytes.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || bytes.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) else {
+        guard ExifHeader.startsTIFF(bytes) else {
             note(domain, "EXIF block does not start with a TIFF header; ignored")
             return
         }
@@ -142,4 +142,9 @@ package struct QuickTimeMetadata: Sendable, Equatable {
 enum ExifHeader {
     /// [EXIF 2.32 4.7.2] APP1 identifier "Exif\0\0".
     static let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
+
+    /// [TIFF 6.0 2] A TIFF stream starts "II*\0" (little-endian) or "MM\0*" (big-endian).
+    static func startsTIFF(_ b: [UInt8]) -> Bool {
+        b.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || b.hasPrefix([0x4D, 0x4D, 0x00, 0x2A])
+    }
 }

@@ -20,7 +20,7 @@ package enum FormatDetector {
         // [AVI RIFF File Reference] "RIFF" size "AVI ".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
-        if head.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || head.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) { return .tiff }
+        if ExifHeader.startsTIFF(head) { return .tiff }
         // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
         if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) || head.hasPrefix([0x49, 0x49, 0x52, 0x4F])
             || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52])

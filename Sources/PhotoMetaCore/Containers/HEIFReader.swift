@@ -146,7 +146,7 @@ package enum HEIFReader {
                 // The offset field may point anywhere: clamp it into the item.
                 let tiffStart = min(data.count, 4 + Int(skip))
                 let tail = Array(data[tiffStart...])
-                if tail.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || tail.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) {
+                if ExifHeader.startsTIFF(tail) {
                     out.setExif(tail, domain: "heif")
                 } else {
                     // A wrong offset field is common; the prefix handling in setExif copes.

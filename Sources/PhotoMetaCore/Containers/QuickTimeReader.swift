@@ -178,7 +178,7 @@ package enum QuickTimeReader {
                 continue
             }
             guard let stream = BoxWalker.body(reader, child, domain: "cr3", into: &out) else { continue }
-            guard stream.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || stream.hasPrefix([0x4D, 0x4D, 0x00, 0x2A]) else {
+            guard ExifHeader.startsTIFF(stream) else {
                 out.note("cr3", "\(child.type) does not start with a TIFF header; ignored")
                 continue
             }

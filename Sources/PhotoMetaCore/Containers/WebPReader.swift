@@ -6,13 +6,7 @@ package enum WebPReader {
         var pos: Int64 = 12
         var chunks = 0
         do throws(ReadFailure) {
-            var riff = ByteReader(try reader.read(at: 4, count: 4))
-            let riffEnd = Int64(riff.u32le() ?? 0) + 8
-            if riffEnd > reader.size {
-                out.truncated = true
-                out.note("webp", "RIFF size \(riffEnd) exceeds the file size \(reader.size)")
-            }
-            let end = min(riffEnd, reader.size)
+            let end = try RIFFForm.end(reader, domain: "webp", into: &out)
             while pos + 8 <= end {
                 chunks += 1
                 if chunks > Limits.structureCountMax {
