@@ -37,6 +37,7 @@ import zlib  # only crc32 / adler32 (pure arithmetic, identical everywhere)
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "library")
 FORMATS = os.path.join(HERE, "formats")
+PAIRING = os.path.join(HERE, "pairing")
 
 # Fixed modification time given to every generated file (git does not keep
 # mtimes, so tests that need the "file time" fallback must set it themselves).
@@ -1199,9 +1200,63 @@ def build_formats():
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like())]
 
 
+# ---------------------------------------------------------------------------
+# Fixtures/pairing: the Live Photo rule's three passes and its guard (docs/kinds.md).
+
+def apple_maker_note(identifier):
+    """Apple's maker note: "Apple iOS\\0", version 1, byte order "MM", then an IFD whose offsets
+    count from the note's start; tag 0x0011 (exiftool's MediaGroupUUID) holds the Live Photo
+    content identifier as ASCII."""
+    value = identifier.encode("ascii") + b"\0"
+    header = b"Apple iOS\0" + b"\0\x01" + b"MM"
+    ifd = struct.pack(">H", 1) + struct.pack(">HHII", 0x0011, ASCII, len(value), 14 + 2 + 12 + 4) + b"\0\0\0\0"
+    return header + ifd + value
+
+
+def pairing_jpeg(dto, offset, identifier=None):
+    exif = [EXIF_VERSION, (0x9003, ASCII, dto), (0x9011, ASCII, offset)]
+    if identifier:
+        exif.append((0x927C, UNDEFINED, apple_maker_note(identifier)))   # MakerNote [EXIF 2.32 4.6.5]
+    tiff = build_tiff("MM", ifd0=[(0x010F, ASCII, "Apple"), (0x0110, ASCII, "iPhone 13"), (0x0112, SHORT, 1),
+                                  *tiff_resolution()], exif=exif)
+    return jpeg_with(app1_exif(tiff))
+
+
+def pairing_mov(utc, seconds, creationdate, identifier=None):
+    """A QuickTime movie of `seconds` (timescale 600) with Apple's keys."""
+    created = mac_time(*utc)
+    duration = int(seconds * 600)
+    trak = box(b"trak", tkhd(0, created, 1, duration, 1920, 1440),
+               box(b"mdia", mdhd(created, 600, duration), hdlr(b"vide", component_type=b"mhlr"), minf(VMHD)))
+    pairs = [("com.apple.quicktime.creationdate", creationdate)]
+    if identifier:
+        pairs.append(("com.apple.quicktime.content.identifier", identifier))
+    pairs += [("com.apple.quicktime.make", "Apple"), ("com.apple.quicktime.model", "iPhone 13")]
+    moov = box(b"moov", mvhd(0, created, 600, duration, 2), trak, qt_metadata(pairs))
+    return ftyp(b"qt  ", 0, [b"qt  "]) + box(b"mdat", b"\0" * 8) + moov
+
+
+PAIRING_ID = "5E1F0000-AAAA-4BBB-8CCC-000000000007"
+
+
+def build_pairing():
+    return [
+        # Pass 2: one identifier, two names (a browser's "(1)" on a downloaded copy).
+        ("IMG_0007.JPG", pairing_jpeg("2024:06:01 12:00:00", "+02:00", PAIRING_ID)),
+        ("IMG_0007(1).MOV", pairing_mov((2024, 6, 1, 9, 59, 58), 2.9, "2024-06-01T11:59:58+0200", PAIRING_ID)),
+        # Pass 3: same name, no identifiers, a 3 s clip that starts 1 s before the still.
+        ("walk.jpg", pairing_jpeg("2024:06:02 09:30:01", "+02:00")),
+        ("walk.mov", pairing_mov((2024, 6, 2, 7, 30, 0), 3.0, "2024-06-02T09:30:00+0200")),
+        # Same name, unrelated: a 12 s clip three years later. Not a Live Photo.
+        ("fixture.jpg", pairing_jpeg("2020:01:01 10:00:00", "+01:00")),
+        ("fixture.mov", pairing_mov((2023, 3, 3, 15, 0, 0), 12.0, "2023-03-03T16:00:00+0100")),
+    ]
+
+
 def main():
     files = [(os.path.join(OUT, rel), rel, data) for rel, data in build_all()]
     files += [(os.path.join(FORMATS, rel), "../formats/" + rel, data) for rel, data in build_formats()]
+    files += [(os.path.join(PAIRING, rel), "../pairing/" + rel, data) for rel, data in build_pairing()]
     total = 0
     for path, rel, data in files:
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -1,5 +1,6 @@
 import PhotoMetaCore
 import PhotoMetaSystem
+import Synchronization
 
 /// Inspects files by path: stat, open, hand the bytes to the pure `Inspector`, and pair a Live
 /// Photo with the files beside it (`LivePhotoPairing`, the rule `suggest` uses too). Never
@@ -15,7 +16,7 @@ public enum FileInspector {
     /// a `stat` per candidate name.
     package static func inspect(
         path: String, pairLivePhotos: Bool, facts known: FileFacts? = nil,
-        folder: TreeWalker.Folder? = nil
+        folder: TreeWalker.Folder? = nil, pairing: PairingFolders = PairingFolders()
     ) -> MediaAsset {
         let facts: FileFacts
         if let known {
@@ -36,7 +37,10 @@ public enum FileInspector {
         var asset = inspectBytes(path, fileTimes: facts.fileTimes)
         if asset.error == nil, pairLivePhotos {
             let partners = folder?.partners(of: path) ?? likelyPartners(of: path)
-            pair(&asset, partners: partners)
+            let dir = String(LivePhotoPairing.split(path).dir)
+            pair(&asset, partners: partners) {
+                pairing.members(of: dir, names: folder.map { $0.files.map(\.path) })
+            }
         }
         return asset
     }
@@ -60,28 +64,69 @@ public enum FileInspector {
         return spellings.map { stem + "." + $0 }.filter { $0 != path && FileSystem.isRegularFile($0) }
     }
 
-    /// Applies `LivePhotoPairing` to the file and the files sharing its base name.
-    static func pair(_ asset: inout MediaAsset, partners: [String]) {
-        guard !partners.isEmpty else { return }
-        var members = [LivePhotoPairing.Member(path: asset.path, kind: asset.kind, contentIdentifier: asset.contentIdentifier)]
+    /// Applies `LivePhotoPairing` to the file and the files sharing its base name, and, when the
+    /// rule needs them (`LivePhotoPairing.neededIdentifiers`), the folder's files carrying the
+    /// same content identifiers, so the answer is the one `suggest` gives for the whole folder.
+    static func pair(
+        _ asset: inout MediaAsset, partners: [String], folderFiles: () -> [LivePhotoPairing.Member] = { [] }
+    ) {
+        var members = [member(asset)]
         for p in partners {
             let other = inspectBytes(p, fileTimes: nil)
             guard other.error == nil else { continue }
-            members.append(LivePhotoPairing.Member(path: p, kind: other.kind, contentIdentifier: other.contentIdentifier))
+            members.append(member(other))
         }
-        for (still, movie) in LivePhotoPairing.pairs(members) where still == 0 || movie == 0 {
-            asset.livePhotoPair = members[still == 0 ? movie : still].path
-            if still == 0 { asset.classify() }
+        let needed = LivePhotoPairing.neededIdentifiers(for: 0, in: members)
+        if !needed.isEmpty {
+            let known = Set(members.map(\.path))
+            members += folderFiles().filter { m in
+                !known.contains(m.path) && m.contentIdentifier.map(needed.contains) == true
+            }
+        }
+        for p in LivePhotoPairing.pairs(members) where p.still == 0 || p.movie == 0 {
+            asset.livePhotoPair = members[p.still == 0 ? p.movie : p.still].path
+            asset.livePhotoEvidence = p.evidence
+            if p.still == 0 { asset.classify() }
             return
         }
         // Not paired: say so when an identifier is what kept a same-named partner away.
         if let mine = asset.contentIdentifier {
-            for m in members.dropFirst() {
+            for m in members.dropFirst() where LivePhotoPairing.stem(of: m.path) == LivePhotoPairing.stem(of: asset.path) {
                 if let theirs = m.contentIdentifier, theirs != mine, (m.kind == .video) != (asset.kind == .video) {
                     asset.diagnostics.append(
                         Diagnostic("livephoto", "\(m.path) has content identifier \(theirs), not \(mine); not paired"))
                 }
             }
         }
+    }
+
+    /// What the pairing rule needs to know about an inspected file.
+    static func member(_ a: MediaAsset) -> LivePhotoPairing.Member {
+        LivePhotoPairing.Member(
+            path: a.path, kind: a.kind, contentIdentifier: a.contentIdentifier, captured: a.captured,
+            durationSeconds: a.durationSeconds)
+    }
+}
+
+/// The files of folders that may pair (by extension), each inspected once however many files of
+/// the folder ask: `inspect` needs them only when a Live Photo's halves may carry different
+/// names (`LivePhotoPairing.neededIdentifiers`). Shared by the workers of one run.
+package final class PairingFolders: Sendable {
+    private let folders = Mutex<[String: [LivePhotoPairing.Member]]>([:])
+
+    package init() {}
+
+    /// The members of the folder `dir` ("" for the current folder, else ending in "/"), listed
+    /// from `names` when given, else from the folder itself.
+    package func members(of dir: String, names: [String]? = nil) -> [LivePhotoPairing.Member] {
+        if let known = folders.withLock({ $0[dir] }) { return known }
+        let listed = names ?? (FileSystem.entryNames(dir.isEmpty ? "." : dir) ?? []).map { dir + $0 }
+        var found: [LivePhotoPairing.Member] = []
+        for path in listed where LivePhotoPairing.canPair(path) {
+            let a = FileInspector.inspectBytes(path, fileTimes: nil)
+            if a.error == nil { found.append(FileInspector.member(a)) }
+        }
+        folders.withLock { $0[dir] = found }
+        return found
     }
 }

@@ -96,9 +96,11 @@ public enum InspectionRunner {
             queue.finish()
         }
         producer.start()
+        let pairing = PairingFolders()
         DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
             while let (i, item) = queue.pop() {
-                let asset = FileInspector.inspect(path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder)
+                let asset = FileInspector.inspect(
+                    path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder, pairing: pairing)
                 results.deliver(i, render(Item(path: item.path, explicit: item.explicit), asset))
             }
         }

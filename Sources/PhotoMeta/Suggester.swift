@@ -329,12 +329,16 @@ public struct Suggester: Sendable {
     /// the still becomes a Live Photo.
     static func pairLivePhotos(_ candidates: inout [SuggestionCandidate]) {
         let members = candidates.map {
-            LivePhotoPairing.Member(path: $0.path, kind: $0.kind, contentIdentifier: $0.contentIdentifier)
+            LivePhotoPairing.Member(
+                path: $0.path, kind: $0.kind, contentIdentifier: $0.contentIdentifier, captured: $0.captured,
+                durationSeconds: $0.durationSeconds)
         }
-        for (still, movie) in LivePhotoPairing.pairs(members) {
-            candidates[still].livePhotoPair = candidates[movie].path
-            candidates[still].kind = .livePhoto
-            candidates[movie].livePhotoPair = candidates[still].path
+        for p in LivePhotoPairing.pairs(members) {
+            candidates[p.still].livePhotoPair = candidates[p.movie].path
+            candidates[p.still].livePhotoEvidence = p.evidence
+            candidates[p.still].kind = .livePhoto
+            candidates[p.movie].livePhotoPair = candidates[p.still].path
+            candidates[p.movie].livePhotoEvidence = p.evidence
         }
     }
 }

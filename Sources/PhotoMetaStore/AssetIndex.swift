@@ -61,6 +61,25 @@ package final class AssetIndex {
         ) WITHOUT ROWID;
         CREATE TABLE folders (folder TEXT PRIMARY KEY) WITHOUT ROWID;
         """,
+        // v4: a movie's duration, which the Live Photo rule asks for (a short clip). Old rows
+        // lack it, so they are dropped and rebuilt like any cache.
+        """
+        DROP TABLE assets;
+        DELETE FROM folders;
+        CREATE TABLE assets (
+            folder TEXT NOT NULL,         -- canonical path of the folder that lists it
+            path TEXT NOT NULL,           -- canonical absolute path
+            size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL, ctime_ns INTEGER NOT NULL,
+            inode INTEGER NOT NULL, device INTEGER NOT NULL,
+            format TEXT NOT NULL, kind TEXT NOT NULL,   -- kind before Live Photo pairing
+            truncated INTEGER NOT NULL, error TEXT, content_id TEXT,
+            clock TEXT,                   -- 'wall', 'instant' or NULL (no capture date)
+            local_seconds INTEGER, nanosecond INTEGER, fraction_digits INTEGER, has_time INTEGER,
+            offset_seconds INTEGER, offset_source TEXT, source TEXT,
+            duration REAL,                -- seconds, movies only
+            PRIMARY KEY (folder, path)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     package init(path: String) throws(StateFileError) {
@@ -86,7 +105,7 @@ package final class AssetIndex {
         do throws(SQLiteDatabase.Failure) {
             let sql =
                 "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
-                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source "
+                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration "
                 + "FROM assets WHERE folder = ?"
             try db.forEachRow(sql, [.text(directory)]) { r in
                 guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
@@ -98,6 +117,7 @@ package final class AssetIndex {
                     truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(description:)),
                     modified: Double(m) / 1e9, size: size)
                 candidate.contentIdentifier = r.text(10)
+                candidate.durationSeconds = r.double(19)
                 result[path] = (FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
             }
         } catch {
@@ -193,10 +213,12 @@ package final class AssetIndex {
                         .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
                         c.error.map { .text($0.description) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                         clock, local, nano, digits, hasTime, offset, offsetSource, source,
+                        c.durationSeconds.map { .real($0) } ?? .null,
                     ])
                 }
                 try db.executeEach(
-                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values)
+                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values
+                )
             }
         } catch {
             throw StateFileError(error)

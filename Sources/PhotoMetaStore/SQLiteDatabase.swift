@@ -143,6 +143,7 @@ final class SQLiteDatabase {
         fileprivate let stmt: OpaquePointer
         func isNull(_ i: Int32) -> Bool { sqlite3_column_type(stmt, i) == SQLITE_NULL }
         func int(_ i: Int32) -> Int64? { isNull(i) ? nil : sqlite3_column_int64(stmt, i) }
+        func double(_ i: Int32) -> Double? { isNull(i) ? nil : sqlite3_column_double(stmt, i) }
         func text(_ i: Int32) -> String? {
             guard !isNull(i), let p = sqlite3_column_text(stmt, i) else { return nil }
             return String(cString: p)

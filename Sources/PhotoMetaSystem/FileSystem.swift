@@ -24,6 +24,13 @@ package enum FileSystem {
         return root
     }
 
+    /// The names in `folder` (not "." or ".."), in byte order, leaving out names that are not
+    /// UTF-8; nil when it cannot be listed.
+    package static func entryNames(_ folder: String) -> [String]? {
+        guard let handle = try? DirectoryHandle(path: folder), let entries = try? handle.entries() else { return nil }
+        return entries.filter(\.nameIsUTF8).map(\.name)
+    }
+
     /// True when `path` names a regular file (links followed).
     package static func isRegularFile(_ path: String) -> Bool {
         (try? FileFacts.of(path))?.type == .regular

@@ -149,6 +149,7 @@ struct SuggestCommand {
                 report.writeCaptured(s.captured, to: &w)
                 w.field("ageSeconds", outcome.age.map { ($0.seconds * 1000).rounded() / 1000 })
                 w.field("livePhotoPair", s.livePhotoPair)
+                w.field("livePhotoEvidence", s.livePhotoEvidence?.rawValue)
                 w.endObject()
             } else {
                 w.null()

@@ -6,7 +6,7 @@ import XCTest
 @testable import PhotoMetaStore
 @testable import PhotoMetaSystem
 
-/// The JSON report of every fixture (`Fixtures/library` and `Fixtures/formats`), compared with
+/// The JSON report of every fixture (`Fixtures/library`, `Fixtures/formats`, `Fixtures/pairing`), compared with
 /// `Tests/Golden/inspect-library.jsonl`.
 /// Re-record after an intended change with `PHOTOMETA_RECORD_GOLDEN=1 swift test --filter GoldenTests`
 /// and review the diff.
@@ -16,7 +16,7 @@ final class GoldenTests: XCTestCase {
     /// Fixture files, sorted, relative to the package root.
     static func fixtureFiles() throws -> [String] {
         var files: [String] = []
-        for folder in ["library", "formats"] {
+        for folder in ["library", "formats", "pairing"] {
             let base = TestPaths.fixtures.appendingPathComponent(folder).path
             guard let e = FileManager.default.enumerator(atPath: base) else { continue }
             while let rel = e.nextObject() as? String {

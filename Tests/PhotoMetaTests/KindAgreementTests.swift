@@ -10,6 +10,31 @@ import XCTest
 /// both (the issue that motivated the rule: they used to disagree).
 final class KindAgreementTests: XCTestCase {
     func testInspectAndSuggestGiveEveryFixtureTheSameKind() throws {
+        for folder in [TestPaths.library.path, TestPaths.pairing.path] {
+            try checkAgreement(folder)
+        }
+        let library = TestPaths.library.path
+        // A file inspected alone (no folder listing) pairs the same way.
+        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.HEIC").kind, .livePhoto)
+        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.MOV").livePhotoPair, library + "/IMG_0001.HEIC")
+    }
+
+    /// The Live Photo rule's passes, through both commands: one identifier across two names,
+    /// one name with close times and a short clip, one name that is not a Live Photo.
+    func testThePairingFixtures() throws {
+        let dir = TestPaths.pairing.path
+        let still = FileInspector.inspect(path: dir + "/IMG_0007.JPG")
+        XCTAssertEqual(still.livePhotoPair, dir + "/IMG_0007(1).MOV", "paired by identifier across names")
+        XCTAssertEqual(still.livePhotoEvidence, .contentIdentifier)
+        XCTAssertEqual(FileInspector.inspect(path: dir + "/IMG_0007(1).MOV").livePhotoPair, dir + "/IMG_0007.JPG")
+        let walk = FileInspector.inspect(path: dir + "/walk.jpg")
+        XCTAssertEqual(walk.kind, .livePhoto)
+        XCTAssertEqual(walk.livePhotoEvidence, .baseNameAndTime)
+        XCTAssertEqual(FileInspector.inspect(path: dir + "/fixture.jpg").kind, .photo, "a 12 s clip three years later")
+        XCTAssertNil(FileInspector.inspect(path: dir + "/fixture.mov").livePhotoPair)
+    }
+
+    private func checkAgreement(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let state = try TemporaryDirectory()
         var o = Suggester.Options(settings: SuggestionSettings(zone: utcZone))
         o.settings.includeVideos = true
@@ -19,24 +44,22 @@ final class KindAgreementTests: XCTestCase {
         o.statePath = state.path + "/state.sqlite3"
         o.indexPath = nil
         o.record = false
-        let library = TestPaths.library.path
-        let outcome = try Suggester(options: o).run(folder: library)
+        let outcome = try Suggester(options: o).run(folder: folder)
         XCTAssertNil(outcome.decision.suggestion)
         let fromSuggest = Dictionary(uniqueKeysWithValues: outcome.decision.rejected.map { ($0.path, $0.kind) })
 
         let collected = Mutex<[String: MediaKind]>([:])
         InspectionRunner.run(
-            paths: [library], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
+            paths: [folder], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
             emit: { r in collected.withLock { $0[r.0] = r.1 } })
         let fromInspect = collected.withLock { $0 }
-        XCTAssertEqual(Set(fromSuggest.keys), Set(fromInspect.keys))
+        XCTAssertEqual(Set(fromSuggest.keys), Set(fromInspect.keys), file: file, line: line)
         for (path, kind) in fromInspect {
-            XCTAssertEqual(fromSuggest[path], kind, path)
+            XCTAssertEqual(fromSuggest[path], kind, path, file: file, line: line)
+            // And one file alone, without the folder's listing.
+            XCTAssertEqual(FileInspector.inspect(path: path).kind, kind, path, file: file, line: line)
         }
-        XCTAssertEqual(fromInspect[library + "/IMG_0001.HEIC"], .livePhoto, "the fixture's Live Photo pairs in both")
-        // A file inspected alone (no folder listing) pairs the same way.
-        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.HEIC").kind, .livePhoto)
-        XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.MOV").livePhotoPair, library + "/IMG_0001.HEIC")
+        XCTAssertTrue(fromInspect.values.contains(.livePhoto), "each folder has a Live Photo", file: file, line: line)
     }
 }
 

@@ -236,6 +236,19 @@ final class DurationTests: XCTestCase {
 }
 
 final class LivePhotoPairingTests: XCTestCase {
+    /// A date `seconds` after 2024-05-01 10:00:00 with the offset +02:00 (or none).
+    static func at(_ seconds: Int64, offset: Bool = true) -> CaptureDate? {
+        guard let local = LocalDateTime(secondsAsIfUTC: 1_714_557_600 + seconds, nanosecond: 0, fractionDigits: nil)
+        else { return nil }
+        return CaptureDate(
+            .wall(local, offset: offset ? UTCOffset(seconds: 7200) : nil, offsetSource: nil), source: .exifDateTimeOriginal)
+    }
+
+    static func movie(_ candidate: inout SuggestionCandidate, seconds: Double = 3, at time: Int64 = 0) {
+        candidate.durationSeconds = seconds
+        candidate.captured = at(time)
+    }
+
     func testPairsBySameBaseNameInOneFolder() {
         var list = [
             Scenario.candidate("d/IMG_1.HEIC", age: 1),
@@ -243,21 +256,31 @@ final class LivePhotoPairingTests: XCTestCase {
             Scenario.candidate("d/IMG_2.JPG", age: 1),
             Scenario.candidate("d/other.mov", age: 1, kind: .video, format: .mov),
             Scenario.candidate("e/IMG_1.HEIC", age: 1),
+            Scenario.candidate("e/IMG_3.JPG", age: 1),
         ]
+        for i in list.indices { list[i].captured = Self.at(0) }
+        Self.movie(&list[1])
+        Self.movie(&list[3])
         list[2].contentIdentifier = "X"
         list[3].contentIdentifier = "X"
+        list[5].contentIdentifier = "X"
         Suggester.pairLivePhotos(&list)
         XCTAssertEqual(list[0].kind, .livePhoto)
         XCTAssertEqual(list[0].livePhotoPair, "d/IMG_1.MOV")
+        XCTAssertEqual(list[0].livePhotoEvidence, .baseNameAndTime)
         XCTAssertEqual(list[1].livePhotoPair, "d/IMG_1.HEIC")
-        XCTAssertNil(list[2].livePhotoPair, "pairs never cross base names, identifiers or not")
+        XCTAssertEqual(list[2].livePhotoPair, "d/other.mov", "one identifier pairs across names")
+        XCTAssertEqual(list[2].livePhotoEvidence, .contentIdentifier)
         XCTAssertEqual(list[4].kind, .photo, "another folder")
+        XCTAssertNil(list[5].livePhotoPair, "identifiers never pair across folders")
     }
 
     func testDisagreeingIdentifiersDoNotPair() {
         var list = [
             Scenario.candidate("IMG_1.HEIC", age: 1), Scenario.candidate("IMG_1.MOV", age: 1, kind: .video, format: .mov),
         ]
+        list[0].captured = Self.at(0)
+        Self.movie(&list[1])
         list[0].contentIdentifier = "A"
         list[1].contentIdentifier = "B"
         Suggester.pairLivePhotos(&list)
@@ -273,14 +296,56 @@ final class LivePhotoPairingTests: XCTestCase {
         ]
         let pairs = LivePhotoPairing.pairs(members)
         XCTAssertEqual(pairs.map { [$0.still, $0.movie] }, [[1, 2]])
+        XCTAssertEqual(pairs.first?.evidence, .contentIdentifier, "no dates or durations needed")
+    }
+
+    func testTheSameNameAloneNeedsAShortClipCapturedTogether() {
+        func pair(still: CaptureDate?, movie: CaptureDate?, seconds: Double?) -> Bool {
+            let members = [
+                LivePhotoPairing.Member(path: "fixture.jpg", kind: .photo, contentIdentifier: nil, captured: still),
+                LivePhotoPairing.Member(
+                    path: "fixture.mov", kind: .video, contentIdentifier: nil, captured: movie, durationSeconds: seconds),
+            ]
+            return !LivePhotoPairing.pairs(members).isEmpty
+        }
+        XCTAssertTrue(pair(still: Self.at(1), movie: Self.at(0), seconds: 3))
+        XCTAssertTrue(pair(still: Self.at(0), movie: Self.at(5), seconds: 6), "the limits are inclusive")
+        XCTAssertFalse(pair(still: Self.at(0), movie: Self.at(6), seconds: 3), "6 s apart")
+        XCTAssertFalse(pair(still: Self.at(0), movie: Self.at(0), seconds: 12.5), "a video of its own")
+        XCTAssertFalse(pair(still: Self.at(0), movie: Self.at(0), seconds: nil), "no duration, no proof")
+        XCTAssertFalse(pair(still: nil, movie: Self.at(0), seconds: 3), "no date, no proof")
+        // One side without a zone: a whole number of quarter hours apart, then within seconds.
+        XCTAssertTrue(pair(still: Self.at(7200 + 2, offset: false), movie: Self.at(0), seconds: 3))
+        XCTAssertTrue(pair(still: Self.at(-(5 * 3600 + 1800) + 1, offset: false), movie: Self.at(0), seconds: 3))
+        XCTAssertFalse(pair(still: Self.at(7200 + 600, offset: false), movie: Self.at(0), seconds: 3))
+        XCTAssertFalse(pair(still: Self.at(15 * 3600, offset: false), movie: Self.at(0), seconds: 3), "past ±14 h")
+        // Neither says its zone: compared as written.
+        XCTAssertTrue(pair(still: Self.at(2, offset: false), movie: Self.at(0, offset: false), seconds: 3))
+        XCTAssertFalse(pair(still: Self.at(3600, offset: false), movie: Self.at(0, offset: false), seconds: 3))
+    }
+
+    func testSameNameIdentifiersComeBeforeOtherNames() {
+        // IMG_0.HEIC sorts first and carries X too, but the movie's own name wins.
+        let members = [
+            LivePhotoPairing.Member(path: "d/A.HEIC", kind: .photo, contentIdentifier: "X"),
+            LivePhotoPairing.Member(path: "d/B.HEIC", kind: .photo, contentIdentifier: "X"),
+            LivePhotoPairing.Member(path: "d/A.MOV", kind: .video, contentIdentifier: "X"),
+            LivePhotoPairing.Member(path: "d/B.MOV", kind: .video, contentIdentifier: "X"),
+        ]
+        XCTAssertEqual(LivePhotoPairing.pairs(members).map { [$0.still, $0.movie] }, [[0, 2], [1, 3]])
+        // inspect needs no other file when the base name settles it...
+        XCTAssertEqual(LivePhotoPairing.neededIdentifiers(for: 0, in: [members[0], members[2]]), [])
+        // ...and the identifier's other files when it does not.
+        XCTAssertEqual(LivePhotoPairing.neededIdentifiers(for: 0, in: [members[0]]), ["X"])
     }
 
     func testOneMovieOneStillFirstInPathOrder() {
+        let t = Self.at(0)
         let members = [
-            LivePhotoPairing.Member(path: "IMG_1.JPG", kind: .photo, contentIdentifier: nil),
-            LivePhotoPairing.Member(path: "IMG_1.HEIC", kind: .photo, contentIdentifier: nil),
-            LivePhotoPairing.Member(path: "IMG_1.MOV", kind: .video, contentIdentifier: nil),
-            LivePhotoPairing.Member(path: "IMG_1.gif", kind: .gif, contentIdentifier: nil),
+            LivePhotoPairing.Member(path: "IMG_1.JPG", kind: .photo, contentIdentifier: nil, captured: t),
+            LivePhotoPairing.Member(path: "IMG_1.HEIC", kind: .photo, contentIdentifier: nil, captured: t),
+            LivePhotoPairing.Member(path: "IMG_1.MOV", kind: .video, contentIdentifier: nil, captured: t, durationSeconds: 2),
+            LivePhotoPairing.Member(path: "IMG_1.gif", kind: .gif, contentIdentifier: nil, captured: t),
         ]
         XCTAssertEqual(LivePhotoPairing.pairs(members).map { [$0.still, $0.movie] }, [[1, 2]], "HEIC sorts before JPG")
     }

@@ -13,6 +13,8 @@ enum TestPaths {
         .deletingLastPathComponent()
     static let fixtures = root.appendingPathComponent("Fixtures")
     static let library = fixtures.appendingPathComponent("library")
+    /// The Live Photo rule's cases (Fixtures/README.md).
+    static let pairing = fixtures.appendingPathComponent("pairing")
     /// `../shared/corpus` beside the checkout, when it exists.
     static let corpus: URL? = {
         let url = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")

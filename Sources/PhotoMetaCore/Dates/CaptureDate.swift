@@ -34,6 +34,14 @@ public struct CaptureDate: Sendable, Equatable {
         }
     }
 
+    /// False when the source gave a day without a time of day.
+    package var hasTime: Bool {
+        switch clock {
+        case .instant(let utc): return utc.hasTime
+        case .wall(let local, _, _): return local.hasTime
+        }
+    }
+
     /// Seconds since 1970 (UTC), using `zone` only where the file gives no offset.
     public func epochSeconds(assuming zone: TimeZone) -> Double {
         switch clock {

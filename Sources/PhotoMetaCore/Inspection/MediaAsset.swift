@@ -60,6 +60,8 @@ public struct MediaAsset: Sendable, Equatable {
     public var screenshotEvidence: [ScreenshotEvidence] = []
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
+    /// Which rule paired it (set with `livePhotoPair`).
+    public var livePhotoEvidence: LivePhotoEvidence?
     /// File size in bytes.
     public var fileSize: Int64?
     /// The container is cut short (a partial download, or a file still being written).

@@ -66,6 +66,7 @@ public struct AssetReport: Sendable {
         for e in a.screenshotEvidence { w.string(e.description) }
         w.endArray()
         w.field("livePhotoPair", a.livePhotoPair)
+        w.field("livePhotoEvidence", a.livePhotoEvidence?.rawValue)
         w.field("fileSize", a.fileSize.map { Int($0) })
         w.field("truncated", a.truncated)
         w.key("diagnostics")
@@ -156,7 +157,7 @@ public struct AssetReport: Sendable {
             if let g = a.gps { rows.append(("gps", "\(AssetReport.round7(g.latitude)), \(AssetReport.round7(g.longitude))")) }
             if let t = a.thumbnailBytes { rows.append(("thumbnail", "\(t) bytes")) }
             if let id = a.contentIdentifier { rows.append(("content id", id)) }
-            if let p = a.livePhotoPair { rows.append(("live photo", p)) }
+            if let p = a.livePhotoPair { rows.append(("live photo", p + (a.livePhotoEvidence.map { " (\($0.phrase))" } ?? ""))) }
             if !a.screenshotEvidence.isEmpty {
                 rows.append(("screenshot", a.screenshotEvidence.map(\.description).joined(separator: ", ")))
             }

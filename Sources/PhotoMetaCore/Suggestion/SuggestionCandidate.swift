@@ -19,6 +19,10 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     public var size: Int64
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
+    /// Which rule paired it (set with `livePhotoPair`).
+    public var livePhotoEvidence: LivePhotoEvidence?
+    /// A movie's duration in seconds (the Live Photo rule asks for a short clip).
+    public var durationSeconds: Double?
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
 
@@ -43,6 +47,8 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
             truncated: asset.truncated, error: asset.error, modified: modified, size: asset.fileSize ?? 0,
             livePhotoPair: asset.livePhotoPair)
         contentIdentifier = asset.contentIdentifier
+        durationSeconds = asset.durationSeconds
+        livePhotoEvidence = asset.livePhotoEvidence
     }
 
     /// The movie half of a Live Photo: offered through its still, never on its own.
