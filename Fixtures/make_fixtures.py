@@ -1193,11 +1193,41 @@ def fixture_arw_like():
     return tiff + b"\0" * (preview_at - len(tiff)) + b"\xff\xd8" + b"\0" * (preview_len - 4) + b"\xff\xd9"
 
 
+def inline_ifd(order, entries):
+    """An IFD whose values all fit in their entries (SHORT/LONG, count 1), so it can be stored
+    as a blob anywhere: count, 12-byte entries sorted by tag, next offset 0 [TIFF 6.0 p.14]."""
+    bo = "<" if order == "II" else ">"
+    out = struct.pack(bo + "H", len(entries))
+    for tag, typ, value in sorted(entries):
+        field = struct.pack(bo + ("H" if typ == SHORT else "I"), value).ljust(4, b"\0")
+        out += struct.pack(bo + "HHI", tag, typ, 1) + field
+    return out + b"\0\0\0\0"
+
+
+def fixture_nef_like():
+    """formats/nef_like.nef: a Nikon NEF-like TIFF `MM`: IFD0 is the 160x106 preview
+    (NewSubfileType 1) with SubIFDs (0x014A) pointing at a 640x424 JPEG preview
+    (NewSubfileType 1) and the 3040x2014 raw image (NewSubfileType 0); an Exif IFD with the
+    date. The picture's size is the raw image's."""
+    preview = inline_ifd("MM", [(0x00FE, LONG, 1), (0x0100, LONG, 640), (0x0101, LONG, 424)])
+    raw = inline_ifd("MM", [(0x00FE, LONG, 0), (0x0100, LONG, 3040), (0x0101, LONG, 2014),
+                            (0x0102, SHORT, 12), (0x0103, SHORT, 1)])
+    return build_tiff(
+        "MM",
+        ifd0=[(0x00FE, LONG, 1), (0x0100, SHORT, 160), (0x0101, SHORT, 106),
+              (0x010F, ASCII, "NIKON CORPORATION"), (0x0110, ASCII, "NIKON D70"), (0x0112, SHORT, 1),
+              *tiff_resolution(), (0x014A, LONG, [Ref("sub0"), Ref("sub1")])],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2004:05:06 07:08:09")],
+        blobs={"sub0": preview, "sub1": raw},
+    )
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
-            ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like())]
+            ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
+            ("nef_like.nef", fixture_nef_like())]
 
 
 # ---------------------------------------------------------------------------

@@ -25,6 +25,33 @@ final class TIFFCompactorTests: XCTestCase {
         XCTAssertEqual(a.model, "ILCE-7M3")
     }
 
+    /// NEF and DNG: IFD0 is a preview, the picture is the SubIFD with NewSubfileType 0.
+    func testTheSizeIsTheFullResolutionSubIFDs() throws {
+        let bytes = try TestPaths.bytes("../formats/nef_like.nef")
+        let a = MediaAsset.from(bytes, path: "nef_like.nef")
+        XCTAssertEqual(a.width, 3040)
+        XCTAssertEqual(a.height, 2014)
+        XCTAssertEqual(a.model, "NIKON D70")
+        XCTAssertEqual(a.captured?.source, .exifDateTimeOriginal)
+        // Cut anywhere: no crash, and never a size from a directory that is not all there.
+        for n in stride(from: 0, to: bytes.count, by: 3) {
+            let cut = MediaAsset.from(Array(bytes.prefix(n)), path: "cut.nef")
+            if let w = cut.width { XCTAssertTrue([160, 640, 3040].contains(w), "\(n): \(w)") }
+        }
+        // A SubIFD list that lies about its length or points at IFD0 itself.
+        var lying = bytes
+        let ifd0 = 8
+        let count = Int(lying[ifd0]) << 8 | Int(lying[ifd0 + 1])
+        for i in 0..<count {
+            let e = ifd0 + 2 + 12 * i
+            if lying[e] == 0x01, lying[e + 1] == 0x4A {
+                lying.replaceSubrange((e + 4)..<(e + 12), with: [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 8])
+            }
+        }
+        let l = MediaAsset.from(lying, path: "lying.nef")
+        XCTAssertEqual(l.width, 160, "no SubIFD is readable: IFD0's own size, as libexif reads it")
+    }
+
     func testTheStreamFitsTheWindowAndPointsAtItsCopies() throws {
         let bytes = try TestPaths.bytes("../formats/far_ifd.tif")
         var out = ContainerPayloads(format: .tiff)

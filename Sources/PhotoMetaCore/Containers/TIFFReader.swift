@@ -24,6 +24,10 @@ package enum TIFFReader {
             }
             var r = ByteReader(bytes, offset: 4)
             let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
+            if let full = TIFFImageSize.fullResolution(reader, littleEndian: littleEndian, ifd0: ifd0) {
+                out.width = full.width
+                out.height = full.height
+            }
             if reader.size > Int64(Limits.exifPayloadMax) {
                 // Directories or values may lie past libexif's window: hand it a compacted
                 // copy of the metadata instead of the file's first 64 KiB.

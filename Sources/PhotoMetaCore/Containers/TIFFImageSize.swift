@@ -1,0 +1,86 @@
+/// The size of the picture a TIFF-based raw holds, which is not always IFD0's: NEF and DNG keep a
+/// small preview in IFD0 and the full-resolution image in a SubIFD [TIFF 6.0 p.36
+/// NewSubfileType; TIFF Technical Note 1 (SubIFDs, tag 0x014A); DNG 1.6 "IFD structure"]. libexif
+/// does not follow SubIFDs, so this step walks the directories' structure (counts, tags, types
+/// and the in-entry SHORT/LONG of three tags) the way `HEIFReader` reads `ispe`; every other
+/// value stays libexif's to decode.
+package enum TIFFImageSize {
+    /// At most this many SubIFDs are looked at (DNG writes 1 to 3, NEF 2).
+    static let subIFDsMax = 16
+
+    /// One directory's image: NewSubfileType (0 when absent), width and height.
+    struct Image {
+        var subfileType: Int
+        var width: Int
+        var height: Int
+        var subIFDs: [Int]
+    }
+
+    /// The full-resolution image's size when IFD0 points at SubIFDs: the largest image whose
+    /// NewSubfileType says it is not a reduced-resolution copy (bit 0 clear), among IFD0 and its
+    /// SubIFDs. Nil when there are no SubIFDs (IFD0's own size, which libexif reads, stands) or
+    /// none qualifies.
+    package static func fullResolution(_ reader: BoundedReader, littleEndian: Bool, ifd0: Int) -> (width: Int, height: Int)? {
+        guard let root = image(reader, littleEndian, at: ifd0), !root.subIFDs.isEmpty else { return nil }
+        var images = [root]
+        for at in root.subIFDs.prefix(subIFDsMax) {
+            if let i = image(reader, littleEndian, at: at) { images.append(i) }
+        }
+        let full = images.filter { $0.subfileType & 1 == 0 && $0.width > 0 && $0.height > 0 }
+        guard
+            let best = full.max(by: {
+                $0.width.multipliedReportingOverflow(by: $0.height).partialValue
+                    < $1.width.multipliedReportingOverflow(by: $1.height).partialValue
+            })
+        else {
+            return nil
+        }
+        return (best.width, best.height)
+    }
+
+    /// Reads one IFD's entry table [TIFF 6.0 p.14: count, 12-byte entries, next offset].
+    static func image(_ reader: BoundedReader, _ little: Bool, at offset: Int) -> Image? {
+        guard offset >= 8, Int64(offset) + 2 <= reader.size, let head = try? reader.read(at: Int64(offset), count: 2)
+        else { return nil }
+        let n = u16(head, 0, little)
+        guard n > 0, n <= TIFFCompactor.entriesMax,
+            let table = try? reader.readAvailable(at: Int64(offset) + 2, count: 12 * n), table.count == 12 * n
+        else { return nil }
+        var result = Image(subfileType: 0, width: 0, height: 0, subIFDs: [])
+        for i in 0..<n {
+            let e = 12 * i
+            let tag = u16(table, e, little)
+            let type = u16(table, e + 2, little)
+            let count = u32(table, e + 4, little)
+            // SHORT (3) sits in the first two bytes of the field, LONG (4) and IFD (13) fill it.
+            let inline: Int? =
+                count != 1
+                ? nil : type == 3 ? u16(table, e + 8, little) : type == 4 || type == 13 ? u32(table, e + 8, little) : nil
+            switch tag {
+            case 0x00FE: result.subfileType = inline ?? 0
+            case 0x0100: result.width = inline ?? 0
+            case 0x0101: result.height = inline ?? 0
+            case 0x014A where type == 4 || type == 13:
+                if count == 1 {
+                    result.subIFDs = [u32(table, e + 8, little)]
+                } else if count > 1 {
+                    // More than one offset: the field points at an array of LONGs.
+                    let k = min(count, subIFDsMax)
+                    if let list = try? reader.read(at: Int64(u32(table, e + 8, little)), count: 4 * k) {
+                        result.subIFDs = (0..<k).map { u32(list, 4 * $0, little) }
+                    }
+                }
+            default: break
+            }
+        }
+        return result
+    }
+
+    private static func u16(_ b: [UInt8], _ at: Int, _ little: Bool) -> Int {
+        little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
+    }
+
+    private static func u32(_ b: [UInt8], _ at: Int, _ little: Bool) -> Int {
+        little ? u16(b, at, true) | u16(b, at + 2, true) << 16 : u16(b, at, false) << 16 | u16(b, at + 2, false)
+    }
+}
