@@ -26,6 +26,19 @@ final class ContainerReaderTests: XCTestCase {
         XCTAssertEqual(FormatDetector.detect(Array("RIFF\0\0\0\0WAVE".utf8)), .unknown)
     }
 
+    /// Unknown brands in a well-formed `ftyp` still make the file ISO BMFF; a box too short to
+    /// hold a major brand and a minor version does not.
+    func testAnFtypWithUnknownBrandsIsAGenericMovie() {
+        func ftyp(size: UInt32, _ brands: String) -> [UInt8] {
+            withUnsafeBytes(of: size.bigEndian, Array.init) + Array("ftyp".utf8) + Array(brands.utf8)
+        }
+        XCTAssertEqual(FormatDetector.detect(ftyp(size: 20, "niko\0\0\0\0niko")), .mp4)
+        XCTAssertEqual(FormatDetector.detect(ftyp(size: 16, "ABCD\0\0\0\0")), .mp4)
+        XCTAssertEqual(FormatDetector.detect(ftyp(size: 20, "heic\0\0\0\0mif1")), .heic, "known brands decide first")
+        XCTAssertEqual(FormatDetector.detect(ftyp(size: 13, "sdv \0")), .unknown, "shorter than an ftyp can be")
+        XCTAssertEqual(FormatDetector.detect(ftyp(size: 1, "e-I \0\0\0\0")), .unknown)
+    }
+
     func testJPEGSegments() throws {
         let p = try payloads("IMG_20240315_093012.jpg")
         XCTAssertNotNil(p.exif)

@@ -45,7 +45,13 @@ package enum FormatDetector {
         _ = r.skip(4)  // minor version
         let boxEnd = min(Int(size), head.count)
         while r.offset + 4 <= boxEnd, let b = r.fourCC() { brands.append(b) }
-        return classify(brands: brands)
+        let known = classify(brands: brands)
+        // Cameras and phones keep inventing brands (Nikon "niko", SD Video "sdv ", vendors'
+        // own); an `ftyp` box that holds at least a major brand and a minor version makes the
+        // file ISO BMFF whatever the brands say [ISO 14496-12 4.3.1], so it is walked as a
+        // generic movie, as exiftool does, rather than refused.
+        if known == .unknown, size >= 16, size <= 4096 { return .mp4 }
+        return known
     }
 
     /// Major brand first, then the compatible ones, so `heic` major beats a `mif1` compatible.
