@@ -88,6 +88,19 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertFalse(diags.isEmpty)
     }
 
+    /// A writer that counted from 1970 instead of 1904: the raw value read as Unix seconds, as
+    /// exiftool patches it; a raw value too small for a clock (before 1990) is still skipped.
+    func testMovieHeaderCountedFromTheUnixEpoch() {
+        var qt = QuickTimeMetadata()
+        qt.mvhdCreation = 1_218_238_815 - QuickTimeReader.epochDelta  // 2008-08-08T23:40:15Z as Unix seconds
+        let (d, diags) = resolve(DateEvidence(quickTime: qt, fileName: "x.mp4", fileTimes: fileTimes))
+        XCTAssertEqual(d?.source, .quickTimeMovieHeader)
+        XCTAssertEqual(d?.rendered(in: utcZone).utc, "2008-08-08T23:40:15Z")
+        XCTAssertTrue(diags.contains { $0.message.contains("counts from 1970") }, "\(diags)")
+        qt.mvhdCreation = 86_400 - QuickTimeReader.epochDelta  // one day after power-on
+        XCTAssertEqual(resolve(DateEvidence(quickTime: qt, fileName: "x.mp4", fileTimes: fileTimes)).0?.source, .fileBirthTime)
+    }
+
     func testRule4XMPOrder() {
         var xmp = XMPRecord()
         xmp.createDate = "2020-01-01T00:00:00"

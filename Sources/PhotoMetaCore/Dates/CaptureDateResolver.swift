@@ -87,8 +87,17 @@ package enum CaptureDateResolver {
                 }
             }
             if let seconds = qt.mvhdCreation {
-                // A zero or pre-1970 value is a movie written without a clock.
                 if seconds > 0, let utc = LocalDateTime(secondsAsIfUTC: seconds) {
+                    return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
+                }
+                // Before 1970 from 1904 [ISO 14496-12 8.2.2.3]: some writers count from the Unix
+                // epoch instead (exiftool patches the same mistake). Read as such when that gives
+                // a date a digital camera could have written (1990 or later); a smaller value is
+                // a movie written without a clock.
+                let raw = seconds + QuickTimeReader.epochDelta
+                if raw >= Self.unixEpochWriterFloor, let utc = LocalDateTime(secondsAsIfUTC: raw) {
+                    diagnostics.append(
+                        Diagnostic("date", "quicktime.mvhd creation time counts from 1970, not 1904; read as such"))
                     return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
                 }
                 diagnostics.append(Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped"))
@@ -182,6 +191,10 @@ package enum CaptureDateResolver {
 
     /// How close a file time must come to a wall clock (after the offset) to lend its zone.
     package static let fileTimeAgreement = 2.0
+
+    /// 1990-01-01T00:00:00Z: an `mvhd` time below 1970 that, counted from 1970, lands before
+    /// this is not a clock's reading.
+    static let unixEpochWriterFloor: Int64 = 631_152_000
 
     /// An EXIF date with its fraction and offset. The offset comes from the tag that belongs to
     /// this date, else from GPS; never from another date's tag (OffsetTime belongs to DateTime).
