@@ -2,8 +2,9 @@
 
 SWIFT       ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
-# Packages the build links against (libexif, SQLite and zlib through pkg-config).
-APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev
+# Packages the build links against (libexif, SQLite and zlib through pkg-config; libvips and
+# libffmpegthumbnailer for PhotoMetaThumbnails).
+APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libvips-dev libffmpegthumbnailer-dev
 # What the tests use besides the build: man (the installed page is rendered), python3 (a pty
 # for the progress line).
 APT_TEST    := man-db python3
@@ -13,7 +14,7 @@ WERROR      ?= -Xswiftc -warnings-as-errors
 BIN_DEBUG   := .build/debug/photometa
 BIN_RELEASE := .build/release/photometa
 
-.PHONY: all deps build release demo test lint client fixtures clean install install-files uninstall
+.PHONY: all deps build release demo test lint client fixtures thumbnail-fixtures clean install install-files uninstall
 
 all: build
 
@@ -75,6 +76,13 @@ client: deps
 # Regenerates the sample library (Python standard library only).
 fixtures:
 	python3 Fixtures/make_fixtures.py
+
+# Fixtures/thumbnails needs real pixels: libvips' CLI and ffmpeg make them (committed, so the
+# tests need neither).
+APT_THUMB_FIXTURES := libvips-tools ffmpeg python3
+thumbnail-fixtures:
+	$(call apt_install,$(APT_THUMB_FIXTURES))
+	python3 Fixtures/make_thumbnail_fixtures.py
 
 clean:
 	rm -rf .build Examples/Client/.build

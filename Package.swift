@@ -4,6 +4,7 @@ import PackageDescription
 // Layers, each depending only on the ones below it (docs/architecture.md):
 //
 //   photometa (CLI: parse and print)
+//     PhotoMetaThumbnails (the second product: thumbnails, libvips and libffmpegthumbnailer)
 //     PhotoMeta (the public product: inspector, runner, suggester, watcher)
 //       PhotoMetaStore (SQLite: state file, suggestion memory, asset index)
 //         PhotoMetaSystem (every libc call: statx, open/pread, readdir, realpath, poll, inotify, write)
@@ -15,6 +16,9 @@ let package = Package(
     name: "photometa",
     products: [
         .library(name: "PhotoMeta", targets: ["PhotoMeta"]),
+        // Thumbnails in a product of their own: a client that only reads metadata links no
+        // image library.
+        .library(name: "PhotoMetaThumbnails", targets: ["PhotoMetaThumbnails"]),
         .executable(name: "photometa", targets: ["photometa"]),
     ],
     targets: [
@@ -28,20 +32,31 @@ let package = Package(
         .target(name: "CStatx"),
         // posix_spawn with closefrom, for the watch hook (Swift's Glibc module lacks the _np call).
         .target(name: "CSpawn"),
+        // libvips (decoding with shrink-on-load, resampling, colour, encoding) through
+        // pkg-config; Debian ships it as libvips-dev. Its headers reach only CVips.
+        .systemLibrary(name: "CLibVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // Fixed-signature C over libvips' varargs API and libffmpegthumbnailer's C API (video
+        // frames; Debian's libffmpegthumbnailer-dev), plus GLib's URI and MD5 for cache names.
+        .target(name: "CVips", dependencies: ["CLibVips"], linkerSettings: [.linkedLibrary("ffmpegthumbnailer")]),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
         .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
-        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem"]),
+        // Thumbnails on top of the layers: the picture to show, the freedesktop cache.
+        .target(name: "PhotoMetaThumbnails", dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "CVips"]),
+        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem", "PhotoMetaThumbnails"]),
 
         .testTarget(
             name: "PhotoMetaTests",
             dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
         ),
+        .testTarget(name: "PhotoMetaThumbnailsTests", dependencies: ["PhotoMetaThumbnails", "PhotoMeta", "PhotoMetaCore"]),
         .testTarget(
             name: "PhotoMetaCLITests",
-            dependencies: ["photometa", "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
+            dependencies: [
+                "photometa", "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaThumbnails",
+            ]
         ),
     ]
 )

@@ -120,6 +120,28 @@ package enum PrivateFiles {
         return true
     }
 
+    /// Writes `bytes` to `path` (in a checked folder) so that no reader ever sees half of it: a
+    /// new temporary file beside it (0600, `O_EXCL | O_NOFOLLOW`), then `rename` over the name.
+    package static func replaceAtomically(_ path: String, with bytes: [UInt8]) throws(Problem) {
+        let folder = parentPath(path)
+        let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
+        let temporary = folder + "/." + name + ".photometa-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let fd = PathBytes.withCPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+        guard fd >= 0 else { throw .system(path: temporary, error: SystemError(errno: errno)) }
+        let failure = FileDescriptorOutput.writeAll(fd, bytes)
+        close(fd)
+        if let failure {
+            _ = PathBytes.withCPath(temporary) { unlink($0) }
+            throw .system(path: temporary, error: failure)
+        }
+        let moved = PathBytes.withCPath(temporary) { t in PathBytes.withCPath(path) { rename(t, $0) } }
+        if moved != 0 {
+            let e = SystemError(errno: errno)
+            _ = PathBytes.withCPath(temporary) { unlink($0) }
+            throw .system(path: path, error: e)
+        }
+    }
+
     static func parentPath(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])

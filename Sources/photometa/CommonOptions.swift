@@ -33,6 +33,9 @@ struct ArgumentCursor {
         return nil
     }
 
+    /// The next argument, without taking it.
+    func peek() -> String? { index < arguments.count ? arguments[index] : nil }
+
     mutating func value(for option: (name: String, inlineValue: String?), example: String) throws(UsageError) -> String {
         if let v = option.inlineValue { return v }
         guard index < arguments.count else { throw UsageError("\(option.name) needs a value, e.g. \(option.name) \(example)") }

@@ -18,6 +18,7 @@ struct Photometa {
           inspect   Report capture date, format, kind, camera, size, GPS... of files
           suggest   The photo the user probably wants to send now (exit 3 when none)
           watch     Report files inserted, removed or changed in a folder, and new suggestions
+          thumbnail The picture to show for photos and videos, at a size (shared freedesktop cache)
           dismiss   Mark everything in a folder up to now as seen
           forget    Clear what was offered or dismissed in a folder
 
@@ -72,6 +73,10 @@ struct Photometa {
         case "suggest":
             return dispatch(rest, help: SuggestCommand.help, name: "suggest") { () throws(UsageError) in
                 try SuggestCommand(arguments: rest).run()
+            }
+        case "thumbnail":
+            return dispatch(rest, help: ThumbnailCommand.help, name: "thumbnail") { () throws(UsageError) in
+                try ThumbnailCommand(arguments: rest).run()
             }
         case "watch":
             return dispatch(rest, help: WatchCommand.help, name: "watch") { () throws(UsageError) in

@@ -1,6 +1,7 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaThumbnails
 
 /// The folders a command was given, or the user's pictures folder when none was.
 struct FolderArguments {
@@ -26,7 +27,7 @@ struct SuggestCommand {
         USAGE: photometa suggest [DIR...] [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
                                  [--explain] [--json] [--state PATH] [--profile NAME]
-                                 [--exclude GLOB] [--no-index] [--wait D] [-q]
+                                 [--exclude GLOB] [--no-index] [--wait D] [--thumbnail [SIZE]] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in the
         DIRs (recursively; by default the pictures folder, XDG_PICTURES_DIR of user-dirs.dirs, else
@@ -57,6 +58,10 @@ struct SuggestCommand {
           --exclude GLOB      Leave out paths below DIR that match (repeatable): * and ? within a
                               name, ** across folders; a pattern without / matches a name at
                               any depth (--exclude Screenshots, --exclude 'Downloads/**').
+          --thumbnail [SIZE]  Also make the offer's thumbnail (default 256 px, at most 1024), in the
+                              shared freedesktop cache: a line "thumbnail: PATH", or JSON
+                              suggestion.thumbnail. A thumbnail failure is reported on stderr
+                              (JSON thumbnailError) and the suggestion stands.
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           -h, --help          Show this help.
@@ -75,6 +80,7 @@ struct SuggestCommand {
     var options = Suggester.Options(settings: SuggestionSettings(zone: .current))
     var explain = false
     var json = false
+    var thumbnail: OfferThumbnail?
     var quiet = false
 
     init(arguments: [String]) throws(UsageError) {
@@ -105,6 +111,7 @@ struct SuggestCommand {
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "-q", "--quiet": quiet = true
+            case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
@@ -136,6 +143,7 @@ struct SuggestCommand {
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
         let report = AssetReport(zone: options.settings.zone)
         let d = outcome.decision
+        let made = d.suggestion.flatMap { s in thumbnail.map { $0.make(s.path) } }
         if json {
             var w = JSONWriter()
             w.beginObject()
@@ -150,6 +158,7 @@ struct SuggestCommand {
                 w.field("ageSeconds", outcome.age.map { ($0.seconds * 1000).rounded() / 1000 })
                 w.field("livePhotoPair", s.livePhotoPair)
                 w.field("livePhotoEvidence", s.livePhotoEvidence?.rawValue)
+                if let made { OfferThumbnail.write(made, to: &w) }
                 w.endObject()
             } else {
                 w.null()
@@ -204,6 +213,7 @@ struct SuggestCommand {
                 }
                 if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
                 Output.out("You may want to send: \(TerminalText.escape(s.path)) (\(detail))\n")
+                if let path = made?.0?.path { Output.out("thumbnail: \(TerminalText.escape(path))\n") }
             } else if let p = d.pending {
                 Output.out(
                     "A photo is still being written: \(TerminalText.escape(p.path)) (ask again in \(p.retryAfterMilliseconds) ms)\n"

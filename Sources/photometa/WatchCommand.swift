@@ -2,6 +2,7 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+import PhotoMetaThumbnails
 import Synchronization
 
 /// `photometa watch [DIR...] ...`: reports changes and new suggestions as they happen.
@@ -10,7 +11,7 @@ struct WatchCommand {
         USAGE: photometa watch [DIR...] [--jsonl] [--within 60s] [--tz ZONE]
                                [--screenshots include|exclude|only] [--videos] [--state PATH]
                                [--profile NAME] [--exclude GLOB] [--exec CMD] [--poll INTERVAL]
-                               [--no-suggest]
+                               [--no-suggest] [--thumbnail [SIZE]]
 
         Watches every DIR (by default the pictures folder, as for suggest).
 
@@ -31,6 +32,9 @@ struct WatchCommand {
           --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
                               polls by itself (and says so) when inotify is unavailable or its watch
                               limit is reached.
+          --thumbnail [SIZE]  Also make each offer's thumbnail, as for suggest: a line
+                              "thumbnail: PATH" after the offer, JSON "thumbnail", and
+                              PHOTOMETA_THUMBNAIL for --exec. A failure leaves the offer standing.
           --no-suggest        Report changes only.
           -h, --help          Show this help.
 
@@ -47,6 +51,7 @@ struct WatchCommand {
     var options = DirectoryWatcher.Options(suggestions: nil)
     var jsonl = false
     var exec: String?
+    var thumbnail: OfferThumbnail?
     var zone: TimeZone
 
     init(arguments: [String]) throws(UsageError) {
@@ -75,6 +80,7 @@ struct WatchCommand {
                 guard interval > .zero else { throw UsageError("--poll needs an interval above zero") }
                 options.pollInterval = interval
             case "--no-suggest": suggest = false
+            case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             default: throw UsageError("unknown option '\(opt.name)'")
@@ -123,8 +129,9 @@ struct WatchCommand {
                                 if state.ready() { printReady() }
                             case .changes(let c): printChanges(c, report)
                             case .suggestion(let s, let age):
-                                printSuggestion(s, age: age, report)
-                                if let exec { run(exec, for: s) }
+                                let made = thumbnail.map { $0.make(s.path) }
+                                printSuggestion(s, age: age, report, thumbnail: made)
+                                if let exec { run(exec, for: s, thumbnail: made?.0?.path) }
                             case .note(let n): Output.err("photometa: note: \(n)")
                             case .folderGone: state.markGone(watcher.displayFolder)
                             case .error(let message): printError(message)
@@ -207,7 +214,7 @@ struct WatchCommand {
         Output.out(lines)
     }
 
-    func printSuggestion(_ s: SuggestionCandidate, age: Double, _ report: AssetReport) {
+    func printSuggestion(_ s: SuggestionCandidate, age: Double, _ report: AssetReport, thumbnail: (Thumbnail?, String?)?) {
         if jsonl {
             var w = JSONWriter()
             w.beginObject()
@@ -218,12 +225,14 @@ struct WatchCommand {
             w.key("captured")
             report.writeCaptured(s.captured, to: &w)
             w.field("ageSeconds", (age * 1000).rounded() / 1000)
+            if let thumbnail { OfferThumbnail.write(thumbnail, to: &w) }
             w.endObject()
             Output.out(w.output + "\n")
         } else {
             Output.out(
                 "You may want to send: \(TerminalText.escape(s.path)) (\(s.kind.rawValue), taken \(DurationText.describe(max(0, age))) ago)\n"
             )
+            if let path = thumbnail?.0?.path { Output.out("thumbnail: \(TerminalText.escape(path))\n") }
         }
     }
 
@@ -231,9 +240,10 @@ struct WatchCommand {
     /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
     /// The hook's output goes to stderr, never into the event stream, and it inherits no
     /// descriptor of photometa's (`Hook`, posix_spawn with closefrom).
-    func run(_ command: String, for s: SuggestionCandidate) {
+    func run(_ command: String, for s: SuggestionCandidate, thumbnail: String?) {
         var env = ProcessInfo.processInfo.environment
         env["PHOTOMETA_PATH"] = s.path
+        if let thumbnail { env["PHOTOMETA_THUMBNAIL"] = thumbnail }
         env["PHOTOMETA_KIND"] = s.kind.rawValue
         if let c = s.captured {
             // The capture instant, ISO 8601 in UTC (the zone applied where the file has no offset).

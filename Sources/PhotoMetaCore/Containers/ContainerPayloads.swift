@@ -31,6 +31,8 @@ package struct ContainerPayloads: Sendable {
     /// Bytes of text held for this file so far (XMP kept, PNG text inflated), against
     /// `Limits.expandedTextMax`.
     package private(set) var expandedText = 0
+    /// Where embedded previews may be found (`PreviewFinder` reads them; metadata never does).
+    package var previewHints = PreviewHints()
     /// Problems found while walking the structure.
     package var diagnostics: [Diagnostic] = []
     /// The structure ends before it should (a cut or half-written file).
@@ -147,4 +149,22 @@ enum ExifHeader {
     static func startsTIFF(_ b: [UInt8]) -> Bool {
         b.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || b.hasPrefix([0x4D, 0x4D, 0x00, 0x2A])
     }
+}
+
+/// What a container reader noticed about embedded previews, for `PreviewFinder`: offsets in the
+/// file, never the preview bytes (a metadata read must not pay for them).
+package struct PreviewHints: Sendable, Equatable {
+    /// JPEG: the file offset of the APP1 Exif block's TIFF header (IFD1's thumbnail offset
+    /// counts from it) [EXIF 2.32 4.5.4].
+    package var exifTIFFOffset: Int64?
+    /// JPEG APP2 "MPF\0": the file offset of its TIFF header, from which the MP entries'
+    /// offsets count [CIPA DC-007 5.2.3.3].
+    package var mpfTIFFOffset: Int64?
+    /// RAF: the embedded JPEG's file range (the header gives it).
+    package var rawJPEG: ClosedRange<Int64>?
+    /// HEIF: the size of the primary item's largest `thmb` item [ISO 23008-12 6.4.4].
+    package var heifThumbnailWidth: Int?
+    package var heifThumbnailHeight: Int?
+
+    package init() {}
 }

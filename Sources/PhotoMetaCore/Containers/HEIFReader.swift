@@ -62,8 +62,11 @@ package enum HEIFReader {
         var properties: [BoxHeader] = []
         var associations: [UInt32: [Int]] = [:]
         var idat: BoxHeader?
+        var references: [(thumbnail: UInt32, of: UInt32)] = []
         for box in boxes {
             switch box.type {
+            case "iref":
+                if let b = BoxWalker.body(reader, box, domain: "heif", into: &out) { references = readThumbnailReferences(b) }
             case "pitm":
                 if let b = BoxWalker.body(reader, box, domain: "heif", into: &out) {
                     var r = ByteReader(b)
@@ -108,6 +111,21 @@ package enum HEIFReader {
             } else if let angle = r.u8() {
                 // [ISO 23008-12 6.5.10] angle * 90 degrees anticlockwise.
                 out.rotation = Int(angle & 0x03) * 90
+            }
+        }
+        // The thumbnails of the primary item: the largest one's ispe, for PreviewFinder.
+        for id in references.filter({ $0.of == primary }).map(\.thumbnail) {
+            for index in associations[id] ?? [] where index >= 1 && index <= properties.count {
+                let prop = properties[index - 1]
+                guard prop.type == "ispe", let b = BoxWalker.body(reader, prop, domain: "heif", into: &out) else { continue }
+                var r = ByteReader(b)
+                if r.skip(4), let w = r.u32be(), let h = r.u32be(),
+                    UInt64(w) * UInt64(h)
+                        > UInt64(out.previewHints.heifThumbnailWidth ?? 0) * UInt64(out.previewHints.heifThumbnailHeight ?? 0)
+                {
+                    out.previewHints.heifThumbnailWidth = Int(w)
+                    out.previewHints.heifThumbnailHeight = Int(h)
+                }
             }
         }
         if out.width == nil {
@@ -157,6 +175,33 @@ package enum HEIFReader {
             }
         }
         return
+    }
+
+    /// [ISO 14496-12 8.11.12] iref (FullBox): boxes of one reference type each, holding
+    /// from_item_ID, reference_count and to_item_IDs (16-bit ids in version 0, 32-bit in 1).
+    /// Returns the items that are a `thmb` of another item, with the item they describe.
+    static func readThumbnailReferences(_ body: [UInt8]) -> [(thumbnail: UInt32, of: UInt32)] {
+        var r = ByteReader(body)
+        guard let version = r.u8(), r.skip(3) else { return [] }
+        var result: [(UInt32, UInt32)] = []
+        var boxes = 0
+        while let size = r.u32be(), let type = r.fourCC(), size >= 8, boxes < Limits.structureCountMax {
+            boxes += 1
+            let end = r.offset + Int(size) - 8
+            guard end <= body.count else { break }
+            if type == "thmb" {
+                var e = ByteReader(Array(body[r.offset..<end]))
+                let id: () -> UInt32? = { version == 0 ? e.u16be().map(UInt32.init) : e.u32be() }
+                if let from = id(), let count = e.u16be() {
+                    for _ in 0..<count {
+                        guard let to = id() else { break }
+                        result.append((from, to))
+                    }
+                }
+            }
+            guard r.skip(end - r.offset) else { break }
+        }
+        return result
     }
 
     /// [ISO 14496-12 8.11.6] iinf: entry_count then `infe` boxes.

@@ -45,6 +45,12 @@ package enum JPEGReader {
                 switch marker {
                 case 0xE1:
                     readAPP1(reader, at: payloadStart, length: payloadLength, into: &out)
+                case 0xE2 where out.previewHints.mpfTIFFOffset == nil && payloadLength > 12:
+                    // [CIPA DC-007 5.2] APP2 "MPF\0", then a TIFF header: the index of the
+                    // other images (previews) stored after this one.
+                    if let sig = try? reader.read(at: payloadStart, count: 4), sig == Array("MPF\0".utf8) {
+                        out.previewHints.mpfTIFFOffset = payloadStart + 4
+                    }
                 case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                     // [ISO 10918-1 B.2.2] SOFn: P(8) Y(16) X(16) Nf(8)...
                     let sof = try reader.read(at: payloadStart, count: min(5, payloadLength))
@@ -190,7 +196,9 @@ package enum JPEGReader {
                         "jpeg",
                         "APP1 Exif at offset \(start) is cut short (\(payload.count) of \(length) bytes); decoding what is there")
                 }
+                let hadExif = out.exif != nil
                 out.setExif(payload, domain: "jpeg")
+                if !hadExif, out.exif != nil { out.previewHints.exifTIFFOffset = start + Int64(ExifHeader.prefix.count) }
             } else if sig == xmpSignature {
                 let body = try reader.read(at: start + Int64(xmpSignature.count), count: length - xmpSignature.count)
                 out.addXMP(body, domain: "jpeg")

@@ -35,6 +35,10 @@ package enum RAFReader {
         let window = BoundedReader(WindowByteSource(reader.source, offset: offset, length: length), budget: reader.remaining)
         var out = JPEGReader.read(window)
         out.format = .raf
+        // The window's offsets count from the JPEG; the hints count from the file.
+        out.previewHints.exifTIFFOffset = out.previewHints.exifTIFFOffset.map { $0 + offset }
+        out.previewHints.mpfTIFFOffset = out.previewHints.mpfTIFFOffset.map { $0 + offset }
+        if length > 0 { out.previewHints.rawJPEG = offset...(offset + length - 1) }
         if cut {
             out.truncated = true
             out.note("raf", "the JPEG at offset \(offset) claims \(length32) bytes, past the end of the file")

@@ -14,6 +14,12 @@ package enum TIFFImageSize {
         var width: Int
         var height: Int
         var subIFDs: [Int]
+        /// JPEGInterchangeFormat / JPEGInterchangeFormatLength (0x0201/0x0202): a JPEG
+        /// thumbnail or preview stored whole [TIFF 6.0 p.105; EXIF 2.32 4.6.5].
+        var jpegOffset = 0
+        var jpegLength = 0
+        /// The next IFD's offset (IFD1 after IFD0), 0 for none.
+        var next = 0
     }
 
     /// The full-resolution image's size when IFD0 points at SubIFDs: the largest image whose
@@ -44,9 +50,10 @@ package enum TIFFImageSize {
         else { return nil }
         let n = u16(head, 0, little)
         guard n > 0, n <= TIFFCompactor.entriesMax,
-            let table = try? reader.readAvailable(at: Int64(offset) + 2, count: 12 * n), table.count == 12 * n
+            let table = try? reader.readAvailable(at: Int64(offset) + 2, count: 12 * n + 4), table.count >= 12 * n
         else { return nil }
         var result = Image(subfileType: 0, width: 0, height: 0, subIFDs: [])
+        if table.count >= 12 * n + 4 { result.next = u32(table, 12 * n, little) }
         for i in 0..<n {
             let e = 12 * i
             let tag = u16(table, e, little)
@@ -60,6 +67,8 @@ package enum TIFFImageSize {
             case 0x00FE: result.subfileType = inline ?? 0
             case 0x0100: result.width = inline ?? 0
             case 0x0101: result.height = inline ?? 0
+            case 0x0201: result.jpegOffset = inline ?? 0
+            case 0x0202: result.jpegLength = inline ?? 0
             case 0x014A where type == 4 || type == 13:
                 if count == 1 {
                     result.subIFDs = [u32(table, e + 8, little)]

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""Makes Fixtures/thumbnails: small pictures with real, decodable pixels for the thumbnail tests
+(the library fixtures' image data is a 16x8 grey JPEG or no image at all).
+
+Pixels come from libvips' command-line tool (`vips`, Debian libvips-tools) and the clip from
+ffmpeg; the EXIF blocks are built here with make_fixtures.py's TIFF builder, so every byte that
+matters is written on purpose. Run `make thumbnail-fixtures`; the outputs are committed, so the
+tests need neither tool. Fixtures/README.md says what each file is.
+"""
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from make_fixtures import (ASCII, EXIF_VERSION, LONG, RATIONAL, SHORT, Ref, app1_exif, build_tiff,  # noqa: E402
+                           gif_graphic_control, gif_header, gif_image, gif_netscape_loop, png_chunk)
+
+OUT = os.path.join(HERE, "thumbnails")
+W, H = 64, 48          # stored size of the orientation fixtures
+MARK_W, MARK_H = 16, 12  # the red block in the stored top-left corner
+
+
+def ppm(width, height, pixel):
+    """A binary PPM [netpbm P6] with pixel(x, y) -> (r, g, b)."""
+    rows = bytearray()
+    for y in range(height):
+        for x in range(width):
+            rows += bytes(pixel(x, y))
+    return b"P6 %d %d 255\n" % (width, height) + bytes(rows)
+
+
+def marked(x, y):
+    return (220, 20, 20) if x < MARK_W and y < MARK_H else (250, 250, 250)
+
+
+def vips(args, data, suffix_in, suffix_out):
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "in" + suffix_in)
+        dst = os.path.join(d, "out" + suffix_out)
+        with open(src, "wb") as f:
+            f.write(data)
+        subprocess.run(["vips"] + [a.replace("IN", src).replace("OUT", dst) for a in args], check=True)
+        with open(dst, "rb") as f:
+            return f.read()
+
+
+def jpeg_of(data_ppm, quality=90):
+    return vips(["copy", "IN", "OUT[Q=%d,strip]" % quality], data_ppm, ".ppm", ".jpg")
+
+
+def with_exif(jpeg, tiff):
+    """The JPEG with an APP1 Exif block right after SOI [EXIF 2.32 4.5.4]."""
+    assert jpeg[:2] == b"\xff\xd8"
+    return jpeg[:2] + app1_exif(tiff) + jpeg[2:]
+
+
+def oriented(n):
+    """orient{n}.jpg: 64x48 stored, red block top-left as stored, EXIF Orientation n."""
+    tiff = build_tiff("MM", ifd0=[(0x010F, ASCII, "photometa"), (0x0112, SHORT, n)],
+                      exif=[EXIF_VERSION, (0x9003, ASCII, "2024:01:02 03:04:05")])
+    return with_exif(jpeg_of(ppm(W, H, marked)), tiff)
+
+
+def with_ifd1(main_w, main_h, thumb_w, thumb_h):
+    """A main JPEG with an IFD1 JPEG thumbnail [EXIF 2.32 4.6.2, tags 0x0201/0x0202]: the main
+    picture is blue with the red block, the thumbnail green (so a test sees which was used)."""
+    main = jpeg_of(ppm(main_w, main_h, lambda x, y: (220, 20, 20) if x < main_w // 4 and y < main_h // 4 else (20, 20, 220)))
+    thumb = jpeg_of(ppm(thumb_w, thumb_h, lambda x, y: (20, 200, 20)), quality=80)
+    ifd1 = [(0x0103, SHORT, 6), (0x011A, RATIONAL, [(72, 1)]), (0x011B, RATIONAL, [(72, 1)]), (0x0128, SHORT, 2),
+            (0x0201, LONG, Ref("thumb")), (0x0202, LONG, len(thumb))]
+    tiff = build_tiff("II", ifd0=[(0x010F, ASCII, "photometa"), (0x0112, SHORT, 1)],
+                      exif=[EXIF_VERSION, (0x9003, ASCII, "2024:01:02 03:04:05")], ifd1=ifd1, blobs={"thumb": thumb})
+    return with_exif(main, tiff)
+
+
+def alpha_png_direct():
+    """A PNG written here [PNG 1.2]: 64x64, colour type 6 (RGBA), left half opaque red, right
+    half transparent; zlib-compressed rows with filter 0."""
+    import zlib
+    rows = bytearray()
+    for y in range(64):
+        rows.append(0)
+        for x in range(64):
+            rows += bytes((220, 20, 20, 255)) if x < 32 else bytes((0, 0, 0, 0))
+    ihdr = struct.pack(">IIBBBBB", 64, 64, 8, 6, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(bytes(rows))) \
+        + png_chunk(b"IEND", b"")
+
+
+def animated_gif(frames):
+    """anim.gif: 16x16 frames, the first red (index 2 of make_fixtures' palette: black, white,
+    red, blue), the others blue."""
+    out = gif_header(16, 16) + gif_netscape_loop()
+    for i in range(frames):
+        out += gif_graphic_control(10) + gif_image(16, 16, [2 if i == 0 else 3] * 256)
+    return out + b"\x3b"
+
+
+def huge_png():
+    """huge.png: an IHDR declaring 100000 x 100000 (10^10 pixels) and one tiny IDAT."""
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", 100000, 100000, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(b"\0" * 64)) \
+        + png_chunk(b"IEND", b"")
+
+
+def heic():
+    """plain.heic: 64x48 HEVC (libheif's x265 through `vips heifsave`), no irot."""
+    return vips(["copy", "IN", "OUT[Q=50,strip]"], ppm(W, H, marked), ".ppm", ".heic")
+
+
+def clip():
+    """clip.mp4: 2 s of ffmpeg's test pattern, 64x48, H.264, 10 fps."""
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, "clip.mp4")
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=64x48:rate=10",
+                        "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "veryfast", "-map_metadata", "-1",
+                        "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
+def audio_only():
+    """no_video.m4a: 1 s of a sine tone, AAC in MP4: a movie with no video track."""
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, "a.m4a")
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "sine=duration=1", "-c:a", "aac",
+                        "-map_metadata", "-1", "-fflags", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    files = [("orient%d.jpg" % n, oriented(n)) for n in range(1, 9)]
+    files += [
+        ("ifd1.jpg", with_ifd1(640, 480, 160, 120)),
+        ("stale_ifd1.jpg", with_ifd1(640, 480, 160, 160)),
+        ("alpha.png", alpha_png_direct()),
+        ("anim.gif", animated_gif(3)),
+        ("huge.png", huge_png()),
+        ("plain.heic", heic()),
+        ("clip.mp4", clip()),
+        ("no_video.m4a", audio_only()),
+    ]
+    for name, data in files:
+        with open(os.path.join(OUT, name), "wb") as f:
+            f.write(data)
+        print("%7d  thumbnails/%s" % (len(data), name))
+
+
+if __name__ == "__main__":
+    main()

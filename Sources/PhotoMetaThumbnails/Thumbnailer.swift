@@ -1,0 +1,297 @@
+import Foundation
+import PhotoMeta
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// The thumbnails product's version, written into cache entries (`Software`) and naming its
+/// failure folder (`fail/photometa-VERSION`).
+public enum PhotoMetaThumbnails {
+    /// photometa's version.
+    public static let version = "0.1.0"
+}
+
+/// Makes the picture to show for a photo or video at a requested size: from a valid cache
+/// entry, else an embedded preview whose aspect matches, else the file decoded with
+/// shrink-on-load (or a video frame), then stored in the freedesktop cache (docs/thumbnails.md).
+///
+/// Safe to use from several threads at once; each call handles one file and never throws
+/// for another file's problem.
+public final class Thumbnailer: Sendable {
+    /// The shared cache read and written, or nil for neither.
+    public let cache: ThumbnailCache?
+
+    /// A thumbnailer using `cache` (the user's freedesktop cache by default).
+    public init(cache: ThumbnailCache? = .standard()) {
+        self.cache = cache
+    }
+
+    /// One thumbnail of the file at `path` as `request` asks (for `opportunistic` delivery, the
+    /// exact one; use `thumbnails(of:_:)` for both).
+    public func thumbnail(of path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail {
+        var r = request
+        if r.delivery == .opportunistic { r.delivery = .exact }
+        return try make(path, r)
+    }
+
+    /// The quick picture first (a matching embedded preview, possibly smaller than the box),
+    /// then the exact one; a single element when the first is already exact or there is no
+    /// quick one. Ends with the error when the exact one fails.
+    public func thumbnails(of path: String, _ request: ThumbnailRequest) -> AsyncThrowingStream<Thumbnail, any Error> {
+        AsyncThrowingStream { continuation in
+            let task = Task.detached { [self] in
+                var fast = request
+                fast.delivery = .fast
+                let quick = try? self.make(path, fast)
+                if let quick { continuation.yield(quick) }
+                if let quick, !quick.isDegraded {
+                    continuation.finish()
+                    return
+                }
+                var exact = request
+                exact.delivery = .exact
+                do throws(ThumbnailError) {
+                    continuation.yield(try self.make(path, exact))
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// What is known about the file before anything is decoded.
+    struct Subject {
+        var path: String
+        var canonical: String
+        var facts: FileFacts
+        var asset: MediaAsset
+        /// The size as shown (orientation, `irot` applied); nil when the file does not say.
+        var shown: (width: Int, height: Int)?
+        var isHEIF: Bool
+        var isVideo: Bool
+        var key: ThumbnailCache.Key?
+    }
+
+    func subject(_ path: String) throws(ThumbnailError) -> Subject {
+        let facts: FileFacts
+        let canonical: String
+        do throws(SystemError) {
+            facts = try FileFacts.of(path)
+            canonical = try FileSystem.canonicalPath(path)
+        } catch {
+            throw .unreadable(error.description)
+        }
+        guard facts.type == .regular else {
+            throw facts.type == .directory ? .unreadable("is a directory") : .notARegularFile
+        }
+        let asset = FileInspector.inspect(path: canonical, pairLivePhotos: false, facts: facts)
+        if let e = asset.error { throw e == .unsupportedFormat ? .unsupported(e.description) : .unreadable(e.description) }
+        let isHEIF = [.heic, .heif, .avif].contains(asset.format)
+        var shown: (Int, Int)?
+        if let w = asset.width, let h = asset.height, w > 0, h > 0 {
+            let quarterTurn = isHEIF ? asset.rotation == 90 || asset.rotation == 270 : (5...8).contains(asset.orientation ?? 1)
+            shown = quarterTurn ? (h, w) : (w, h)
+        }
+        return Subject(
+            path: path, canonical: canonical, facts: facts, asset: asset, shown: shown, isHEIF: isHEIF,
+            isVideo: asset.kind == .video, key: cache.flatMap { _ in ThumbnailCache.key(canonicalPath: canonical, facts: facts) })
+    }
+
+    func make(_ path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail {
+        let s = try subject(path)
+        if let w = s.asset.width, let h = s.asset.height,
+            w.multipliedReportingOverflow(by: h).partialValue > request.maxPixels
+                || w.multipliedReportingOverflow(by: h).overflow
+        {
+            throw .tooManyPixels("image has \(w)x\(h) pixels, more than the limit of \(request.maxPixels)")
+        }
+        let shown = s.shown ?? (request.width, request.height)
+        let needed = request.neededSize(forPicture: shown.width, shown.height)
+        // The cache: a valid entry of a bucket that holds what is needed.
+        if let cache, let key = s.key {
+            let failure = cache.failurePath(key)
+            if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
+            // The bucket that holds the box (file managers look there for that size), or more
+            // when filling the box needs a larger picture.
+            let side = max(request.width, request.height, needed.width, needed.height)
+            if let bucket = ThumbnailCache.Bucket.holding(side) {
+                for b in ThumbnailCache.Bucket.allCases where b >= bucket {
+                    let at = cache.entryPath(key, b)
+                    if let entry = cache.validEntry(at: at, for: key) {
+                        return try derive(from: entry, at: at, source: .cache, shown: shown, request)
+                    }
+                }
+                // None: make the bucket's entry, store it, and derive the request from it.
+                var entryRequest = ThumbnailRequest(width: bucket.rawValue, height: bucket.rawValue)
+                entryRequest.maxPixels = request.maxPixels
+                entryRequest.delivery = request.delivery
+                let made: (VipsCodec.Encoded, Thumbnail.Source, Bool)
+                do throws(ThumbnailError) {
+                    made = try produce(s, entryRequest, chunks: ThumbnailCache.chunks(key))
+                } catch {
+                    recordFailure(key, error)
+                    throw error
+                }
+                let (encoded, source, degraded) = made
+                if degraded {
+                    // The quick picture is smaller than the bucket: never put it in the shared cache.
+                    return try derive(from: encoded.bytes, at: nil, source: source, shown: shown, request, degraded: true)
+                }
+                let at = cache.entryPath(key, bucket)
+                // A cache that cannot be written still gives the thumbnail.
+                let stored = (try? cache.store(encoded.bytes, at: at)) != nil
+                return try derive(from: encoded.bytes, at: stored ? at : nil, source: source, shown: shown, request)
+            }
+        }
+        let out = request.outputSize(forPicture: shown.width, shown.height)
+        var direct = request
+        direct.width = out.width
+        direct.height = out.height
+        let (encoded, source, degraded) = try produce(s, direct, chunks: [])
+        return Thumbnail(
+            bytes: encoded.bytes, width: encoded.width, height: encoded.height, format: request.format, source: source,
+            isDegraded: degraded)
+    }
+
+    /// The request from an upright picture already small (a cache entry, the bucket's new
+    /// entry): the same bytes when they are the answer, else resized from them.
+    func derive(
+        from png: [UInt8], at path: String?, source: Thumbnail.Source, shown: (width: Int, height: Int),
+        _ request: ThumbnailRequest, degraded: Bool = false
+    ) throws(ThumbnailError) -> Thumbnail {
+        guard let header = pngSize(png) else { throw .cannotDecode("the cache entry is not a PNG") }
+        let out = request.outputSize(forPicture: shown.width, shown.height)
+        let want = request.mode == .crop ? out : request.outputSize(forPicture: header.width, header.height)
+        if request.format == .png, request.mode != .crop || (header.width, header.height) == out,
+            (header.width, header.height) == want || degraded && request.mode == .fit
+        {
+            return Thumbnail(
+                bytes: png, width: header.width, height: header.height, format: .png, source: source, isDegraded: degraded,
+                path: path)
+        }
+        var o = VipsCodec.Options(
+            width: request.mode == .crop ? out.width : want.width, height: request.mode == .crop ? out.height : want.height,
+            crop: request.mode == .crop, orientation: 1, maxPixels: request.maxPixels, format: request.format,
+            quality: request.quality)
+        if degraded, request.mode != .crop {
+            o.width = min(request.width, header.width)
+            o.height = min(request.height, header.height)
+        }
+        do throws(VipsCodec.Failure) {
+            let e = try VipsCodec.thumbnail(bytes: png, o)
+            return Thumbnail(
+                bytes: e.bytes, width: e.width, height: e.height, format: request.format, source: source, isDegraded: degraded)
+        } catch {
+            throw error.reason
+        }
+    }
+
+    /// Makes the picture for `request` (a box already at its output size) from the best source:
+    /// an embedded preview, a video frame, or the decoded file. Returns it, where it came from,
+    /// and whether it is smaller than asked (`fast` only).
+    func produce(_ s: Subject, _ request: ThumbnailRequest, chunks: [(String, String)]) throws(ThumbnailError) -> (
+        VipsCodec.Encoded, Thumbnail.Source, Bool
+    ) {
+        let shown = s.shown ?? (request.width, request.height)
+        let needed = request.neededSize(forPicture: shown.width, shown.height)
+        var o = VipsCodec.Options(
+            width: request.width, height: request.height, crop: request.mode == .crop, maxPixels: request.maxPixels,
+            format: request.format, quality: request.quality, text: chunks)
+        let fillBox = request.mode == .fill ? request.outputSize(forPicture: shown.width, shown.height) : nil
+        if let fillBox {
+            o.width = fillBox.width
+            o.height = fillBox.height
+        }
+        let isRaw = [.raf, .cr3, .mrw].contains(s.asset.format) || rawTIFF(s)
+        // Embedded previews, largest first: the aspect must match the picture's (a stale
+        // preview of an edited photo does not); large enough, unless fast or raw.
+        if !s.isVideo, let source = try? FileByteSource(path: s.canonical) {
+            let previews = PreviewFinder.previews(source)
+            for p in previews {
+                guard aspectMatches(p, s) else { continue }
+                let quarter = !s.isHEIF && (5...8).contains(s.asset.orientation ?? 1)
+                let pw = quarter ? p.height : p.width
+                let ph = quarter ? p.width : p.height
+                let bigEnough = pw >= needed.width && ph >= needed.height
+                guard bigEnough || request.delivery == .fast || isRaw else { continue }
+                let kind: Thumbnail.Source =
+                    switch p.source {
+                    case .exif: .embeddedEXIF
+                    case .mpf: .embeddedMPF
+                    case .heif: .embeddedHEIF
+                    case .raw: .embeddedRaw
+                    }
+                do throws(VipsCodec.Failure) {
+                    if p.source == .heif {
+                        // libvips' HEIF loader takes the thumbnail item itself when it is big enough.
+                        guard bigEnough else { continue }
+                        return (try VipsCodec.thumbnail(path: s.canonical, o), kind, false)
+                    }
+                    guard let bytes = try? source.read(at: p.offset, count: p.length), bytes.count == p.length else { continue }
+                    var po = o
+                    po.orientation = s.asset.orientation ?? 1
+                    return (try VipsCodec.thumbnail(bytes: bytes, po), kind, !bigEnough)
+                } catch {
+                    continue  // A broken preview: try the next source.
+                }
+            }
+        }
+        if isRaw { throw .noPreview }
+        do throws(VipsCodec.Failure) {
+            if s.isVideo { return (try VipsCodec.videoFrame(path: s.canonical, percent: 10, o), .videoFrame, false) }
+            return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false)
+        } catch {
+            throw error.reason
+        }
+    }
+
+    /// A TIFF whose picture is not IFD0's image (NEF, DNG, ARW keep the raw data in a SubIFD),
+    /// or one libvips cannot open at all: libvips would show IFD0's small preview or nothing.
+    func rawTIFF(_ s: Subject) -> Bool {
+        guard s.asset.format == .tiff else { return false }
+        guard let header = try? VipsCodec.header(path: s.canonical) else { return true }
+        guard let w = s.asset.width, let h = s.asset.height else { return false }
+        return header.width != w || header.height != h
+    }
+
+    /// The preview's stored aspect is within 1 % of the picture's.
+    func aspectMatches(_ p: EmbeddedPreview, _ s: Subject) -> Bool {
+        guard let w = s.asset.width, let h = s.asset.height, w > 0, h > 0, p.width > 0, p.height > 0 else { return false }
+        let picture = Double(w) / Double(h)
+        return abs(Double(p.width) / Double(p.height) - picture) <= 0.01 * picture
+    }
+
+    /// Records that the file could not be thumbnailed (the standard's `fail/` folder), so it is
+    /// not retried until it changes. Only for the file's own problems, not for a full disk.
+    func recordFailure(_ key: ThumbnailCache.Key, _ error: ThumbnailError) {
+        guard let cache else { return }
+        switch error {
+        // Not tooManyPixels: the limit is the caller's and may be raised next time.
+        case .cannotDecode, .unsupported, .noVideoFrame, .noPreview: break
+        default: return
+        }
+        var o = VipsCodec.Options(
+            width: 1, height: 1, maxPixels: 1, format: .png, quality: 80, text: ThumbnailCache.chunks(key))
+        o.orientation = 1
+        // A 1x1 transparent PNG of our own making carries the keys.
+        guard let png = try? VipsCodec.thumbnail(bytes: Self.onePixelPNG, o) else { return }
+        try? cache.store(png.bytes, at: cache.failurePath(key))
+    }
+
+    /// A 1x1 grey PNG [PNG 1.2], the body of failure entries.
+    static let onePixelPNG: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+        0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x00, 0x00, 0x00, 0x00, 0x3A, 0x7E, 0x9B, 0x55, 0x00, 0x00, 0x00, 0x0A, 0x49,
+        0x44, 0x41, 0x54, 0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01, 0x48, 0xAF, 0xA4, 0x71, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
+    /// Width and height from a PNG's IHDR [PNG 1.2 4.1.1].
+    func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
+        guard png.count >= 24, png[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        let w = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
+        let h = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+}

@@ -1,0 +1,182 @@
+internal import CVips
+import Foundation
+import Synchronization
+
+/// The one file that calls libvips and libffmpegthumbnailer (through the CVips shim, whose
+/// functions have fixed signatures: libvips' varargs API cannot be called from Swift).
+///
+/// libvips starts once per process with untrusted loaders blocked (`vips_block_untrusted_set`:
+/// only the fuzzed JPEG, PNG, GIF, WebP, HEIF/AVIF and TIFF loaders remain), no operation cache
+/// and one worker thread per call (photometa runs one call per core instead). Its own stderr
+/// messages and FFmpeg's are silenced: every failure comes back as a value.
+enum VipsCodec {
+    /// What the shim reports about a picture without decoding it.
+    struct Header {
+        var width: Int
+        var height: Int
+        var pages: Int
+        var orientation: Int
+        var loader: String
+    }
+
+    /// One encode's options (`pm_thumb_options`).
+    struct Options {
+        var width: Int
+        var height: Int
+        var crop = false
+        /// 0: the file's own EXIF orientation; 1...8: this one (a preview inherits its parent's).
+        var orientation = 0
+        var maxPixels: Int
+        var format: ThumbnailFormat
+        var quality: Int
+        var text: [(String, String)] = []
+    }
+
+    /// An encoded picture.
+    struct Encoded {
+        var bytes: [UInt8]
+        var width: Int
+        var height: Int
+    }
+
+    /// A shim failure: its code and libvips' (or FFmpeg's) message.
+    struct Failure: Error {
+        var code: Int32
+        var message: String
+
+        var reason: ThumbnailError {
+            switch code {
+            case PM_ERR_NOT_FILE: return .notARegularFile
+            case PM_ERR_UNSUPPORTED: return .unsupported(message)
+            case PM_ERR_TOO_LARGE: return .tooManyPixels(message)
+            case PM_ERR_VIDEO: return .noVideoFrame(message)
+            default: return .cannotDecode(message)
+            }
+        }
+    }
+
+    private static let started: Int32 = {
+        let rc = pm_vips_init("photometa")
+        pm_vips_set_quiet(1)
+        return rc
+    }()
+
+    static var version: String { String(cString: pm_vips_version()) }
+
+    private static func ready() throws(Failure) {
+        guard started == PM_OK else { throw Failure(code: PM_ERR_INIT, message: "libvips could not start") }
+    }
+
+    static func header(path: String) throws(Failure) -> Header {
+        try ready()
+        var h = pm_header()
+        var err = [CChar](repeating: 0, count: 512)
+        let rc = pm_vips_header(path, &h, &err, err.count)
+        guard rc == PM_OK else { throw Failure(code: rc, message: text(err)) }
+        return header(h)
+    }
+
+    static func thumbnail(path: String, _ o: Options) throws(Failure) -> Encoded {
+        try ready()
+        return try encode(o) { opts, out, err in pm_vips_thumbnail(path, opts, out, err, 512) }
+    }
+
+    static func thumbnail(bytes: [UInt8], _ o: Options) throws(Failure) -> Encoded {
+        try ready()
+        return try encode(o) { opts, out, err in
+            bytes.withUnsafeBytes { pm_vips_thumbnail_buffer($0.baseAddress, $0.count, opts, out, err, 512) }
+        }
+    }
+
+    /// A frame `percent` into the video at `path`, scaled like a picture.
+    static func videoFrame(path: String, percent: Int, _ o: Options) throws(Failure) -> Encoded {
+        try ready()
+        return try encode(o) { opts, out, err in pm_video_frame(path, Int32(percent), opts, out, err, 512) }
+    }
+
+    /// Runs one shim call with `o` laid out as `pm_thumb_options` (the text chunks' C strings
+    /// live for the call).
+    private static func encode(
+        _ o: Options,
+        _ call: (UnsafePointer<pm_thumb_options>, UnsafeMutablePointer<pm_image>, UnsafeMutablePointer<CChar>) -> Int32
+    ) throws(Failure) -> Encoded {
+        let keys = o.text.map { strdup($0.0) }
+        let values = o.text.map { strdup($0.1) }
+        defer {
+            for k in keys { free(k) }
+            for v in values { free(v) }
+        }
+        var err = [CChar](repeating: 0, count: 512)
+        var image = pm_image()
+        let rc: Int32 = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
+                var opts = pm_thumb_options()
+                opts.width = Int32(clamping: o.width)
+                opts.height = Int32(clamping: o.height)
+                opts.crop = o.crop ? PM_CROP_CENTRE : PM_CROP_NONE
+                opts.orientation = Int32(clamping: o.orientation)
+                opts.fail_on = PM_FAIL_TRUNCATED
+                opts.max_pixels = UInt64(max(1, o.maxPixels))
+                opts.format =
+                    switch o.format {
+                    case .png: PM_FORMAT_PNG
+                    case .jpeg: PM_FORMAT_JPEG
+                    case .webp: PM_FORMAT_WEBP
+                    }
+                opts.quality = Int32(clamping: o.quality)
+                opts.text_keys = k.baseAddress
+                opts.text_values = v.baseAddress
+                opts.text_count = o.text.count
+                return err.withUnsafeMutableBufferPointer { e in
+                    guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
+                    return call(&opts, &image, e)
+                }
+            }
+        }
+        guard rc == PM_OK, let data = image.data else {
+            throw Failure(code: rc == PM_OK ? PM_ERR_ENCODE : rc, message: text(err))
+        }
+        defer { pm_free(data) }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: image.len))
+        return Encoded(bytes: bytes, width: Int(image.width), height: Int(image.height))
+    }
+
+    private static func header(_ h: pm_header) -> Header {
+        var loader = h.loader
+        let name = withUnsafeBytes(of: &loader) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return Header(
+            width: Int(h.width), height: Int(h.height), pages: Int(h.pages), orientation: Int(h.orientation), loader: name)
+    }
+
+    private static func text(_ buffer: [CChar]) -> String {
+        let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+        let s = String(decoding: bytes, as: UTF8.self)
+        return s.isEmpty ? "libvips gave no reason" : s
+    }
+
+    /// The bands of pixel (x, y) of an encoded picture (tests check where a corner went).
+    static func pixel(_ bytes: [UInt8], x: Int, y: Int) -> [Double]? {
+        guard started == PM_OK else { return nil }
+        var out = [Double](repeating: 0, count: 4)
+        var bands: Int32 = 0
+        let rc = bytes.withUnsafeBytes { pm_vips_pixel($0.baseAddress, $0.count, Int32(x), Int32(y), &out, 4, &bands) }
+        return rc == 0 ? Array(out.prefix(Int(bands))) : nil
+    }
+
+    /// The `file://` URI of an absolute path, as GLib (and so file managers) write it.
+    static func fileURI(_ absolutePath: String) -> String? {
+        var out = [CChar](repeating: 0, count: absolutePath.utf8.count * 3 + 16)
+        guard pm_file_uri(absolutePath, &out, out.count) == 0 else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Lowercase hex MD5, the freedesktop cache's file name.
+    static func md5(_ text: String) -> String {
+        var out = [CChar](repeating: 0, count: 33)
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { pm_md5_hex($0.baseAddress, $0.count, &out, out.count) }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,310 @@
+import Foundation
+import PhotoMeta
+import PhotoMetaCore
+import PhotoMetaSystem
+import PhotoMetaThumbnails
+import Synchronization
+
+/// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`
+struct ThumbnailCommand {
+    enum Format { case text, json, jsonl }
+
+    static let help = """
+        USAGE: photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR]
+                                   [--format png|jpeg|webp] [--quality Q] [--fast] [--no-cache]
+                                   [--max-pixels N] [--json | --jsonl] FILE...
+
+        Makes the picture to show for each photo or video, as a viewer displays it (EXIF
+        orientation, HEIF irot/imir, sRGB colour; the first frame of an animation; a frame 10 %
+        into a video). Sources, fastest first: a valid entry of the freedesktop thumbnail cache;
+        an embedded preview (EXIF, MPF, HEIF thumbnail item, raw preview) at least as large as
+        asked whose aspect matches the picture within 1 %; the picture decoded with
+        shrink-on-load.
+
+        OPTIONS:
+          --size N, --size WxH  The box in pixels (default 256, meaning 256x256; at most 16384).
+          --fit                 The whole picture inside the box, aspect kept (default).
+          --fill                The picture covers the box, aspect kept, nothing cut. Needs --out.
+          --crop                Exactly the box, cut from the centre. Needs --out.
+                                No mode ever enlarges a picture beyond its own size.
+          --out DIR             Write DIR/NAME.FORMAT at the requested size (NAME is the file's
+                                name; DIR is created). Never the media's own folder, unless DIR is
+                                written exactly as that folder appears in FILE.
+                                Without --out, thumbnails go into the shared freedesktop cache,
+                                $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large} (128,
+                                256, 512, 1024 px: the smallest that holds the box), as PNG.
+          --format F            png (default, keeps alpha), jpeg (alpha on white) or webp. Needs --out.
+          --quality Q           JPEG and WebP quality, 1-100 (default 80).
+          --fast                Accept a matching embedded preview smaller than the box: the quick,
+                                degraded picture (never stored in the cache). Needs --out.
+          --no-cache            Neither read nor write the cache. Needs --out.
+          --max-pixels N        Refuse files declaring more pixels (default 100000000).
+          --json                One JSON array: {"path", "thumbnail": {"path", "width", "height",
+                                "source", "format"} or null, "error": null or "..."}.
+          --jsonl               The same objects, one per line.
+          -h, --help            Show this help.
+
+        Text output prints "FILE -> THUMBNAIL (WxH, SOURCE)"; SOURCE is one of cache,
+        embedded.exif, embedded.mpf, embedded.heif, embedded.raw, decoded, video.frame.
+
+        EXIT STATUS:
+          0   every file got a thumbnail
+          1   some did not (each on stderr as "photometa: FILE: reason")
+          64  usage error
+          74  the output could not be written
+        """
+
+    var request = ThumbnailRequest()
+    var out: String?
+    var useCache = true
+    var format = Format.text
+    var files: [String] = []
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        var mode: ThumbnailRequest.Mode?
+        var explicitFormat = false
+        while let opt = cursor.nextOption() {
+            var takesValue = false
+            switch opt.name {
+            case "--size":
+                takesValue = true
+                (request.width, request.height) = try Self.size(try cursor.value(for: opt, example: "256"))
+            case "--fit", "--fill", "--crop":
+                let m = ThumbnailRequest.Mode(rawValue: String(opt.name.dropFirst(2))) ?? .fit
+                guard mode == nil || mode == m else { throw UsageError("choose one of --fit, --fill and --crop") }
+                mode = m
+            case "--out":
+                takesValue = true
+                out = try cursor.value(for: opt, example: "thumbs")
+                guard out?.isEmpty == false else { throw UsageError("--out needs a folder") }
+            case "--format":
+                takesValue = true
+                let v = try cursor.value(for: opt, example: "png")
+                guard let f = ThumbnailFormat(rawValue: v.lowercased() == "jpg" ? "jpeg" : v.lowercased()) else {
+                    throw UsageError("--format '\(v)' is not png, jpeg or webp")
+                }
+                request.format = f
+                explicitFormat = true
+            case "--quality":
+                takesValue = true
+                let v = try cursor.value(for: opt, example: "80")
+                guard let q = Int(v), (1...100).contains(q) else { throw UsageError("--quality '\(v)' is not 1 to 100") }
+                request.quality = q
+            case "--fast": request.delivery = .fast
+            case "--no-cache": useCache = false
+            case "--max-pixels":
+                takesValue = true
+                let v = try cursor.value(for: opt, example: "100000000")
+                guard let n = Int(v), n > 0 else { throw UsageError("--max-pixels '\(v)' is not a positive number") }
+                request.maxPixels = n
+            case "--json":
+                guard format != .jsonl else { throw UsageError("--json and --jsonl cannot be combined") }
+                format = .json
+            case "--jsonl":
+                guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
+                format = .jsonl
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+            if opt.inlineValue != nil, !takesValue { throw UsageError("\(opt.name) takes no value") }
+        }
+        request.mode = mode ?? .fit
+        files = cursor.positionals
+        guard !files.isEmpty else { throw UsageError("thumbnail needs at least one FILE") }
+        if out == nil {
+            // The shared cache holds PNGs that fit its four sizes, made from the best picture.
+            let needsOut: [(Bool, String)] = [
+                (request.mode != .fit, "--\(request.mode.rawValue)"), (explicitFormat && request.format != .png, "--format"),
+                (request.delivery == .fast, "--fast"), (!useCache, "--no-cache"),
+            ]
+            if let (_, name) = needsOut.first(where: { $0.0 }) {
+                throw UsageError(
+                    "\(name) needs --out DIR: without it thumbnails go into the shared cache, which holds PNGs that fit 128, 256, 512 or 1024 px, never a quick smaller picture"
+                )
+            }
+            guard max(request.width, request.height) <= ThumbnailCache.Bucket.xxLarge.rawValue else {
+                throw UsageError("a box over 1024 px needs --out DIR (the shared cache's largest size is 1024)")
+            }
+        }
+    }
+
+    /// "256" or "320x240".
+    static func size(_ text: String) throws(UsageError) -> (Int, Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let values = parts.compactMap { Int($0) }
+        guard values.count == parts.count, (1...2).contains(values.count),
+            values.allSatisfy({ (1...ThumbnailRequest.maximumSide).contains($0) })
+        else {
+            throw UsageError("--size '\(text)' is not N or WxH (1 to \(ThumbnailRequest.maximumSide) pixels)")
+        }
+        return (values[0], values.count == 2 ? values[1] : values[0])
+    }
+
+    /// One file's outcome, ready to print.
+    struct Outcome: Sendable {
+        var file: String
+        var thumbnail: Thumbnail?
+        var error: String?
+    }
+
+    func run() -> ExitCode {
+        let thumbnailer = Thumbnailer(cache: useCache ? .standard() : nil)
+        let request = self.request
+        let out = self.out
+        if let out {
+            do throws(PrivateFiles.Problem) {
+                try OutputFolder.make(out)
+            } catch {
+                Output.err("photometa: cannot use --out \(out): \(error)")
+                return .ioError
+            }
+        }
+        let names = OutputFolder.names(files, format: request.format)
+        let outcomes = ParallelMap.run(files.count) { i -> Outcome in
+            let file = files[i]
+            do throws(ThumbnailError) {
+                if let out { try OutputFolder.check(out, for: file) }
+                var t = try thumbnailer.thumbnail(of: file, request)
+                if let out {
+                    let target = (out.hasSuffix("/") ? out : out + "/") + names[i]
+                    do throws(PrivateFiles.Problem) {
+                        try PrivateFiles.replaceAtomically(target, with: t.bytes)
+                    } catch {
+                        throw .cannotWrite(error.description)
+                    }
+                    t.path = target
+                }
+                return Outcome(file: file, thumbnail: t, error: nil)
+            } catch {
+                return Outcome(file: file, thumbnail: nil, error: error.description)
+            }
+        }
+        var failed = 0
+        if format == .json { Output.out("[") }
+        for (i, o) in outcomes.enumerated() {
+            if let e = o.error {
+                failed += 1
+                Output.err("photometa: \(o.file): \(e)")
+            }
+            switch format {
+            case .text:
+                if let t = o.thumbnail {
+                    Output.out(
+                        TerminalText.escape("\(o.file) -> \(t.path ?? "-") (\(t.width)x\(t.height), \(t.source.rawValue))") + "\n"
+                    )
+                }
+            case .json: Output.out((i == 0 ? "\n" : ",\n") + Self.json(o))
+            case .jsonl: Output.out(Self.json(o) + "\n")
+            }
+        }
+        if format == .json { Output.out(outcomes.isEmpty ? "]\n" : "\n]\n") }
+        return failed > 0 ? .someFailed : .success
+    }
+
+    static func json(_ o: Outcome) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("path", o.file)
+        w.key("thumbnail")
+        if let t = o.thumbnail {
+            writeThumbnail(t, to: &w)
+        } else {
+            w.null()
+        }
+        w.field("error", o.error)
+        w.endObject()
+        return w.output
+    }
+
+    /// The `thumbnail` object (also `suggestion.thumbnail`).
+    static func writeThumbnail(_ t: Thumbnail, to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("path", t.path)
+        w.field("width", t.width)
+        w.field("height", t.height)
+        w.field("source", t.source.rawValue)
+        w.field("format", t.format.rawValue)
+        w.endObject()
+    }
+}
+
+/// `--out DIR`: made when missing, never the media's own folder by accident, one name per file.
+enum OutputFolder {
+    static func make(_ dir: String) throws(PrivateFiles.Problem) {
+        if let f = try? FileFacts.of(dir), f.type == .directory { return }
+        try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir)
+    }
+
+    /// Refuses a `DIR` that is the file's own folder, unless it was written exactly so.
+    static func check(_ dir: String, for file: String) throws(ThumbnailError) {
+        let folderAsWritten = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
+        let trimmed = dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+        guard trimmed != (folderAsWritten.isEmpty ? "/" : folderAsWritten) else { return }
+        guard let a = try? FileSystem.canonicalPath(dir), let b = try? FileSystem.canonicalPath(folderAsWritten) else { return }
+        if a == b {
+            throw .cannotWrite(
+                "--out \(dir) is the file's own folder; photometa does not write beside the media unless --out names that folder exactly as FILE does (\(folderAsWritten))"
+            )
+        }
+    }
+
+    /// NAME.FORMAT for each file (its whole name, so IMG_0001.HEIC and IMG_0001.MOV differ);
+    /// a name met twice gets "-2", "-3"...
+    static func names(_ files: [String], format: ThumbnailFormat) -> [String] {
+        var used: [String: Int] = [:]
+        return files.map { f in
+            let base = f.split(separator: "/").last.map(String.init) ?? "thumbnail"
+            let n = used[base, default: 0] + 1
+            used[base] = n
+            return (n == 1 ? base : "\(base)-\(n)") + "." + format.fileExtension
+        }
+    }
+}
+
+/// `--thumbnail [SIZE]` of suggest and watch: the offer's thumbnail from the shared cache (fit,
+/// PNG). A failure is reported and the suggestion stands.
+struct OfferThumbnail {
+    var size: Int
+
+    /// Reads the option: `--thumbnail=SIZE`, or `--thumbnail SIZE` when the next argument is a
+    /// size (a number); else 256.
+    static func parse(_ cursor: inout ArgumentCursor, _ opt: (name: String, inlineValue: String?)) throws(UsageError)
+        -> OfferThumbnail
+    {
+        if let v = opt.inlineValue { return OfferThumbnail(size: try side(v)) }
+        if let next = cursor.peek(), next.allSatisfy(\.isNumber), !next.isEmpty {
+            _ = try cursor.value(for: (opt.name, nil), example: "256")
+            return OfferThumbnail(size: try side(next))
+        }
+        return OfferThumbnail(size: 256)
+    }
+
+    static func side(_ text: String) throws(UsageError) -> Int {
+        guard let n = Int(text), (1...ThumbnailCache.Bucket.xxLarge.rawValue).contains(n) else {
+            throw UsageError("--thumbnail '\(text)' is not a size from 1 to 1024 (the shared cache's largest)")
+        }
+        return n
+    }
+
+    /// The thumbnail of `path`, or why there is none (also said on stderr).
+    func make(_ path: String) -> (Thumbnail?, String?) {
+        do throws(ThumbnailError) {
+            let t = try Thumbnailer(cache: .standard()).thumbnail(of: path, ThumbnailRequest(width: size, height: size))
+            return (t, nil)
+        } catch {
+            Output.err("photometa: \(path): thumbnail: \(error)")
+            return (nil, error.description)
+        }
+    }
+
+    /// `thumbnail` (the object, or null) and `thumbnailError` in a JSON suggestion.
+    static func write(_ made: (Thumbnail?, String?), to w: inout JSONWriter) {
+        w.key("thumbnail")
+        if let t = made.0 {
+            ThumbnailCommand.writeThumbnail(t, to: &w)
+        } else {
+            w.null()
+        }
+        w.field("thumbnailError", made.1)
+    }
+}

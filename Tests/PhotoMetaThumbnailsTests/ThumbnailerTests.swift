@@ -1,0 +1,259 @@
+import Foundation
+import PhotoMeta
+import XCTest
+
+@testable import PhotoMetaCore
+@testable import PhotoMetaSystem
+@testable import PhotoMetaThumbnails
+
+/// Fixtures/thumbnails (made by Fixtures/make_thumbnail_fixtures.py; Fixtures/README.md).
+enum ThumbnailFixtures {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static func path(_ name: String) -> String { root.appendingPathComponent("Fixtures/thumbnails/" + name).path }
+    static func library(_ name: String) -> String { root.appendingPathComponent("Fixtures/library/" + name).path }
+    static let corpus: URL? = {
+        let c = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        return FileManager.default.fileExists(atPath: c.path) ? c : nil
+    }()
+}
+
+/// A folder removed at the end of the test.
+final class ScratchFolder {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "photometa-thumbs-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    func copy(_ source: String, as name: String? = nil) throws -> String {
+        let target = path + "/" + (name ?? URL(fileURLWithPath: source).lastPathComponent)
+        try FileManager.default.copyItem(atPath: source, toPath: target)
+        return target
+    }
+}
+
+final class ThumbnailerTests: XCTestCase {
+    let noCache = Thumbnailer(cache: nil)
+
+    func box(_ n: Int, _ mode: ThumbnailRequest.Mode = .fit, _ format: ThumbnailFormat = .png) -> ThumbnailRequest {
+        ThumbnailRequest(width: n, height: n, mode: mode, format: format)
+    }
+
+    /// True when the pixel is the fixtures' red mark.
+    func isRed(_ t: Thumbnail, _ x: Int, _ y: Int) -> Bool {
+        guard let p = VipsCodec.pixel(t.bytes, x: x, y: y), p.count >= 3 else { return false }
+        return p[0] > 150 && p[1] < 100 && p[2] < 100
+    }
+
+    /// EXIF orientations 1-8 applied: the stored top-left red block lands where a viewer shows it.
+    func testEveryOrientationIsShownAsAViewerShowsIt() throws {
+        // Where the stored top-left corner goes [EXIF 2.32 4.6.4 A, Orientation].
+        let corners = [1: "TL", 2: "TR", 3: "BR", 4: "BL", 5: "TL", 6: "TR", 7: "BR", 8: "BL"]
+        for n in 1...8 {
+            let t = try noCache.thumbnail(of: ThumbnailFixtures.path("orient\(n).jpg"), box(32))
+            let (w, h) = n >= 5 ? (24, 32) : (32, 24)
+            XCTAssertEqual([t.width, t.height], [w, h], "orientation \(n)")
+            XCTAssertEqual(t.source, .decoded)
+            let at: [String: (Int, Int)] = ["TL": (1, 1), "TR": (w - 2, 1), "BR": (w - 2, h - 2), "BL": (1, h - 2)]
+            for (corner, (x, y)) in at {
+                XCTAssertEqual(isRed(t, x, y), corner == corners[n], "orientation \(n), corner \(corner)")
+            }
+        }
+    }
+
+    func testModesAndNeverEnlarged() throws {
+        let f = ThumbnailFixtures.path("orient1.jpg")  // 64x48
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(32, .fill))), [43, 32])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(32, .crop))), [32, 32])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(1000))), [64, 48], "never enlarged")
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(1000, .crop))), [64, 48])
+        XCTAssertEqual(
+            try sizeOf(noCache.thumbnail(of: f, ThumbnailRequest(width: 40, height: 10, mode: .fit))), [13, 10])
+        XCTAssertEqual(ThumbnailRequest(width: 256, height: 256, mode: .fill).outputSize(forPicture: 4000, 1000).width, 1024)
+    }
+
+    func sizeOf(_ t: Thumbnail) -> [Int] { [t.width, t.height] }
+
+    func testFormatsAndAlpha() throws {
+        let png = try noCache.thumbnail(of: ThumbnailFixtures.path("alpha.png"), box(32))
+        XCTAssertEqual(VipsCodec.pixel(png.bytes, x: 28, y: 10)?.count, 4, "PNG keeps alpha")
+        XCTAssertEqual(VipsCodec.pixel(png.bytes, x: 28, y: 10)?.last, 0, "the transparent half stays transparent")
+        let jpeg = try noCache.thumbnail(of: ThumbnailFixtures.path("alpha.png"), box(32, .fit, .jpeg))
+        XCTAssertEqual(Array(jpeg.bytes.prefix(2)), [0xFF, 0xD8])
+        let white = try XCTUnwrap(VipsCodec.pixel(jpeg.bytes, x: 28, y: 10))
+        XCTAssertTrue(white.prefix(3).allSatisfy { $0 > 240 }, "JPEG flattens alpha on white: \(white)")
+        let webp = try noCache.thumbnail(of: ThumbnailFixtures.path("alpha.png"), box(32, .fit, .webp))
+        XCTAssertEqual(Array(webp.bytes[8..<12]), Array("WEBP".utf8))
+        XCTAssertEqual(VipsCodec.pixel(webp.bytes, x: 28, y: 10)?.count, 4, "WebP keeps alpha")
+    }
+
+    func testFirstFrameHEICAndVideo() throws {
+        let gif = try noCache.thumbnail(of: ThumbnailFixtures.path("anim.gif"), box(16))
+        XCTAssertTrue(isRed(gif, 8, 8), "the first frame (red), not a later one (blue)")
+        let heic = try noCache.thumbnail(of: ThumbnailFixtures.path("plain.heic"), box(32))
+        XCTAssertEqual(sizeOf(heic), [32, 24])
+        XCTAssertTrue(isRed(heic, 1, 1))
+        let clip = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.mp4"), box(32))
+        XCTAssertEqual(clip.source, .videoFrame)
+        XCTAssertEqual(sizeOf(clip), [32, 24])
+    }
+
+    /// A real iPhone HEIC: ispe 4032x3024, irot 270, EXIF Orientation 6: rotated once (portrait).
+    func testIPhoneHEICIsRotatedOnce() throws {
+        guard let corpus = ThumbnailFixtures.corpus else { throw XCTSkip("../shared/corpus not found: iPhone HEIC test skipped") }
+        let file = corpus.appendingPathComponent("photoprism/assets/examples/iphone_15_pro.heic").path
+        let asset = FileInspector.inspect(path: file)
+        XCTAssertEqual(asset.orientation, 6)
+        XCTAssertEqual(asset.rotation, 270)
+        let t = try noCache.thumbnail(of: file, box(256))
+        XCTAssertEqual(sizeOf(t), [192, 256], "irot applied, EXIF orientation not on top")
+        let small = try noCache.thumbnail(of: file, box(128))
+        XCTAssertEqual(small.source, .embeddedHEIF, "the 320x240 thmb item is large enough for 128")
+        XCTAssertEqual(sizeOf(small), [96, 128])
+    }
+
+    func testEmbeddedPreviewOnlyWhenLargeEnoughAndOfTheSameAspect() throws {
+        // ifd1.jpg: a 640x480 blue picture with a 160x120 green IFD1 thumbnail.
+        let f = ThumbnailFixtures.path("ifd1.jpg")
+        let small = try noCache.thumbnail(of: f, box(128))
+        XCTAssertEqual(small.source, .embeddedEXIF)
+        let green = try XCTUnwrap(VipsCodec.pixel(small.bytes, x: 100, y: 80))
+        XCTAssertTrue(green[1] > 150 && green[2] < 100, "\(green)")
+        let big = try noCache.thumbnail(of: f, box(256))
+        XCTAssertEqual(big.source, .decoded, "160x120 is smaller than the box")
+        var fast = box(256)
+        fast.delivery = .fast
+        let quick = try noCache.thumbnail(of: f, fast)
+        XCTAssertEqual(quick.source, .embeddedEXIF)
+        XCTAssertTrue(quick.isDegraded)
+        XCTAssertEqual(sizeOf(quick), [160, 120])
+        // stale_ifd1.jpg: the thumbnail is square, the picture 4:3: never used.
+        let stale = try noCache.thumbnail(of: ThumbnailFixtures.path("stale_ifd1.jpg"), fast)
+        XCTAssertEqual(stale.source, .decoded)
+        XCTAssertEqual(PreviewFinder.previews(try FileByteSource(path: f)).map(\.width), [160])
+    }
+
+    func testOpportunisticGivesTheQuickPictureFirst() async throws {
+        var r = box(256)
+        r.delivery = .opportunistic
+        var got: [Thumbnail.Source] = []
+        for try await t in noCache.thumbnails(of: ThumbnailFixtures.path("ifd1.jpg"), r) { got.append(t.source) }
+        XCTAssertEqual(got, [.embeddedEXIF, .decoded])
+        got = []
+        for try await t in noCache.thumbnails(of: ThumbnailFixtures.path("orient1.jpg"), r) { got.append(t.source) }
+        XCTAssertEqual(got, [.decoded], "no quick picture: one element")
+    }
+
+    func testRawPreview() throws {
+        let t = try noCache.thumbnail(
+            of: ThumbnailFixtures.root.appendingPathComponent("Fixtures/formats/fuji.raf").path, box(256))
+        XCTAssertEqual(t.source, .embeddedRaw)
+        XCTAssertEqual(sizeOf(t), [16, 8])
+        XCTAssertThrowsError(
+            try noCache.thumbnail(
+                of: ThumbnailFixtures.root.appendingPathComponent("Fixtures/formats/nef_like.nef").path, box(256))
+        ) { XCTAssertEqual($0 as? ThumbnailError, .noPreview) }
+    }
+
+    /// Hostile and broken files: a per-file error, bounded work, never a crash.
+    func testBadInputGetsAnErrorNotACrash() throws {
+        func reason(_ path: String) -> ThumbnailError? {
+            do {
+                _ = try noCache.thumbnail(of: path, box(64))
+                return nil
+            } catch { return error }
+        }
+        guard case .tooManyPixels = reason(ThumbnailFixtures.path("huge.png")) else { return XCTFail("100000x100000 refused") }
+        guard case .noVideoFrame = reason(ThumbnailFixtures.path("no_video.m4a")) else { return XCTFail("no video track") }
+        guard case .cannotDecode = reason(ThumbnailFixtures.library("IMG_0001.HEIC")) else { return XCTFail("broken HEIC") }
+        XCTAssertNotNil(reason(ThumbnailFixtures.library("notes.txt")))
+        XCTAssertNotNil(reason("/nonexistent/photo.jpg"))
+        XCTAssertNotNil(reason(NSTemporaryDirectory()))
+        let scratch = try ScratchFolder()
+        // A JPEG cut in half, a JPEG declaring 65000x65000, a GIF of 10,000 frames.
+        let whole = try Data(contentsOf: URL(fileURLWithPath: ThumbnailFixtures.path("orient1.jpg")))
+        let cut = scratch.path + "/cut.jpg"
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
+        XCTAssertNotNil(reason(cut), "a truncated JPEG is an error, not a grey picture")
+        var gif = Data("GIF89a".utf8) + Data([1, 0, 1, 0, 0x80, 0, 0]) + Data([0, 0, 0, 255, 0, 0])
+        for _ in 0..<10_000 {
+            gif += Data([0x21, 0xF9, 0x04, 0x04, 0x0A, 0x00, 0x00, 0x00])
+            gif += Data([0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0x02, 0x02, 0x44, 0x01, 0x00])
+        }
+        gif += Data([0x3B])
+        let many = scratch.path + "/many.gif"
+        try gif.write(to: URL(fileURLWithPath: many))
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: many, box(64))), [1, 1], "the first of 10,000 frames")
+        var request = box(64)
+        request.maxPixels = 1000
+        XCTAssertThrowsError(try noCache.thumbnail(of: ThumbnailFixtures.path("ifd1.jpg"), request), "--max-pixels")
+    }
+}
+
+final class ThumbnailCacheTests: XCTestCase {
+    func testEntriesAreSharedValidatedAndPrivate() throws {
+        let scratch = try ScratchFolder()
+        let cache = ThumbnailCache(root: scratch.path + "/cache/thumbnails")
+        let thumbnailer = Thumbnailer(cache: cache)
+        let photo = try scratch.copy(ThumbnailFixtures.path("orient6.jpg"))
+        let first = try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual(first.source, .decoded)
+        let entry = try XCTUnwrap(first.path)
+        // Named by the MD5 of the file URI, in large/ (256), with the standard's keys.
+        let canonical = try FileSystem.canonicalPath(photo)
+        let uri = "file://" + canonical
+        XCTAssertEqual(entry, cache.root + "/large/" + VipsCodec.md5(uri) + ".png")
+        let text = PNGText.chunks(first.bytes)
+        XCTAssertEqual(text["Thumb::URI"], uri)
+        let facts = try FileFacts.of(photo)
+        XCTAssertEqual(text["Thumb::MTime"], String(facts.modification.seconds))
+        XCTAssertEqual(text["Thumb::Size"], String(facts.size))
+        XCTAssertEqual(try FileFacts.of(entry).permissions, 0o600)
+        for folder in [cache.root, cache.root + "/large"] { XCTAssertEqual(try FileFacts.of(folder).permissions, 0o700) }
+        // Reused while valid; a smaller box is derived from it.
+        let again = try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual(again.source, .cache)
+        XCTAssertEqual(again.bytes, first.bytes)
+        XCTAssertEqual(try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 200, height: 200)).source, .cache)
+        // A stale entry (the file changed) is replaced.
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: photo)
+        let fresh = try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual(fresh.source, .decoded)
+        XCTAssertEqual(PNGText.chunks(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry))))["Thumb::MTime"], "1600000000")
+        // The name comes from GLib, as file managers make it: spaces and non-ASCII escaped.
+        XCTAssertEqual(VipsCodec.fileURI("/home/u/a b/é.jpg"), "file:///home/u/a%20b/%C3%A9.jpg")
+    }
+
+    func testFailuresAreRecordedAndNotRetriedUntilTheFileChanges() throws {
+        let scratch = try ScratchFolder()
+        let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
+        let thumbnailer = Thumbnailer(cache: cache)
+        let movie = try scratch.copy(ThumbnailFixtures.path("no_video.m4a"))
+        XCTAssertThrowsError(try thumbnailer.thumbnail(of: movie, ThumbnailRequest())) {
+            guard case .noVideoFrame = $0 as? ThumbnailError else { return XCTFail("\($0)") }
+        }
+        let failures = cache.root + "/fail/photometa-\(PhotoMetaThumbnails.version)"
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: failures).count, 1)
+        XCTAssertThrowsError(try thumbnailer.thumbnail(of: movie, ThumbnailRequest())) {
+            guard case .failedBefore = $0 as? ThumbnailError else { return XCTFail("\($0)") }
+        }
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: movie)
+        XCTAssertThrowsError(try thumbnailer.thumbnail(of: movie, ThumbnailRequest())) {
+            guard case .noVideoFrame = $0 as? ThumbnailError else { return XCTFail("changed: tried again, \($0)") }
+        }
+    }
+
+    func testBuckets() {
+        XCTAssertEqual(ThumbnailCache.Bucket.holding(100), .normal)
+        XCTAssertEqual(ThumbnailCache.Bucket.holding(200), .large)
+        XCTAssertEqual(ThumbnailCache.Bucket.holding(1024), .xxLarge)
+        XCTAssertNil(ThumbnailCache.Bucket.holding(1025))
+        XCTAssertEqual(ThumbnailCache.standard(environment: ["XDG_CACHE_HOME": "/x"]).root, "/x/thumbnails")
+        XCTAssertEqual(
+            ThumbnailCache.standard(environment: ["HOME": "/h", "XDG_CACHE_HOME": "rel"]).root, "/h/.cache/thumbnails")
+    }
+}
