@@ -19,7 +19,7 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime",
-           "exif", "exif_app1", "xmp", "filename", "datetext"]
+           "exif", "exif_app1", "xmp", "filename", "datetext", "previews"]
 SKIP_EXT = {".json", ".tsv", ".md", ".py", ".sh", ".swift"}
 MAX_SEED = 1 << 20          # bytes read from one sample file
 EXIF_MAX = 0xFFFE - 6
@@ -131,6 +131,8 @@ def main():
                     continue
                 kind = classify(data[:64])
                 add("inspect", data)
+                if kind in ("jpeg", "tiff", "heif") or data[:16] == b"FUJIFILMCCD-RAW ":
+                    add("previews", data)
                 if kind:
                     add(kind, data)
                     for block in exif_blocks(kind, data):

@@ -12,11 +12,12 @@ final class WatchCommandTests: XCTestCase {
         private var out = Data()
         private var err = Data()
 
-        init(_ arguments: [String]) throws {
+        init(_ arguments: [String], environment: [String: String] = [:]) throws {
             process.executableURL = Photometa.binary
             process.arguments = arguments
             var env = ProcessInfo.processInfo.environment
             env["TZ"] = "UTC"
+            for (k, v) in environment { env[k] = v }
             process.environment = env
             let o = Pipe()
             let e = Pipe()

@@ -2,6 +2,7 @@
 // Usage: Client LIBRARY_FOLDER
 import Foundation
 import PhotoMeta
+import PhotoMetaThumbnails
 
 /// Inspect a file.
 func inspectAFile(_ path: String) {
@@ -128,6 +129,22 @@ func readmeExample(_ library: String) throws {
     print(fromMemory.kind.rawValue, fromMemory.format.rawValue, fromMemory.diagnostics)
 }
 
+/// docs/api.md, "Make a thumbnail": no cache, the exact picture, then quick-then-exact.
+func makeAThumbnail(_ path: String) async {
+    let thumbnailer = Thumbnailer(cache: nil)
+    var request = ThumbnailRequest(width: 8, height: 8, mode: .crop, format: .jpeg)
+    do {
+        let t = try thumbnailer.thumbnail(of: path, request)
+        print("thumbnail", t.width, t.height, t.format.rawValue, t.source.rawValue, t.bytes.count > 0)
+        request.delivery = .opportunistic
+        for try await picture in thumbnailer.thumbnails(of: path, request) { print("delivered", picture.source.rawValue) }
+    } catch let error as ThumbnailError {
+        print("no thumbnail:", error)
+    } catch {
+        print(error)
+    }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count == 2 else {
     print("usage: Client LIBRARY_FOLDER")
@@ -143,4 +160,5 @@ let state = FileManager.default.temporaryDirectory.appendingPathComponent("photo
 await runASuggestion(library, state: state)
 suggestHandlingErrors(library + "/no-such-folder", state: state)
 try await watchAFolder(library)
+await makeAThumbnail(library + "/IMG_20240315_093012.jpg")
 try? FileManager.default.removeItem(atPath: state)

@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+/// `photometa thumbnail`, `suggest --thumbnail` and `watch --thumbnail`, through the binary.
+final class ThumbnailCommandTests: XCTestCase {
+    var work: URL!
+    var env: [String: String] { ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path] }
+
+    override func setUpWithError() throws {
+        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-thumb-" + UUID().uuidString)
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+
+    func fixture(_ name: String) -> String { Photometa.root.appendingPathComponent("Fixtures/thumbnails/" + name).path }
+
+    func testIntoTheCacheThenFromIt() throws {
+        let photo = fixture("orient6.jpg")
+        let first = try Photometa.run(["thumbnail", photo], environment: env)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let cacheRoot = work.appendingPathComponent("cache/thumbnails/large").path
+        XCTAssertTrue(first.stdout.hasPrefix("\(photo) -> \(cacheRoot)/"), first.stdout)
+        XCTAssertTrue(first.stdout.hasSuffix(".png (48x64, decoded)\n"), first.stdout)
+        let second = try Photometa.run(["thumbnail", "--json", photo], environment: env)
+        let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(second.stdout.utf8)) as? [[String: Any]])
+        let t = try XCTUnwrap(array.first?["thumbnail"] as? [String: Any])
+        XCTAssertEqual(t["source"] as? String, "cache")
+        XCTAssertEqual(t["format"] as? String, "png")
+        XCTAssertEqual(t["width"] as? Int, 48)
+        XCTAssertTrue((t["path"] as? String)?.hasPrefix(cacheRoot) == true)
+        XCTAssertTrue(array.first?["error"] is NSNull)
+    }
+
+    func testOutModesFormatsAndFailures() throws {
+        let out = work.appendingPathComponent("thumbs").path
+        let r = try Photometa.run(
+            [
+                "thumbnail", "--out", out, "--crop", "--size", "20x10", "--format", "jpeg", "--jsonl", fixture("orient1.jpg"),
+                fixture("huge.png"), fixture("no_video.m4a"), fixture("clip.mp4"),
+            ], environment: env)
+        XCTAssertEqual(r.status, 1, "some files got none")
+        let lines = r.stdout.split(separator: "\n").map {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(lines.count, 4)
+        let first = try XCTUnwrap(lines[0]?["thumbnail"] as? [String: Any])
+        XCTAssertEqual(first["path"] as? String, out + "/orient1.jpg.jpg")
+        XCTAssertEqual([first["width"] as? Int, first["height"] as? Int], [20, 10])
+        XCTAssertEqual(first["format"] as? String, "jpeg")
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: out + "/orient1.jpg.jpg")).prefix(2)), [0xFF, 0xD8])
+        XCTAssertTrue(lines[1]?["thumbnail"] is NSNull)
+        XCTAssertTrue((lines[1]?["error"] as? String)?.contains("more than the limit") == true)
+        XCTAssertTrue(r.stderr.contains("photometa: \(fixture("no_video.m4a")): no video frame"), r.stderr)
+        XCTAssertEqual((lines[3]?["thumbnail"] as? [String: Any])?["source"] as? String, "video.frame")
+        // Without --no-cache, --out still shares: the cache got the fit entry the crop came from.
+        let normal = work.appendingPathComponent("cache/thumbnails/normal").path
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: normal).count, 2, "orient1.jpg and clip.mp4")
+    }
+
+    func testNeverBesideTheMediaUnlessAskedExactly() throws {
+        let photos = work.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("orient1.jpg"), toPath: photos + "/a.jpg")
+        let refused = try Photometa.run(["thumbnail", "--out", photos + "/.", photos + "/a.jpg"], environment: env)
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("is the file's own folder"), refused.stderr)
+        let asked = try Photometa.run(["thumbnail", "--out", photos, "--no-cache", photos + "/a.jpg"], environment: env)
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: photos + "/a.jpg.png"))
+    }
+
+    func testUsageErrors() throws {
+        for args in [
+            ["thumbnail"], ["thumbnail", "--size", "0", "a.jpg"], ["thumbnail", "--size", "9x", "a.jpg"],
+            ["thumbnail", "--fill", "a.jpg"], ["thumbnail", "--fast", "a.jpg"], ["thumbnail", "--no-cache", "a.jpg"],
+            ["thumbnail", "--format", "gif", "--out", "x", "a.jpg"], ["thumbnail", "--quality", "0", "--out", "x", "a.jpg"],
+            ["thumbnail", "--fit", "--crop", "--out", "x", "a.jpg"], ["thumbnail", "--size", "2000", "a.jpg"],
+            ["thumbnail", "--json", "--jsonl", "a.jpg"], ["suggest", "--thumbnail=5000"],
+        ] {
+            let r = try Photometa.run(args, environment: env)
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+        }
+        let help = try Photometa.run(["thumbnail", "--help"], environment: env)
+        XCTAssertEqual(help.status, 0)
+        for word in ["--fill", "--crop", "--fast", "--no-cache", "--max-pixels", "embedded.mpf", "video.frame"] {
+            XCTAssertTrue(help.stdout.contains(word), word)
+        }
+    }
+
+    /// The offer carries its thumbnail; a thumbnail failure leaves the offer standing.
+    func testSuggestThumbnail() throws {
+        let photos = work.appendingPathComponent("photos").path
+        try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("orient6.jpg"), toPath: photos + "/IMG_1.jpg")
+        let old = Date().addingTimeInterval(-10)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: photos + "/IMG_1.jpg")
+        let common = ["--now", "2024-01-02T03:04:30Z", "--tz", "UTC", "--no-index"]
+        let text = try Photometa.run(
+            ["suggest", photos, "--thumbnail", "128", "--state", work.appendingPathComponent("a.sqlite3").path] + common,
+            environment: env)
+        XCTAssertEqual(text.status, 0, text.stderr)
+        XCTAssertTrue(
+            text.stdout.contains("thumbnail: " + work.appendingPathComponent("cache/thumbnails/normal/").path), text.stdout)
+        let json = try Photometa.run(
+            ["suggest", photos, "--thumbnail", "--json", "--state", work.appendingPathComponent("b.sqlite3").path] + common,
+            environment: env)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let t = try XCTUnwrap((object["suggestion"] as? [String: Any])?["thumbnail"] as? [String: Any])
+        XCTAssertEqual([t["width"] as? Int, t["height"] as? Int], [48, 64])
+        // A HEIC whose image item cannot be decoded (no hvcC): reported, the suggestion stands.
+        let broken = work.appendingPathComponent("broken").path
+        try FileManager.default.createDirectory(atPath: broken, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Photometa.fixture("IMG_0001.HEIC"), toPath: broken + "/IMG_0001.HEIC")
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: broken + "/IMG_0001.HEIC")
+        let brokenRun = try Photometa.run(
+            [
+                "suggest", broken, "--thumbnail", "--json", "--now", "2024-05-01T08:20:40Z", "--no-index", "--state",
+                work.appendingPathComponent("c.sqlite3").path,
+            ], environment: env)
+        XCTAssertEqual(brokenRun.status, 0, brokenRun.stderr)
+        let b = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(brokenRun.stdout.utf8)) as? [String: Any])
+        let s = try XCTUnwrap(b["suggestion"] as? [String: Any])
+        XCTAssertEqual(s["path"] as? String, broken + "/IMG_0001.HEIC")
+        XCTAssertTrue(s["thumbnail"] is NSNull)
+        XCTAssertNotNil(s["thumbnailError"] as? String)
+        XCTAssertTrue(brokenRun.stderr.contains("thumbnail:"), brokenRun.stderr)
+    }
+}
+
+extension WatchCommandTests {
+    func testWatchThumbnailReachesTheHook() throws {
+        let marker = work.appendingPathComponent("hook.txt").path
+        let cache = work.appendingPathComponent("cache").path
+        let w = try RunningWatch(
+            [
+                "watch", folder, "--tz", "UTC", "--thumbnail", "128", "--exec", "echo \"$PHOTOMETA_THUMBNAIL\" >> '\(marker)'",
+                "--state", work.appendingPathComponent("s.sqlite3").path,
+            ], environment: ["XDG_CACHE_HOME": cache])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") })
+        try copy("mmexport1700000000000.jpg", to: nowName())
+        XCTAssertTrue(w.wait { w.stdout.contains("thumbnail: \(cache)/thumbnails/normal/") }, w.stdout + w.stderr)
+        XCTAssertTrue(
+            w.wait { (try? String(contentsOfFile: marker, encoding: .utf8))?.contains(cache + "/thumbnails/normal/") == true })
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+}
