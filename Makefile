@@ -118,7 +118,8 @@ uninstall:
 BENCH_N     ?= 20000
 BENCH_RUNS  ?= 5
 BENCH_DIR   ?= .build/bench
-APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3
+APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3 libvips-tools ffmpeg ffmpegthumbnailer imagemagick \
+               libheif-examples
 
 # Scale-out recipes of docs/pipelines.md, run (not part of make test): the same list of paths
 # through GNU parallel, and through Apache Spark's RDD.pipe in local mode (a JRE from Debian,
@@ -150,11 +151,16 @@ spark-demo: pipe-list
 	python3 Examples/pipelines/compare.py $(PIPE_DIR)/plain.jsonl $(PIPE_DIR)/spark.jsonl
 	python3 Examples/pipelines/read_jsonl.py $(PIPE_DIR)/spark.jsonl
 
-.PHONY: bench
+.PHONY: bench bench-thumbnails
 bench: release
 	$(call apt_install,$(APT_BENCH))
 	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --n $(BENCH_N) --runs $(BENCH_RUNS) \
 	  --dir $(BENCH_DIR) --doc docs/performance.md
+
+# The thumbnail rows of make bench alone (they are part of every make bench run).
+bench-thumbnails: release
+	$(call apt_install,$(APT_BENCH))
+	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --only-thumbnails --dir $(BENCH_DIR) --doc docs/performance.md
 
 # Fuzzing (issue 6, docs/fuzzing.md): builds the libFuzzer targets in Fuzz/ with AddressSanitizer
 # (Swift toolchain's runtime, else Debian's libclang-rt-dev), seeds them from Fixtures/ and

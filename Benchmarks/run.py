@@ -32,6 +32,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_library  # noqa: E402
+import thumb_bench  # noqa: E402
 import watch_bench  # noqa: E402
 
 DEFAULT_N = 20000
@@ -277,6 +278,9 @@ def run(args):
     watch = watch_bench.measure(binary, lib, tmp, events=args.watch_events, churn=args.watch_churn,
                                 burst=args.watch_burst, log=log)
 
+    # e. thumbnails, side by side with vipsthumbnail, ImageMagick and ffmpegthumbnailer
+    run_thumbnails(args, machine=info)
+
     stamp = open(os.path.join(root, "stamp")).read().splitlines()
     result = {
         "n": args.n,
@@ -296,6 +300,29 @@ def run(args):
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")
     log("bench: results in %s (%.0f s in all)" % (path, result["total_s"]))
+    return result
+
+
+def run_thumbnails(args, machine=None):
+    """The thumbnail rows (Benchmarks/thumb_bench.py): results/thumbnails.json and their own
+    section of the doc."""
+    binary = os.path.abspath(args.bin)
+    bench_dir = os.path.abspath(args.dir)
+    tmp = os.path.join(bench_dir, "thumb-tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    b = Bench(args.thumb_runs, tmp)
+    t = thumb_bench.measure(binary, bench_dir, tmp, b, log)
+    info = machine or machine_info(os.path.join(bench_dir, "thumb-lib"))
+    result = {"machine": info, "runs": args.thumb_runs, "thumbnails": t, "measurements": b.results}
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, "thumbnails.json"), "w") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+    body = thumb_bench.markdown(t, b.results, info)
+    thumb_bench.write_doc(args.doc, body)
+    print(body)
+    shutil.rmtree(tmp, ignore_errors=True)
     return result
 
 
@@ -507,7 +534,12 @@ def main():
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("--exiftool-files", type=int, default=1000)
     ap.add_argument("--report-only", action="store_true", help="rewrite the doc from the results files")
+    ap.add_argument("--thumb-runs", type=int, default=3, help="timed runs of each thumbnail row")
+    ap.add_argument("--only-thumbnails", action="store_true", help="run the thumbnail rows alone")
     args = ap.parse_args()
+    if args.only_thumbnails:
+        run_thumbnails(args)
+        return
     if args.runs < 1:
         raise SystemExit("bench: --runs must be at least 1")
     current = None if args.report_only else run(args)

@@ -122,6 +122,18 @@ def clip():
         return open(dst, "rb").read()
 
 
+def rotated_clip(plain):
+    """rotated.mp4: clip.mp4's stream with a 90-degree display matrix in its tkhd, as phones
+    store portrait video [ISO 14496-12 8.3.2] (stored 64x48, shown 48x64)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "in.mp4")
+        dst = os.path.join(d, "out.mp4")
+        open(src, "wb").write(plain)
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-i", src, "-c", "copy", "-metadata:s:v:0", "rotate=90",
+                        "-map_metadata", "-1", "-fflags", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def audio_only():
     """no_video.m4a: 1 s of a sine tone, AAC in MP4: a movie with no video track."""
     with tempfile.TemporaryDirectory() as d:
@@ -134,6 +146,7 @@ def audio_only():
 def main():
     os.makedirs(OUT, exist_ok=True)
     files = [("orient%d.jpg" % n, oriented(n)) for n in range(1, 9)]
+    clip_bytes = clip()
     files += [
         ("ifd1.jpg", with_ifd1(640, 480, 160, 120)),
         ("stale_ifd1.jpg", with_ifd1(640, 480, 160, 160)),
@@ -141,7 +154,8 @@ def main():
         ("anim.gif", animated_gif(3)),
         ("huge.png", huge_png()),
         ("plain.heic", heic()),
-        ("clip.mp4", clip()),
+        ("clip.mp4", clip_bytes),
+        ("rotated.mp4", rotated_clip(clip_bytes)),
         ("no_video.m4a", audio_only()),
     ]
     for name, data in files:

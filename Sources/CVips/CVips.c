@@ -673,6 +673,8 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
     int rc;
     int box_w, box_h;
     gboolean no_rotate;
+    gboolean manage_colour;
+    VipsInteresting interesting;
 
     if (!out) {
         pm_set_error(err, err_len, "NULL output");
@@ -697,6 +699,12 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
     if (!(image = pm_open_header(path, data, len, NULL, &status, err, err_len)))
         return status;
     pixels = (uint64_t) vips_image_get_width(image) * (uint64_t) vips_image_get_height(image);
+    /* Colour management only where there is colour to manage: an embedded ICC profile
+     * (iPhone photos are Display P3) or CMYK. Asking libvips to export sRGB from an image
+     * without a profile builds a LittleCMS transform from its default profile for every file:
+     * 40 % of the CPU of a run over small JPEGs (perf), for an image that is sRGB already. */
+    manage_colour = vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0
+                    || vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
     if (pixels > cap) {
@@ -713,31 +721,28 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
     no_rotate = (o->orientation != 0 || o->no_rotate) ? TRUE : FALSE;
     box_w = o->orientation >= 5 ? o->height : o->width;
     box_h = o->orientation >= 5 ? o->width : o->height;
-    if (path)
-        rc = vips_thumbnail(path, &image, box_w,
-                            "height", box_h,
-                            "size", VIPS_SIZE_DOWN,
-                            "crop", o->crop == PM_CROP_CENTRE ? VIPS_INTERESTING_CENTRE
-                                                              : VIPS_INTERESTING_NONE,
-                            "no_rotate", no_rotate,
-                            "export_profile", "srgb",
-                            "fail_on", (VipsFailOn) o->fail_on,
+    interesting = o->crop == PM_CROP_CENTRE ? VIPS_INTERESTING_CENTRE : VIPS_INTERESTING_NONE;
+    /* The same call with and without export_profile (a NULL value would end the varargs list).
+     * vips_thumbnail_buffer's prototype takes void*, but it does not write to buf. libvips
+     * 8.14.1 does not pass its "fail_on" argument on to the buffer loader (a truncated JPEG
+     * decodes grey even with fail_on=warning); the loader option string does reach it, so
+     * fail_on goes that way too. */
+    if (path && manage_colour)
+        rc = vips_thumbnail(path, &image, box_w, "height", box_h, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                            "no_rotate", no_rotate, "export_profile", "srgb", "fail_on", (VipsFailOn) o->fail_on,
                             NULL);
+    else if (path)
+        rc = vips_thumbnail(path, &image, box_w, "height", box_h, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                            "no_rotate", no_rotate, "fail_on", (VipsFailOn) o->fail_on, NULL);
+    else if (manage_colour)
+        rc = vips_thumbnail_buffer((void *) data, len, &image, box_w, "option_string", pm_fail_on_option[o->fail_on],
+                                   "height", box_h, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                   "no_rotate", no_rotate, "export_profile", "srgb",
+                                   "fail_on", (VipsFailOn) o->fail_on, NULL);
     else
-        /* vips_thumbnail_buffer's prototype takes void*, but it does not write to buf.
-         * libvips 8.14.1 does not pass its "fail_on" argument on to the buffer loader (a
-         * truncated JPEG decodes grey even with fail_on=warning); the loader option string
-         * does reach it, so fail_on goes that way too. */
-        rc = vips_thumbnail_buffer((void *) data, len, &image, box_w,
-                                   "option_string", pm_fail_on_option[o->fail_on],
-                                   "height", box_h,
-                                   "size", VIPS_SIZE_DOWN,
-                                   "crop", o->crop == PM_CROP_CENTRE ? VIPS_INTERESTING_CENTRE
-                                                                     : VIPS_INTERESTING_NONE,
-                                   "no_rotate", no_rotate,
-                                   "export_profile", "srgb",
-                                   "fail_on", (VipsFailOn) o->fail_on,
-                                   NULL);
+        rc = vips_thumbnail_buffer((void *) data, len, &image, box_w, "option_string", pm_fail_on_option[o->fail_on],
+                                   "height", box_h, "size", VIPS_SIZE_DOWN, "crop", interesting,
+                                   "no_rotate", no_rotate, "fail_on", (VipsFailOn) o->fail_on, NULL);
     if (rc != 0 || !image) {
         VIPS_UNREF(image);
         pm_take_vips_error(err, err_len, "thumbnail failed");
@@ -869,6 +874,9 @@ pm_video_frame(const char *path, int seek_percent, const pm_thumb_options *o, pm
      * with SAR 2:1 comes out 320x240 instead of 640x240; checked with 2.2.2). */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    /* Not a smaller size either: with a rotation matrix (every portrait phone video) a
+     * non-zero size gave a frame of the wrong size (81x144 instead of 144x256 for a 640x360
+     * video rotated 90 degrees, 2.2.2). */
     vt->thumbnail_size = 0;
 #pragma GCC diagnostic pop
     vt->seek_percentage = seek_percent < 0 ? 0 : seek_percent > 99 ? 99 : seek_percent;

@@ -2,6 +2,7 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+import Synchronization
 
 /// The thumbnails product's version, written into cache entries (`Software`) and naming its
 /// failure folder (`fail/photometa-VERSION`).
@@ -89,7 +90,9 @@ public final class Thumbnailer: Sendable {
         if let e = asset.error { throw e == .unsupportedFormat ? .unsupported(e.description) : .unreadable(e.description) }
         let isHEIF = [.heic, .heif, .avif].contains(asset.format)
         var shown: (Int, Int)?
-        if let w = asset.width, let h = asset.height, w > 0, h > 0 {
+        // A movie's track size is before its rotation matrix (portrait phone videos are stored
+        // landscape), so its shown size is left unknown and taken from the frame itself.
+        if asset.kind != .video, let w = asset.width, let h = asset.height, w > 0, h > 0 {
             let quarterTurn = isHEIF ? asset.rotation == 90 || asset.rotation == 270 : (5...8).contains(asset.orientation ?? 1)
             shown = quarterTurn ? (h, w) : (w, h)
         }
@@ -99,6 +102,7 @@ public final class Thumbnailer: Sendable {
     }
 
     func make(_ path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail {
+        if let hit = try cached(path, request) { return hit }
         let s = try subject(path)
         if let w = s.asset.width, let h = s.asset.height,
             w.multipliedReportingOverflow(by: h).partialValue > request.maxPixels
@@ -114,12 +118,15 @@ public final class Thumbnailer: Sendable {
             if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
             // The bucket that holds the box (file managers look there for that size), or more
             // when filling the box needs a larger picture.
-            let side = max(request.width, request.height, needed.width, needed.height)
+            var side = max(request.width, request.height, needed.width, needed.height)
+            // A video's shown size is known only once decoded: fill and crop take a bucket four
+            // times the box, as the direct path does.
+            if s.shown == nil, request.mode != .fit { side = 4 * side }
             if let bucket = ThumbnailCache.Bucket.holding(side) {
                 for b in ThumbnailCache.Bucket.allCases where b >= bucket {
                     let at = cache.entryPath(key, b)
                     if let entry = cache.validEntry(at: at, for: key) {
-                        return try derive(from: entry, at: at, source: .cache, shown: shown, request)
+                        return try derive(from: entry, at: at, source: .cache, shown: s.shown, request)
                     }
                 }
                 // None: make the bucket's entry, store it, and derive the request from it.
@@ -136,13 +143,23 @@ public final class Thumbnailer: Sendable {
                 let (encoded, source, degraded) = made
                 if degraded {
                     // The quick picture is smaller than the bucket: never put it in the shared cache.
-                    return try derive(from: encoded.bytes, at: nil, source: source, shown: shown, request, degraded: true)
+                    return try derive(from: encoded.bytes, at: nil, source: source, shown: s.shown, request, degraded: true)
                 }
                 let at = cache.entryPath(key, bucket)
                 // A cache that cannot be written still gives the thumbnail.
                 let stored = (try? cache.store(encoded.bytes, at: at)) != nil
-                return try derive(from: encoded.bytes, at: stored ? at : nil, source: source, shown: shown, request)
+                return try derive(from: encoded.bytes, at: stored ? at : nil, source: source, shown: s.shown, request)
             }
+        }
+        if s.shown == nil {
+            // Size unknown until decoded (a video): an upright picture four times the box first
+            // (fill and crop of a wide frame need more than the box), then the request from it.
+            let side = min(4 * max(request.width, request.height), ThumbnailRequest.maximumSide)
+            var first = ThumbnailRequest(width: side, height: side)
+            first.maxPixels = request.maxPixels
+            first.delivery = request.delivery
+            let (encoded, source, degraded) = try produce(s, first, chunks: [])
+            return try derive(from: encoded.bytes, at: nil, source: source, shown: nil, request, degraded: degraded)
         }
         let out = request.outputSize(forPicture: shown.width, shown.height)
         var direct = request
@@ -154,13 +171,36 @@ public final class Thumbnailer: Sendable {
             isDegraded: degraded)
     }
 
+    /// A fit request answered from the cache without reading the file: its bucket follows
+    /// from the box alone, and the entry's own size gives the picture's aspect. (Fill and crop
+    /// need the picture's size to choose the bucket, so they take the full path.)
+    func cached(_ path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail? {
+        guard request.mode == .fit, let cache,
+            let bucket = ThumbnailCache.Bucket.holding(max(request.width, request.height)),
+            let facts = try? FileFacts.of(path), facts.type == .regular,
+            let canonical = try? FileSystem.canonicalPath(path),
+            let key = ThumbnailCache.key(canonicalPath: canonical, facts: facts)
+        else { return nil }
+        let failure = cache.failurePath(key)
+        if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
+        for b in ThumbnailCache.Bucket.allCases where b >= bucket {
+            let at = cache.entryPath(key, b)
+            if let entry = cache.validEntry(at: at, for: key), let size = pngSize(entry) {
+                return try derive(from: entry, at: at, source: .cache, shown: size, request)
+            }
+        }
+        return nil
+    }
+
     /// The request from an upright picture already small (a cache entry, the bucket's new
     /// entry): the same bytes when they are the answer, else resized from them.
     func derive(
-        from png: [UInt8], at path: String?, source: Thumbnail.Source, shown: (width: Int, height: Int),
+        from png: [UInt8], at path: String?, source: Thumbnail.Source, shown known: (width: Int, height: Int)?,
         _ request: ThumbnailRequest, degraded: Bool = false
     ) throws(ThumbnailError) -> Thumbnail {
         guard let header = pngSize(png) else { throw .cannotDecode("the cache entry is not a PNG") }
+        // Unknown (a video): the upright picture's own aspect, at the size it has.
+        let shown = known ?? header
         let out = request.outputSize(forPicture: shown.width, shown.height)
         let want = request.mode == .crop ? out : request.outputSize(forPicture: header.width, header.height)
         if request.format == .png, request.mode != .crop || (header.width, header.height) == out,
@@ -240,10 +280,30 @@ public final class Thumbnailer: Sendable {
         if isRaw { throw .noPreview }
         do throws(VipsCodec.Failure) {
             if s.isVideo { return (try VipsCodec.videoFrame(path: s.canonical, percent: 10, o), .videoFrame, false) }
-            return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false)
+            guard isHeavy(s) else { return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false) }
+            return try Self.heavyDecode.withLock { _ throws(VipsCodec.Failure) in
+                (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false)
+            }
         } catch {
             throw error.reason
         }
+    }
+
+    /// One full-size decode of a large picture at a time, process-wide: HEIF (libheif decodes
+    /// the whole image, about 20 bytes a pixel: 250 MB for 12 MP), PNG, TIFF and GIF have no
+    /// shrink-on-load, so two of them at once would double the peak memory, and eight cores
+    /// eight times it. JPEG and WebP shrink while decoding and never wait here.
+    static let heavyDecode = Mutex(())
+
+    /// More than `heavyPixels` in a format decoded at full size.
+    static let heavyPixels = 8_000_000
+
+    func isHeavy(_ s: Subject) -> Bool {
+        guard [.heic, .heif, .avif, .png, .tiff, .gif].contains(s.asset.format), let w = s.asset.width,
+            let h = s.asset.height
+        else { return false }
+        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
+        return overflow || pixels > Self.heavyPixels
     }
 
     /// A TIFF whose picture is not IFD0's image (NEF, DNG, ARW keep the raw data in a SubIFD),

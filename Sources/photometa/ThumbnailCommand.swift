@@ -160,30 +160,14 @@ struct ThumbnailCommand {
             }
         }
         let names = OutputFolder.names(files, format: request.format)
-        let outcomes = ParallelMap.run(files.count) { i -> Outcome in
-            let file = files[i]
-            do throws(ThumbnailError) {
-                if let out { try OutputFolder.check(out, for: file) }
-                var t = try thumbnailer.thumbnail(of: file, request)
-                if let out {
-                    let target = (out.hasSuffix("/") ? out : out + "/") + names[i]
-                    do throws(PrivateFiles.Problem) {
-                        try PrivateFiles.replaceAtomically(target, with: t.bytes)
-                    } catch {
-                        throw .cannotWrite(error.description)
-                    }
-                    t.path = target
-                }
-                return Outcome(file: file, thumbnail: t, error: nil)
-            } catch {
-                return Outcome(file: file, thumbnail: nil, error: error.description)
-            }
-        }
-        var failed = 0
+        let format = self.format
+        let failed = Mutex(0)
         if format == .json { Output.out("[") }
-        for (i, o) in outcomes.enumerated() {
+        if format == .jsonl { Output.flushPeriodically() }
+        // Each file's line as soon as it and the ones before it are done, in the order given.
+        let results = OrderedResults<(Int, Outcome)> { (i, o) in
             if let e = o.error {
-                failed += 1
+                failed.withLock { $0 += 1 }
                 Output.err("photometa: \(o.file): \(e)")
             }
             switch format {
@@ -197,8 +181,37 @@ struct ThumbnailCommand {
             case .jsonl: Output.out(Self.json(o) + "\n")
             }
         }
-        if format == .json { Output.out(outcomes.isEmpty ? "]\n" : "\n]\n") }
-        return failed > 0 ? .someFailed : .success
+        let files = self.files
+        _ = ParallelMap.run(files.count) { i -> Bool in
+            let o = Self.make(i, files: files, names: names, out: out, request: request, thumbnailer: thumbnailer)
+            results.deliver(i, (i, o))
+            return true
+        }
+        if format == .json { Output.out(files.isEmpty ? "]\n" : "\n]\n") }
+        return failed.withLock { $0 } > 0 ? .someFailed : .success
+    }
+
+    /// One file: its thumbnail, written to `out` when asked.
+    static func make(
+        _ i: Int, files: [String], names: [String], out: String?, request: ThumbnailRequest, thumbnailer: Thumbnailer
+    ) -> Outcome {
+        let file = files[i]
+        do throws(ThumbnailError) {
+            if let out { try OutputFolder.check(out, for: file) }
+            var t = try thumbnailer.thumbnail(of: file, request)
+            if let out {
+                let target = (out.hasSuffix("/") ? out : out + "/") + names[i]
+                do throws(PrivateFiles.Problem) {
+                    try PrivateFiles.replaceAtomically(target, with: t.bytes)
+                } catch {
+                    throw .cannotWrite(error.description)
+                }
+                t.path = target
+            }
+            return Outcome(file: file, thumbnail: t, error: nil)
+        } catch {
+            return Outcome(file: file, thumbnail: nil, error: error.description)
+        }
     }
 
     static func json(_ o: Outcome) -> String {
@@ -267,12 +280,16 @@ struct OfferThumbnail {
     var size: Int
 
     /// Reads the option: `--thumbnail=SIZE`, or `--thumbnail SIZE` when the next argument is a
-    /// size (a number); else 256.
+    /// number that names no folder; else 256.
     static func parse(_ cursor: inout ArgumentCursor, _ opt: (name: String, inlineValue: String?)) throws(UsageError)
         -> OfferThumbnail
     {
         if let v = opt.inlineValue { return OfferThumbnail(size: try side(v)) }
-        if let next = cursor.peek(), next.allSatisfy(\.isNumber), !next.isEmpty {
+        // A number is the size, unless a folder has that name (photos are often kept in year
+        // folders: `suggest --thumbnail 2024` means the folder).
+        if let next = cursor.peek(), !next.isEmpty, next.allSatisfy(\.isNumber),
+            (try? FileFacts.of(next))?.type != .directory
+        {
             _ = try cursor.value(for: (opt.name, nil), example: "256")
             return OfferThumbnail(size: try side(next))
         }

@@ -100,6 +100,19 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(sizeOf(clip), [32, 24])
     }
 
+    /// A portrait phone video is stored landscape with a 90-degree matrix: its size is the
+    /// frame's as shown, in every mode and through the cache.
+    func testARotatedVideoIsShownUpright() throws {
+        let f = ThumbnailFixtures.path("rotated.mp4")  // stored 64x48, shown 48x64
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(32))), [24, 32])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(20, .crop))), [20, 20])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(20, .fill))), [20, 27])
+        let scratch = try ScratchFolder()
+        let cached = Thumbnailer(cache: ThumbnailCache(root: scratch.path + "/thumbnails"))
+        XCTAssertEqual(try sizeOf(cached.thumbnail(of: f, box(20, .crop))), [20, 20])
+        XCTAssertEqual(try sizeOf(cached.thumbnail(of: f, box(256))), [48, 64])
+    }
+
     /// A real iPhone HEIC: ispe 4032x3024, irot 270, EXIF Orientation 6: rotated once (portrait).
     func testIPhoneHEICIsRotatedOnce() throws {
         guard let corpus = ThumbnailFixtures.corpus else { throw XCTSkip("../shared/corpus not found: iPhone HEIC test skipped") }
@@ -177,6 +190,11 @@ final class ThumbnailerTests: XCTestCase {
         let cut = scratch.path + "/cut.jpg"
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: cut))
         XCTAssertNotNil(reason(cut), "a truncated JPEG is an error, not a grey picture")
+        // SOI, SOF0 declaring 65000 x 65000 (JPEG's largest is 65535), EOI [T.81 B.2.2].
+        let bigJPEG = scratch.path + "/big.jpg"
+        try Data([0xFF, 0xD8, 0xFF, 0xC0, 0, 11, 8, 0xFD, 0xE8, 0xFD, 0xE8, 1, 1, 0x11, 0, 0xFF, 0xD9]).write(
+            to: URL(fileURLWithPath: bigJPEG))
+        guard case .tooManyPixels = reason(bigJPEG) else { return XCTFail("65000x65000 JPEG refused") }
         var gif = Data("GIF89a".utf8) + Data([1, 0, 1, 0, 0x80, 0, 0]) + Data([0, 0, 0, 255, 0, 0])
         for _ in 0..<10_000 {
             gif += Data([0x21, 0xF9, 0x04, 0x04, 0x0A, 0x00, 0x00, 0x00])
