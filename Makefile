@@ -36,9 +36,11 @@ deps:
 
 build: deps
 	$(SWIFT) build $(WERROR) --product photometa
+	$(SWIFT) build $(WERROR) --product photometa-thumbnailer
 
 release: deps
 	$(SWIFT) build -c release $(WERROR) --product photometa
+	$(SWIFT) build -c release $(WERROR) --product photometa-thumbnailer
 
 DEMO_STATE  := .build/demo/state.sqlite3
 DEMO_NOW    := 2024-08-08T12:08:20Z
@@ -87,13 +89,16 @@ thumbnail-fixtures:
 clean:
 	rm -rf .build Examples/Client/.build
 
-# Installs the release binary, the man page photometa(1) and the bash and zsh completions under
-# $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN without building (the tests install
-# the debug binary that way into a temporary DESTDIR).
+# Installs the release binary and its thumbnail helper (photometa-thumbnailer, beside it: the
+# one process that links the image libraries), the man page photometa(1) and the bash and zsh
+# completions under $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN (and the helper
+# beside it) without building (the tests install the debug binaries that way into a
+# temporary DESTDIR).
 PREFIX      ?= /usr/local
 DESTDIR     ?=
 INSTALL_BIN ?= $(BIN_RELEASE)
-INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
+INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/bin/photometa-thumbnailer \
+               $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
                $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa \
                $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa
 
@@ -103,6 +108,7 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1 \
 	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 	install -m 755 $(INSTALL_BIN) $(DESTDIR)$(PREFIX)/bin/photometa
+	install -m 755 $(dir $(INSTALL_BIN))photometa-thumbnailer $(DESTDIR)$(PREFIX)/bin/photometa-thumbnailer
 	install -m 644 share/man/man1/photometa.1 $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1
 	install -m 644 share/completions/photometa.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa
 	install -m 644 share/completions/_photometa $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa

@@ -3,7 +3,8 @@ import PackageDescription
 
 // Layers, each depending only on the ones below it (docs/architecture.md):
 //
-//   photometa (CLI: parse and print)
+//   photometa (CLI: parse and print; runs photometa-thumbnailer for thumbnails)
+//   photometa-thumbnailer (the helper process that links the image libraries)
 //     PhotoMetaThumbnails (the second product: thumbnails, libvips and libffmpegthumbnailer)
 //     PhotoMeta (the public product: inspector, runner, suggester, watcher)
 //       PhotoMetaStore (SQLite: state file, suggestion memory, asset index)
@@ -20,6 +21,7 @@ let package = Package(
         // image library.
         .library(name: "PhotoMetaThumbnails", targets: ["PhotoMetaThumbnails"]),
         .executable(name: "photometa", targets: ["photometa"]),
+        .executable(name: "photometa-thumbnailer", targets: ["photometa-thumbnailer"]),
     ],
     targets: [
         // libexif through pkg-config; Debian ships it as libexif-dev.
@@ -45,7 +47,11 @@ let package = Package(
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
         // Thumbnails on top of the layers: the picture to show, the freedesktop cache.
         .target(name: "PhotoMetaThumbnails", dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "CVips"]),
-        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem", "PhotoMetaThumbnails"]),
+        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem"]),
+        // The one process that links the image libraries: photometa runs it for `thumbnail` and
+        // `--thumbnail`, so its metadata commands load none of them (docs/thumbnails.md).
+        .executableTarget(
+            name: "photometa-thumbnailer", dependencies: ["PhotoMetaThumbnails", "PhotoMeta", "PhotoMetaSystem"]),
 
         .testTarget(
             name: "PhotoMetaTests",

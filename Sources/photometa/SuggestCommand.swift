@@ -1,7 +1,6 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
-import PhotoMetaThumbnails
 
 /// The folders a command was given, or the user's pictures folder when none was.
 struct FolderArguments {

@@ -2,7 +2,6 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
-import PhotoMetaThumbnails
 import Synchronization
 
 /// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`
@@ -54,7 +53,7 @@ struct ThumbnailCommand {
           74  the output could not be written
         """
 
-    var request = ThumbnailRequest()
+    var request = ThumbnailerProcess.Request()
     var out: String?
     var useCache = true
     var format = Format.text
@@ -62,7 +61,7 @@ struct ThumbnailCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var mode: ThumbnailRequest.Mode?
+        var mode: String?
         var explicitFormat = false
         while let opt = cursor.nextOption() {
             var takesValue = false
@@ -71,7 +70,7 @@ struct ThumbnailCommand {
                 takesValue = true
                 (request.width, request.height) = try Self.size(try cursor.value(for: opt, example: "256"))
             case "--fit", "--fill", "--crop":
-                let m = ThumbnailRequest.Mode(rawValue: String(opt.name.dropFirst(2))) ?? .fit
+                let m = String(opt.name.dropFirst(2))
                 guard mode == nil || mode == m else { throw UsageError("choose one of --fit, --fill and --crop") }
                 mode = m
             case "--out":
@@ -81,9 +80,8 @@ struct ThumbnailCommand {
             case "--format":
                 takesValue = true
                 let v = try cursor.value(for: opt, example: "png")
-                guard let f = ThumbnailFormat(rawValue: v.lowercased() == "jpg" ? "jpeg" : v.lowercased()) else {
-                    throw UsageError("--format '\(v)' is not png, jpeg or webp")
-                }
+                let f = v.lowercased() == "jpg" ? "jpeg" : v.lowercased()
+                guard ["png", "jpeg", "webp"].contains(f) else { throw UsageError("--format '\(v)' is not png, jpeg or webp") }
                 request.format = f
                 explicitFormat = true
             case "--quality":
@@ -91,7 +89,7 @@ struct ThumbnailCommand {
                 let v = try cursor.value(for: opt, example: "80")
                 guard let q = Int(v), (1...100).contains(q) else { throw UsageError("--quality '\(v)' is not 1 to 100") }
                 request.quality = q
-            case "--fast": request.delivery = .fast
+            case "--fast": request.delivery = "fast"
             case "--no-cache": useCache = false
             case "--max-pixels":
                 takesValue = true
@@ -108,21 +106,21 @@ struct ThumbnailCommand {
             }
             if opt.inlineValue != nil, !takesValue { throw UsageError("\(opt.name) takes no value") }
         }
-        request.mode = mode ?? .fit
+        request.mode = mode ?? "fit"
         files = cursor.positionals
         guard !files.isEmpty else { throw UsageError("thumbnail needs at least one FILE") }
         if out == nil {
             // The shared cache holds PNGs that fit its four sizes, made from the best picture.
             let needsOut: [(Bool, String)] = [
-                (request.mode != .fit, "--\(request.mode.rawValue)"), (explicitFormat && request.format != .png, "--format"),
-                (request.delivery == .fast, "--fast"), (!useCache, "--no-cache"),
+                (request.mode != "fit", "--\(request.mode)"), (explicitFormat && request.format != "png", "--format"),
+                (request.delivery == "fast", "--fast"), (!useCache, "--no-cache"),
             ]
             if let (_, name) = needsOut.first(where: { $0.0 }) {
                 throw UsageError(
                     "\(name) needs --out DIR: without it thumbnails go into the shared cache, which holds PNGs that fit 128, 256, 512 or 1024 px, never a quick smaller picture"
                 )
             }
-            guard max(request.width, request.height) <= ThumbnailCache.Bucket.xxLarge.rawValue else {
+            guard max(request.width, request.height) <= ThumbnailerProcess.largestCacheSize else {
                 throw UsageError("a box over 1024 px needs --out DIR (the shared cache's largest size is 1024)")
             }
         }
@@ -133,24 +131,19 @@ struct ThumbnailCommand {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let values = parts.compactMap { Int($0) }
         guard values.count == parts.count, (1...2).contains(values.count),
-            values.allSatisfy({ (1...ThumbnailRequest.maximumSide).contains($0) })
+            values.allSatisfy({ (1...ThumbnailerProcess.maximumSide).contains($0) })
         else {
-            throw UsageError("--size '\(text)' is not N or WxH (1 to \(ThumbnailRequest.maximumSide) pixels)")
+            throw UsageError("--size '\(text)' is not N or WxH (1 to \(ThumbnailerProcess.maximumSide) pixels)")
         }
         return (values[0], values.count == 2 ? values[1] : values[0])
     }
 
-    /// One file's outcome, ready to print.
-    struct Outcome: Sendable {
-        var file: String
-        var thumbnail: Thumbnail?
-        var error: String?
-    }
+    typealias Outcome = ThumbnailerProcess.Outcome
 
     func run() -> ExitCode {
-        let thumbnailer = Thumbnailer(cache: useCache ? .standard() : nil)
         let request = self.request
-        let out = self.out
+        let files = self.files
+        var names: [String]?
         if let out {
             do throws(PrivateFiles.Problem) {
                 try OutputFolder.make(out)
@@ -158,60 +151,54 @@ struct ThumbnailCommand {
                 Output.err("photometa: cannot use --out \(out): \(error)")
                 return .ioError
             }
+            names = OutputFolder.names(files, format: request.format)
         }
-        let names = OutputFolder.names(files, format: request.format)
-        let format = self.format
-        let failed = Mutex(0)
+        var failed = 0
         if format == .json { Output.out("[") }
         if format == .jsonl { Output.flushPeriodically() }
-        // Each file's line as soon as it and the ones before it are done, in the order given.
-        let results = OrderedResults<(Int, Outcome)> { (i, o) in
+        // Files refused here (the media's own folder) never reach the helper; their places
+        // in the order are kept.
+        var refused: [Int: String] = [:]
+        if let out {
+            for (i, f) in files.enumerated() {
+                if let why = OutputFolder.refusal(out, for: f) { refused[i] = why }
+            }
+        }
+        let sent = files.indices.filter { refused[$0] == nil }
+        var next = 0
+        let format = self.format
+        func print(_ i: Int, _ o: Outcome) {
             if let e = o.error {
-                failed.withLock { $0 += 1 }
+                failed += 1
                 Output.err("photometa: \(o.file): \(e)")
             }
             switch format {
             case .text:
                 if let t = o.thumbnail {
-                    Output.out(
-                        TerminalText.escape("\(o.file) -> \(t.path ?? "-") (\(t.width)x\(t.height), \(t.source.rawValue))") + "\n"
-                    )
+                    Output.out(TerminalText.escape("\(o.file) -> \(t.path ?? "-") (\(t.width)x\(t.height), \(t.source))") + "\n")
                 }
             case .json: Output.out((i == 0 ? "\n" : ",\n") + Self.json(o))
             case .jsonl: Output.out(Self.json(o) + "\n")
             }
         }
-        let files = self.files
-        _ = ParallelMap.run(files.count) { i -> Bool in
-            let o = Self.make(i, files: files, names: names, out: out, request: request, thumbnailer: thumbnailer)
-            results.deliver(i, (i, o))
-            return true
-        }
-        if format == .json { Output.out(files.isEmpty ? "]\n" : "\n]\n") }
-        return failed.withLock { $0 } > 0 ? .someFailed : .success
-    }
-
-    /// One file: its thumbnail, written to `out` when asked.
-    static func make(
-        _ i: Int, files: [String], names: [String], out: String?, request: ThumbnailRequest, thumbnailer: Thumbnailer
-    ) -> Outcome {
-        let file = files[i]
-        do throws(ThumbnailError) {
-            if let out { try OutputFolder.check(out, for: file) }
-            var t = try thumbnailer.thumbnail(of: file, request)
-            if let out {
-                let target = (out.hasSuffix("/") ? out : out + "/") + names[i]
-                do throws(PrivateFiles.Problem) {
-                    try PrivateFiles.replaceAtomically(target, with: t.bytes)
-                } catch {
-                    throw .cannotWrite(error.description)
-                }
-                t.path = target
+        func flushRefused(upTo limit: Int) {
+            while next < limit {
+                if let why = refused[next] { print(next, Outcome(file: files[next], thumbnail: nil, error: why)) }
+                next += 1
             }
-            return Outcome(file: file, thumbnail: t, error: nil)
-        } catch {
-            return Outcome(file: file, thumbnail: nil, error: error.description)
         }
+        ThumbnailerProcess.run(
+            files: sent.map { files[$0] }, names: names.map { n in sent.map { n[$0] } }, out: out, cache: useCache,
+            request: request
+        ) { k, o in
+            let i = sent[k]
+            flushRefused(upTo: i)
+            print(i, o)
+            next = i + 1
+        }
+        flushRefused(upTo: files.count)
+        if format == .json { Output.out(files.isEmpty ? "]\n" : "\n]\n") }
+        return failed > 0 ? .someFailed : .success
     }
 
     static func json(_ o: Outcome) -> String {
@@ -230,13 +217,13 @@ struct ThumbnailCommand {
     }
 
     /// The `thumbnail` object (also `suggestion.thumbnail`).
-    static func writeThumbnail(_ t: Thumbnail, to w: inout JSONWriter) {
+    static func writeThumbnail(_ t: ThumbnailerProcess.Made, to w: inout JSONWriter) {
         w.beginObject()
         w.field("path", t.path)
         w.field("width", t.width)
         w.field("height", t.height)
-        w.field("source", t.source.rawValue)
-        w.field("format", t.format.rawValue)
+        w.field("source", t.source)
+        w.field("format", t.format)
         w.endObject()
     }
 }
@@ -248,28 +235,27 @@ enum OutputFolder {
         try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir)
     }
 
-    /// Refuses a `DIR` that is the file's own folder, unless it was written exactly so.
-    static func check(_ dir: String, for file: String) throws(ThumbnailError) {
+    /// Why a `DIR` that is the file's own folder is refused (nil when it is not, or when it
+    /// was written exactly as in FILE).
+    static func refusal(_ dir: String, for file: String) -> String? {
         let folderAsWritten = file.lastIndex(of: "/").map { String(file[..<$0]) } ?? "."
         let trimmed = dir.count > 1 && dir.hasSuffix("/") ? String(dir.dropLast()) : dir
-        guard trimmed != (folderAsWritten.isEmpty ? "/" : folderAsWritten) else { return }
-        guard let a = try? FileSystem.canonicalPath(dir), let b = try? FileSystem.canonicalPath(folderAsWritten) else { return }
-        if a == b {
-            throw .cannotWrite(
-                "--out \(dir) is the file's own folder; photometa does not write beside the media unless --out names that folder exactly as FILE does (\(folderAsWritten))"
-            )
-        }
+        guard trimmed != (folderAsWritten.isEmpty ? "/" : folderAsWritten) else { return nil }
+        guard let a = try? FileSystem.canonicalPath(dir), let b = try? FileSystem.canonicalPath(folderAsWritten), a == b
+        else { return nil }
+        return
+            "cannot write the thumbnail: --out \(dir) is the file's own folder; photometa does not write beside the media unless --out names that folder exactly as FILE does (\(folderAsWritten))"
     }
 
     /// NAME.FORMAT for each file (its whole name, so IMG_0001.HEIC and IMG_0001.MOV differ);
     /// a name met twice gets "-2", "-3"...
-    static func names(_ files: [String], format: ThumbnailFormat) -> [String] {
+    static func names(_ files: [String], format: String) -> [String] {
         var used: [String: Int] = [:]
         return files.map { f in
             let base = f.split(separator: "/").last.map(String.init) ?? "thumbnail"
             let n = used[base, default: 0] + 1
             used[base] = n
-            return (n == 1 ? base : "\(base)-\(n)") + "." + format.fileExtension
+            return (n == 1 ? base : "\(base)-\(n)") + "." + (format == "jpeg" ? "jpg" : format)
         }
     }
 }
@@ -297,25 +283,27 @@ struct OfferThumbnail {
     }
 
     static func side(_ text: String) throws(UsageError) -> Int {
-        guard let n = Int(text), (1...ThumbnailCache.Bucket.xxLarge.rawValue).contains(n) else {
+        guard let n = Int(text), (1...ThumbnailerProcess.largestCacheSize).contains(n) else {
             throw UsageError("--thumbnail '\(text)' is not a size from 1 to 1024 (the shared cache's largest)")
         }
         return n
     }
 
     /// The thumbnail of `path`, or why there is none (also said on stderr).
-    func make(_ path: String) -> (Thumbnail?, String?) {
-        do throws(ThumbnailError) {
-            let t = try Thumbnailer(cache: .standard()).thumbnail(of: path, ThumbnailRequest(width: size, height: size))
-            return (t, nil)
-        } catch {
-            Output.err("photometa: \(path): thumbnail: \(error)")
-            return (nil, error.description)
+    func make(_ path: String) -> (ThumbnailerProcess.Made?, String?) {
+        var request = ThumbnailerProcess.Request()
+        request.width = size
+        request.height = size
+        var made: (ThumbnailerProcess.Made?, String?) = (nil, "no answer from photometa-thumbnailer")
+        ThumbnailerProcess.run(files: [path], names: nil, out: nil, cache: true, request: request) { _, o in
+            made = (o.thumbnail, o.error)
         }
+        if let e = made.1 { Output.err("photometa: \(path): thumbnail: \(e)") }
+        return made
     }
 
     /// `thumbnail` (the object, or null) and `thumbnailError` in a JSON suggestion.
-    static func write(_ made: (Thumbnail?, String?), to w: inout JSONWriter) {
+    static func write(_ made: (ThumbnailerProcess.Made?, String?), to w: inout JSONWriter) {
         w.key("thumbnail")
         if let t = made.0 {
             ThumbnailCommand.writeThumbnail(t, to: &w)

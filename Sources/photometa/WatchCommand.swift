@@ -2,7 +2,6 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
-import PhotoMetaThumbnails
 import Synchronization
 
 /// `photometa watch [DIR...] ...`: reports changes and new suggestions as they happen.
@@ -214,7 +213,9 @@ struct WatchCommand {
         Output.out(lines)
     }
 
-    func printSuggestion(_ s: SuggestionCandidate, age: Double, _ report: AssetReport, thumbnail: (Thumbnail?, String?)?) {
+    func printSuggestion(
+        _ s: SuggestionCandidate, age: Double, _ report: AssetReport, thumbnail: (ThumbnailerProcess.Made?, String?)?
+    ) {
         if jsonl {
             var w = JSONWriter()
             w.beginObject()

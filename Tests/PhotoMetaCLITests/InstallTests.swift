@@ -33,6 +33,12 @@ final class InstallTests: XCTestCase {
         XCTAssertTrue(version.1.hasPrefix("photometa "), version.1)
         let inspect = try run(bin, ["inspect", "--jsonl", root + "/Fixtures/library/DSC_0001.JPG"])
         XCTAssertEqual(inspect.0, 0, inspect.1)
+        // The installed photometa finds its installed helper beside it.
+        let thumb = try run(
+            bin, ["thumbnail", "--no-cache", "--out", destdir + "/t", root + "/Fixtures/thumbnails/orient1.jpg"],
+            environment: ["PHOTOMETA_THUMBNAILER": ""])
+        XCTAssertEqual(thumb.0, 0, thumb.1)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: destdir + "/t/orient1.jpg.png"), thumb.1)
 
         let page = destdir + "/usr/local/share/man/man1/photometa.1"
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {

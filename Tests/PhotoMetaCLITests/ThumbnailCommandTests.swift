@@ -70,6 +70,34 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: photos + "/a.jpg.png"))
     }
 
+    /// photometa links no image library: the helper process does the thumbnails, and when it is
+    /// missing or dies each file gets an error, never a hang or a crash of photometa.
+    func testTheHelperProcess() throws {
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [Photometa.binary.path]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        XCTAssertFalse(libraries.contains("libvips"), libraries)
+        XCTAssertFalse(libraries.contains("libffmpegthumbnailer"), libraries)
+        XCTAssertTrue(libraries.contains("libexif"), "ldd worked: \(libraries)")
+        let photo = fixture("orient1.jpg")
+        var missing = env
+        missing["PHOTOMETA_THUMBNAILER"] = work.appendingPathComponent("nowhere").path
+        let gone = try Photometa.run(["thumbnail", "--json", photo, photo], environment: missing)
+        XCTAssertEqual(gone.status, 1)
+        XCTAssertTrue(gone.stderr.contains("photometa-thumbnailer could not start"), gone.stderr)
+        var dying = env
+        dying["PHOTOMETA_THUMBNAILER"] = "/bin/false"
+        let died = try Photometa.run(["thumbnail", "--jsonl", photo, photo], environment: dying)
+        XCTAssertEqual(died.status, 1)
+        XCTAssertEqual(died.stdout.split(separator: "\n").count, 2, "one line per file")
+        XCTAssertTrue(died.stderr.contains("photometa-thumbnailer exited with status 1 before this file"), died.stderr)
+    }
+
     func testUsageErrors() throws {
         for args in [
             ["thumbnail"], ["thumbnail", "--size", "0", "a.jpg"], ["thumbnail", "--size", "9x", "a.jpg"],

@@ -1,0 +1,131 @@
+import Foundation
+
+/// Runs `photometa-thumbnailer`, the process that links libvips and libffmpegthumbnailer, so
+/// that `photometa` itself links no image library: `inspect` and `suggest` start without
+/// loading libvips' two hundred shared libraries, and a decoder that crashes takes down the
+/// helper, not the command (its files get an error). The protocol is in
+/// Sources/photometa-thumbnailer/main.swift.
+enum ThumbnailerProcess {
+    /// The box's largest side.
+    static let maximumSide = 16_384
+    /// The freedesktop cache's largest size (`xx-large`).
+    static let largestCacheSize = 1024
+
+    /// What to make (the helper's `ThumbnailRequest`).
+    struct Request {
+        var width = 256
+        var height = 256
+        var mode = "fit"
+        var format = "png"
+        var quality = 80
+        var delivery = "exact"
+        var maxPixels = 100_000_000
+    }
+
+    /// A thumbnail made.
+    struct Made {
+        var path: String?
+        var width: Int
+        var height: Int
+        var source: String
+        var format: String
+    }
+
+    /// One file's outcome.
+    struct Outcome {
+        var file: String
+        var thumbnail: Made?
+        var error: String?
+    }
+
+    /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in
+    /// `../libexec/photometa/`.
+    static func helper() -> String? {
+        if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty { return p }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let dir = (exe as NSString).deletingLastPathComponent
+        return [dir + "/photometa-thumbnailer", dir + "/../libexec/photometa/photometa-thumbnailer"].first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    /// Thumbnails `files` and calls `each` with every file's index and outcome, in order, as
+    /// they come. Every file gets exactly one call, whatever happens to the helper.
+    static func run(
+        files: [String], names: [String]?, out: String?, cache: Bool, request: Request, each: (Int, Outcome) -> Void
+    ) {
+        guard !files.isEmpty else { return }
+        var delivered = 0
+        func fail(_ why: String) {
+            while delivered < files.count {
+                each(delivered, Outcome(file: files[delivered], thumbnail: nil, error: why))
+                delivered += 1
+            }
+        }
+        guard let helper = helper() else {
+            return fail("photometa-thumbnailer is not installed beside photometa (make install puts it there)")
+        }
+        var object: [String: Any] = [
+            "files": files, "cache": cache, "width": request.width, "height": request.height, "mode": request.mode,
+            "format": request.format, "quality": request.quality, "delivery": request.delivery,
+            "maxPixels": request.maxPixels,
+        ]
+        if let out { object["out"] = out }
+        if let names { object["names"] = names }
+        guard let body = try? JSONSerialization.data(withJSONObject: object) else {
+            return fail("the request could not be encoded")
+        }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: helper)
+        p.arguments = []
+        let input = Pipe()
+        let output = Pipe()
+        p.standardInput = input
+        p.standardOutput = output
+        p.standardError = FileHandle.standardError
+        do {
+            try p.run()
+        } catch {
+            return fail("photometa-thumbnailer could not start: \(error.localizedDescription)")
+        }
+        // Written from another thread: a long request must not wait for the answers it causes.
+        let writer = input.fileHandleForWriting
+        let feeding = DispatchGroup()
+        feeding.enter()
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: body)
+            try? writer.close()
+            feeding.leave()
+        }
+        let reader = output.fileHandleForReading
+        var pending = Data()
+        while true {
+            let chunk = reader.availableData
+            if chunk.isEmpty { break }
+            pending.append(chunk)
+            while let nl = pending.firstIndex(of: 0x0A) {
+                let line = pending[pending.startIndex..<nl]
+                pending.removeSubrange(pending.startIndex...nl)
+                guard let o = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
+                    let i = o["index"] as? Int, i == delivered
+                else { continue }
+                var made: Made?
+                if let t = o["thumbnail"] as? [String: Any], let w = t["width"] as? Int, let h = t["height"] as? Int {
+                    made = Made(
+                        path: t["path"] as? String, width: w, height: h, source: t["source"] as? String ?? "?",
+                        format: t["format"] as? String ?? "?")
+                }
+                each(i, Outcome(file: files[i], thumbnail: made, error: o["error"] as? String))
+                delivered += 1
+            }
+        }
+        feeding.wait()
+        p.waitUntilExit()
+        if delivered < files.count {
+            let how =
+                p.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(p.terminationStatus)" : "exited with status \(p.terminationStatus)"
+            fail("photometa-thumbnailer \(how) before this file")
+        }
+    }
+}
