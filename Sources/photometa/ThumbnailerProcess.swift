@@ -1,10 +1,11 @@
 import Foundation
+import PhotoMetaCore
 
 /// Runs `photometa-thumbnailer`, the process that links libvips and libffmpegthumbnailer, so
 /// that `photometa` itself links no image library: `inspect` and `suggest` start without
 /// loading libvips' two hundred shared libraries, and a decoder that crashes takes down the
 /// helper, not the command (its files get an error). The protocol is in
-/// Sources/photometa-thumbnailer/main.swift.
+/// Sources/photometa-thumbnailer/main.swift: a JSON request in, tab-separated lines out.
 enum ThumbnailerProcess {
     /// The box's largest side.
     static let maximumSide = 16_384
@@ -36,6 +37,35 @@ enum ThumbnailerProcess {
         var file: String
         var thumbnail: Made?
         var error: String?
+    }
+
+    /// One result line: `INDEX ok PATH WIDTH HEIGHT SOURCE FORMAT` or `INDEX error REASON`,
+    /// tab-separated, with `\t`, `\n` and `\\` escaped inside fields.
+    static func parse(_ line: ArraySlice<UInt8>, _ files: [String]) -> (Int, Outcome)? {
+        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
+        guard fields.count >= 3, let i = Int(fields[0]), i >= 0, i < files.count else { return nil }
+        if fields[1] == "ok", fields.count == 7, let w = Int(fields[3]), let h = Int(fields[4]) {
+            let made = Made(path: fields[2].isEmpty ? nil : fields[2], width: w, height: h, source: fields[5], format: fields[6])
+            return (i, Outcome(file: files[i], thumbnail: made, error: nil))
+        }
+        return (i, Outcome(file: files[i], thumbnail: nil, error: fields[2]))
+    }
+
+    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var escaped = false
+        for b in bytes {
+            if escaped {
+                out.append(b == UInt8(ascii: "t") ? 0x09 : b == UInt8(ascii: "n") ? 0x0A : b)
+                escaped = false
+            } else if b == UInt8(ascii: "\\") {
+                escaped = true
+            } else {
+                out.append(b)
+            }
+        }
+        return PathBytes.decode(out)
     }
 
     /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in
@@ -98,26 +128,20 @@ enum ThumbnailerProcess {
             feeding.leave()
         }
         let reader = output.fileHandleForReading
-        var pending = Data()
+        var pending: [UInt8] = []
         while true {
             let chunk = reader.availableData
             if chunk.isEmpty { break }
-            pending.append(chunk)
-            while let nl = pending.firstIndex(of: 0x0A) {
-                let line = pending[pending.startIndex..<nl]
-                pending.removeSubrange(pending.startIndex...nl)
-                guard let o = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any],
-                    let i = o["index"] as? Int, i == delivered
-                else { continue }
-                var made: Made?
-                if let t = o["thumbnail"] as? [String: Any], let w = t["width"] as? Int, let h = t["height"] as? Int {
-                    made = Made(
-                        path: t["path"] as? String, width: w, height: h, source: t["source"] as? String ?? "?",
-                        format: t["format"] as? String ?? "?")
+            pending += chunk
+            var start = 0
+            while let nl = pending[start...].firstIndex(of: 0x0A) {
+                if let (i, o) = parse(pending[start..<nl], files), i == delivered {
+                    each(i, o)
+                    delivered += 1
                 }
-                each(i, Outcome(file: files[i], thumbnail: made, error: o["error"] as? String))
-                delivered += 1
+                start = nl + 1
             }
+            pending.removeFirst(start)
         }
         feeding.wait()
         p.waitUntilExit()

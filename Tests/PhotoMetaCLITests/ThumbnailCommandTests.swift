@@ -98,6 +98,20 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(died.stderr.contains("photometa-thumbnailer exited with status 1 before this file"), died.stderr)
     }
 
+    /// Names with tabs, newlines and backslashes survive the trip to the helper and back.
+    func testHostileNamesThroughTheHelper() throws {
+        let odd = work.appendingPathComponent("a\tb\nc\\d.jpg").path
+        try FileManager.default.copyItem(atPath: fixture("orient1.jpg"), toPath: odd)
+        let out = work.appendingPathComponent("o").path
+        let r = try Photometa.run(["thumbnail", "--json", "--no-cache", "--out", out, odd], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(array.first?["path"] as? String, odd)
+        XCTAssertEqual((array.first?["thumbnail"] as? [String: Any])?["path"] as? String, out + "/a\tb\nc\\d.jpg.png")
+        let text = try Photometa.run(["thumbnail", "--no-cache", "--out", out, odd], environment: env)
+        XCTAssertTrue(text.stdout.contains("a\\tb\\nc"), "text escapes control characters: \(text.stdout)")
+    }
+
     func testUsageErrors() throws {
         for args in [
             ["thumbnail"], ["thumbnail", "--size", "0", "a.jpg"], ["thumbnail", "--size", "9x", "a.jpg"],

@@ -339,6 +339,20 @@ final class LivePhotoPairingTests: XCTestCase {
         XCTAssertEqual(LivePhotoPairing.neededIdentifiers(for: 0, in: [members[0]]), ["X"])
     }
 
+    func testSplitFindsFolderBaseAndExtension() {
+        func parts(_ p: String) -> [String] {
+            let (d, b, e) = LivePhotoPairing.split(p)
+            return [String(d), String(b), String(e)]
+        }
+        XCTAssertEqual(parts("dir/IMG_0001.HEIC"), ["dir/", "IMG_0001", "HEIC"])
+        XCTAssertEqual(parts("IMG.mov"), ["", "IMG", "mov"])
+        XCTAssertEqual(parts("a.b/c"), ["a.b/", "c", ""], "a dot in the folder is not an extension")
+        XCTAssertEqual(parts("d/.hidden"), ["d/", ".hidden", ""])
+        XCTAssertEqual(parts("/abs/x.tar.gz"), ["/abs/", "x.tar", "gz"])
+        XCTAssertEqual(parts("é/ü e\u{301}.JPG"), ["é/", "ü e\u{301}", "JPG"])
+        XCTAssertEqual(parts("dir/"), ["dir/", "", ""])
+    }
+
     func testOneMovieOneStillFirstInPathOrder() {
         let t = Self.at(0)
         let members = [

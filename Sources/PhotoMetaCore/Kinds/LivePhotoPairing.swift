@@ -190,16 +190,18 @@ package enum LivePhotoPairing {
         }
     }
 
-    /// ("dir/", "IMG_0001", "HEIC") for "dir/IMG_0001.HEIC".
+    /// ("dir/", "IMG_0001", "HEIC") for "dir/IMG_0001.HEIC". Searches the UTF-8 bytes: "/" and
+    /// "." are ASCII, so their positions are character boundaries, and a byte search costs a
+    /// fraction of a Character search (this runs for every file of every folder `suggest`
+    /// reads: 12 % of a warm run, perf).
     package static func split(_ path: String) -> (dir: Substring, base: Substring, ext: Substring) {
-        var dir = Substring("")
-        var name = Substring(path)
-        if let slash = path.lastIndex(of: "/") {
-            dir = path[...slash]
-            name = path[path.index(after: slash)...]
-        }
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (dir, name, "") }
-        return (dir, name[..<dot], name[name.index(after: dot)...])
+        let bytes = path.utf8
+        var nameStart = path.startIndex
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) { nameStart = bytes.index(after: slash) }
+        let dir = path[..<nameStart]
+        let name = path[nameStart...]
+        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return (dir, name, "") }
+        return (dir, name[..<dot], name[name.utf8.index(after: dot)...])
     }
 }
 
