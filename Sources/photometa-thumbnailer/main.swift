@@ -10,12 +10,12 @@ import Synchronization
 // a decoder that crashes takes down this process only. `photometa thumbnail` and
 // `--thumbnail` run it (docs/thumbnails.md, "The helper process").
 //
-// Protocol: one JSON object on standard input,
-//   {"files": [PATH...], "names": [NAME...] | null, "out": DIR | null, "cache": true,
-//    "width": 256, "height": 256, "mode": "fit", "format": "png", "quality": 80,
-//    "delivery": "exact", "maxPixels": 100000000}
-// then one line per file on standard output, in the order of "files", as each is ready, of
-// tab-separated fields (a tab, newline or backslash inside a field is written \t, \n, \\):
+// Protocol (TabFields: a tab, newline or backslash inside a field is written \t, \n, \\):
+// on standard input a first line holding a JSON object of options,
+//   {"out": DIR | null, "cache": true, "width": 256, "height": 256, "mode": "fit",
+//    "format": "png", "quality": 80, "delivery": "exact", "maxPixels": 100000000}
+// then one line per file: PATH <TAB> NAME (the --out name, empty without --out);
+// on standard output one line per file, in the order given, as each is ready:
 //   INDEX <TAB> ok <TAB> PATH <TAB> WIDTH <TAB> HEIGHT <TAB> SOURCE <TAB> FORMAT
 //   INDEX <TAB> error <TAB> REASON
 // (not JSON: parsing 5,000 JSON lines cost more than answering them from the cache).
@@ -28,13 +28,15 @@ func emit(_ line: String) {
 }
 
 Signals.ignoreBrokenPipe()
-let input = FileHandle.standardInput.readDataToEndOfFile()
-guard let request = (try? JSONSerialization.jsonObject(with: input)) as? [String: Any],
-    let files = request["files"] as? [String]
+let input = TabFields.lines([UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+guard let header = input.first, let request = (try? JSONSerialization.jsonObject(with: Data(header))) as? [String: Any]
 else {
-    FileHandle.standardError.write(Data("photometa-thumbnailer: expected a JSON request on standard input\n".utf8))
+    FileHandle.standardError.write(Data("photometa-thumbnailer: expected a request on standard input\n".utf8))
     exit(64)
 }
+let entries = input.dropFirst().map(TabFields.fields)
+let files = entries.map { $0.first ?? "" }
+let names: [String]? = entries.contains { $0.count > 1 && !$0[1].isEmpty } ? entries.map { $0.count > 1 ? $0[1] : "" } : nil
 var r = ThumbnailRequest()
 r.width = request["width"] as? Int ?? 256
 r.height = request["height"] as? Int ?? 256
@@ -44,24 +46,8 @@ r.quality = request["quality"] as? Int ?? 80
 r.delivery = (request["delivery"] as? String).flatMap(ThumbnailRequest.Delivery.init(rawValue:)) ?? .exact
 r.maxPixels = request["maxPixels"] as? Int ?? 100_000_000
 let out = request["out"] as? String
-let names = request["names"] as? [String]
 let thumbnailer = Thumbnailer(cache: (request["cache"] as? Bool ?? true) ? .standard() : nil)
 let thumbnailRequest = r
-
-/// A field of a result line.
-@Sendable func field(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for c in s.unicodeScalars {
-        switch c {
-        case "\\": out += "\\\\"
-        case "\t": out += "\\t"
-        case "\n": out += "\\n"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
-}
 
 let results = OrderedResults<String> { emit($0) }
 _ = ParallelMap.run(files.count) { i -> Bool in
@@ -77,9 +63,9 @@ _ = ParallelMap.run(files.count) { i -> Bool in
             }
             t.path = target
         }
-        line = "\(i)\tok\t\(field(t.path ?? ""))\t\(t.width)\t\(t.height)\t\(t.source.rawValue)\t\(t.format.rawValue)"
+        line = TabFields.line(["\(i)", "ok", t.path ?? "", "\(t.width)", "\(t.height)", t.source.rawValue, t.format.rawValue])
     } catch {
-        line = "\(i)\terror\t\(field(error.description))"
+        line = TabFields.line(["\(i)", "error", error.description])
     }
     results.deliver(i, line)
     return true

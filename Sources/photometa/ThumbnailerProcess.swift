@@ -5,7 +5,8 @@ import PhotoMetaCore
 /// that `photometa` itself links no image library: `inspect` and `suggest` start without
 /// loading libvips' two hundred shared libraries, and a decoder that crashes takes down the
 /// helper, not the command (its files get an error). The protocol is in
-/// Sources/photometa-thumbnailer/main.swift: a JSON request in, tab-separated lines out.
+/// Sources/photometa-thumbnailer/main.swift: an options line and one line per file in,
+/// one line per file out (`TabFields`).
 enum ThumbnailerProcess {
     /// The box's largest side.
     static let maximumSide = 16_384
@@ -42,30 +43,13 @@ enum ThumbnailerProcess {
     /// One result line: `INDEX ok PATH WIDTH HEIGHT SOURCE FORMAT` or `INDEX error REASON`,
     /// tab-separated, with `\t`, `\n` and `\\` escaped inside fields.
     static func parse(_ line: ArraySlice<UInt8>, _ files: [String]) -> (Int, Outcome)? {
-        let fields = line.split(separator: 0x09, omittingEmptySubsequences: false).map(unescape)
+        let fields = TabFields.fields(line)
         guard fields.count >= 3, let i = Int(fields[0]), i >= 0, i < files.count else { return nil }
         if fields[1] == "ok", fields.count == 7, let w = Int(fields[3]), let h = Int(fields[4]) {
             let made = Made(path: fields[2].isEmpty ? nil : fields[2], width: w, height: h, source: fields[5], format: fields[6])
             return (i, Outcome(file: files[i], thumbnail: made, error: nil))
         }
         return (i, Outcome(file: files[i], thumbnail: nil, error: fields[2]))
-    }
-
-    static func unescape(_ bytes: ArraySlice<UInt8>) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var escaped = false
-        for b in bytes {
-            if escaped {
-                out.append(b == UInt8(ascii: "t") ? 0x09 : b == UInt8(ascii: "n") ? 0x0A : b)
-                escaped = false
-            } else if b == UInt8(ascii: "\\") {
-                escaped = true
-            } else {
-                out.append(b)
-            }
-        }
-        return PathBytes.decode(out)
     }
 
     /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in
@@ -96,15 +80,17 @@ enum ThumbnailerProcess {
             return fail("photometa-thumbnailer is not installed beside photometa (make install puts it there)")
         }
         var object: [String: Any] = [
-            "files": files, "cache": cache, "width": request.width, "height": request.height, "mode": request.mode,
+            "cache": cache, "width": request.width, "height": request.height, "mode": request.mode,
             "format": request.format, "quality": request.quality, "delivery": request.delivery,
             "maxPixels": request.maxPixels,
         ]
         if let out { object["out"] = out }
-        if let names { object["names"] = names }
-        guard let body = try? JSONSerialization.data(withJSONObject: object) else {
+        guard let options = try? JSONSerialization.data(withJSONObject: object) else {
             return fail("the request could not be encoded")
         }
+        var text = String(decoding: options, as: UTF8.self) + "\n"
+        for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
+        let body = Data(text.utf8)
         let p = Process()
         p.executableURL = URL(fileURLWithPath: helper)
         p.arguments = []
