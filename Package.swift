@@ -40,14 +40,22 @@ let package = Package(
         // Fixed-signature C over libvips' varargs API and libffmpegthumbnailer's C API (video
         // frames; Debian's libffmpegthumbnailer-dev), plus GLib's URI and MD5 for cache names.
         .target(name: "CVips", dependencies: ["CLibVips"], linkerSettings: [.linkedLibrary("ffmpegthumbnailer")]),
+        // GLib alone (Debian's libglib2.0-dev, a dependency of libvips-dev): the file URI and
+        // MD5 that name freedesktop cache entries, so photometa answers cache hits without libvips.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
         .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
+        // The freedesktop thumbnail cache (names, keys, validity): no image library.
+        .target(name: "PhotoMetaThumbnailCache", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CGLibNames"]),
         // Thumbnails on top of the layers: the picture to show, the freedesktop cache.
-        .target(name: "PhotoMetaThumbnails", dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "CVips"]),
-        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem"]),
+        .target(
+            name: "PhotoMetaThumbnails",
+            dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaThumbnailCache", "CVips"]),
+        .executableTarget(name: "photometa", dependencies: ["PhotoMeta", "PhotoMetaSystem", "PhotoMetaThumbnailCache"]),
         // The one process that links the image libraries: photometa runs it for `thumbnail` and
         // `--thumbnail`, so its metadata commands load none of them (docs/thumbnails.md).
         .executableTarget(
@@ -57,7 +65,9 @@ let package = Package(
             name: "PhotoMetaTests",
             dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
         ),
-        .testTarget(name: "PhotoMetaThumbnailsTests", dependencies: ["PhotoMetaThumbnails", "PhotoMeta", "PhotoMetaCore"]),
+        .testTarget(
+            name: "PhotoMetaThumbnailsTests",
+            dependencies: ["PhotoMetaThumbnails", "PhotoMetaThumbnailCache", "PhotoMeta", "PhotoMetaCore"]),
         .testTarget(
             name: "PhotoMetaCLITests",
             dependencies: [

@@ -1,5 +1,5 @@
-/* See CVipsNames.h: one pixel of an encoded picture, for tests. */
-#include "CVipsNames.h"
+/* See CVips.h: one pixel of an encoded picture, for tests. */
+#include "CVips.h"
 
 #include <vips/vips.h>
 

@@ -2,13 +2,14 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+@_exported import PhotoMetaThumbnailCache
 import Synchronization
 
 /// The thumbnails product's version, written into cache entries (`Software`) and naming its
 /// failure folder (`fail/photometa-VERSION`).
 public enum PhotoMetaThumbnails {
     /// photometa's version.
-    public static let version = "0.1.0"
+    public static let version = ThumbnailCache.version
 }
 
 /// Makes the picture to show for a photo or video at a requested size: from a valid cache
@@ -183,11 +184,11 @@ public final class Thumbnailer: Sendable {
         else { return nil }
         let failure = cache.failurePath(key)
         if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
-        for b in ThumbnailCache.Bucket.allCases where b >= bucket {
-            let at = cache.entryPath(key, b)
-            if let entry = cache.validEntry(at: at, for: key), let size = pngSize(entry) {
-                return try derive(from: entry, at: at, source: .cache, shown: size, request)
-            }
+        // The bucket's own entry only: derived from a larger one, the answer would be a picture
+        // without a file, where the cache should then hold the bucket's entry.
+        let at = cache.entryPath(key, bucket)
+        if let entry = cache.validEntry(at: at, for: key), let size = pngSize(entry) {
+            return try derive(from: entry, at: at, source: .cache, shown: size, request)
         }
         return nil
     }
@@ -347,11 +348,6 @@ public final class Thumbnailer: Sendable {
         0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 
-    /// Width and height from a PNG's IHDR [PNG 1.2 4.1.1].
-    func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? {
-        guard png.count >= 24, png[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
-        let w = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
-        let h = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
-        return w > 0 && h > 0 ? (w, h) : nil
-    }
+    /// Width and height from a PNG's IHDR.
+    func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? { PNGText.size(png) }
 }

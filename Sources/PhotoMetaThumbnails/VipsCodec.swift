@@ -164,19 +164,4 @@ enum VipsCodec {
         let rc = bytes.withUnsafeBytes { pm_vips_pixel($0.baseAddress, $0.count, Int32(x), Int32(y), &out, 4, &bands) }
         return rc == 0 ? Array(out.prefix(Int(bands))) : nil
     }
-
-    /// The `file://` URI of an absolute path, as GLib (and so file managers) write it.
-    static func fileURI(_ absolutePath: String) -> String? {
-        var out = [CChar](repeating: 0, count: absolutePath.utf8.count * 3 + 16)
-        guard pm_file_uri(absolutePath, &out, out.count) == 0 else { return nil }
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// Lowercase hex MD5, the freedesktop cache's file name.
-    static func md5(_ text: String) -> String {
-        var out = [CChar](repeating: 0, count: 33)
-        let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { pm_md5_hex($0.baseAddress, $0.count, &out, out.count) }
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+import PhotoMetaThumbnailCache
 import Synchronization
 
 /// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`
@@ -120,9 +121,12 @@ struct ThumbnailCommand {
                     "\(name) needs --out DIR: without it thumbnails go into the shared cache, which holds PNGs that fit 128, 256, 512 or 1024 px, never a quick smaller picture"
                 )
             }
-            guard max(request.width, request.height) <= ThumbnailerProcess.largestCacheSize else {
+            guard let bucket = ThumbnailCache.Bucket.holding(max(request.width, request.height)) else {
                 throw UsageError("a box over 1024 px needs --out DIR (the shared cache's largest size is 1024)")
             }
+            // The answer is the cache's entry for the bucket that holds the box.
+            request.width = bucket.rawValue
+            request.height = bucket.rawValue
         }
     }
 
@@ -159,12 +163,19 @@ struct ThumbnailCommand {
         // Files refused here (the media's own folder) never reach the helper; their places
         // in the order are kept.
         var refused: [Int: String] = [:]
+        var answered: [Int: Outcome] = [:]
         if let out {
             for (i, f) in files.enumerated() {
                 if let why = OutputFolder.refusal(out, for: f) { refused[i] = why }
             }
         }
-        let sent = files.indices.filter { refused[$0] == nil }
+        // Cache hits are answered here, without starting the thumbnailer (and libvips).
+        if out == nil, useCache {
+            for (i, hit) in ThumbnailerProcess.cacheHits(files, side: request.width).enumerated() {
+                if let hit { answered[i] = Outcome(file: files[i], thumbnail: hit, error: nil) }
+            }
+        }
+        let sent = files.indices.filter { refused[$0] == nil && answered[$0] == nil }
         var next = 0
         let format = self.format
         func print(_ i: Int, _ o: Outcome) {
@@ -184,6 +195,7 @@ struct ThumbnailCommand {
         func flushRefused(upTo limit: Int) {
             while next < limit {
                 if let why = refused[next] { print(next, Outcome(file: files[next], thumbnail: nil, error: why)) }
+                if let o = answered[next] { print(next, o) }
                 next += 1
             }
         }
@@ -295,6 +307,11 @@ struct OfferThumbnail {
         request.width = size
         request.height = size
         var made: (ThumbnailerProcess.Made?, String?) = (nil, "no answer from photometa-thumbnailer")
+        if let side = ThumbnailCache.Bucket.holding(size)?.rawValue {
+            request.width = side
+            request.height = side
+            if let hit = ThumbnailerProcess.cacheHits([path], side: side).first ?? nil { return (hit, nil) }
+        }
         ThumbnailerProcess.run(files: [path], names: nil, out: nil, cache: true, request: request) { _, o in
             made = (o.thumbnail, o.error)
         }

@@ -1,5 +1,7 @@
 import Foundation
+import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaThumbnailCache
 
 /// Runs `photometa-thumbnailer`, the process that links libvips and libffmpegthumbnailer, so
 /// that `photometa` itself links no image library: `inspect` and `suggest` start without
@@ -50,6 +52,17 @@ enum ThumbnailerProcess {
             return (i, Outcome(file: files[i], thumbnail: made, error: nil))
         }
         return (i, Outcome(file: files[i], thumbnail: nil, error: fields[2]))
+    }
+
+    /// The files whose entry for the bucket of `side` is valid in the user's cache, looked up
+    /// on all cores (GLib's names only, no image library): what needs no thumbnailer.
+    static func cacheHits(_ files: [String], side: Int) -> [Made?] {
+        let cache = ThumbnailCache.standard()
+        return ParallelMap.run(files.count) { i -> Made? in
+            cache.validEntry(for: files[i], side: side).map {
+                Made(path: $0.path, width: $0.width, height: $0.height, source: "cache", format: "png")
+            }
+        }
     }
 
     /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in

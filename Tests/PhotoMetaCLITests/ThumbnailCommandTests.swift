@@ -30,6 +30,12 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertEqual(t["width"] as? Int, 48)
         XCTAssertTrue((t["path"] as? String)?.hasPrefix(cacheRoot) == true)
         XCTAssertTrue(array.first?["error"] is NSNull)
+        // A hit is answered by photometa itself: no thumbnailer needed (this one would fail).
+        var noHelper = env
+        noHelper["PHOTOMETA_THUMBNAILER"] = "/bin/false"
+        let hit = try Photometa.run(["thumbnail", "--size", "200", photo], environment: noHelper)
+        XCTAssertEqual(hit.status, 0, hit.stderr)
+        XCTAssertTrue(hit.stdout.hasSuffix(".png (48x64, cache)\n"), hit.stdout)
     }
 
     func testOutModesFormatsAndFailures() throws {

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import PhotoMetaCore
 @testable import PhotoMetaSystem
+@testable import PhotoMetaThumbnailCache
 @testable import PhotoMetaThumbnails
 
 /// Fixtures/thumbnails (made by Fixtures/make_thumbnail_fixtures.py; Fixtures/README.md).
@@ -222,7 +223,7 @@ final class ThumbnailCacheTests: XCTestCase {
         // Named by the MD5 of the file URI, in large/ (256), with the standard's keys.
         let canonical = try FileSystem.canonicalPath(photo)
         let uri = "file://" + canonical
-        XCTAssertEqual(entry, cache.root + "/large/" + VipsCodec.md5(uri) + ".png")
+        XCTAssertEqual(entry, cache.root + "/large/" + ThumbnailCache.md5(uri) + ".png")
         let text = PNGText.chunks(first.bytes)
         XCTAssertEqual(text["Thumb::URI"], uri)
         let facts = try FileFacts.of(photo)
@@ -242,7 +243,7 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(fresh.source, .decoded)
         XCTAssertEqual(PNGText.chunks(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry))))["Thumb::MTime"], "1600000000")
         // The name comes from GLib, as file managers make it: spaces and non-ASCII escaped.
-        XCTAssertEqual(VipsCodec.fileURI("/home/u/a b/é.jpg"), "file:///home/u/a%20b/%C3%A9.jpg")
+        XCTAssertEqual(ThumbnailCache.fileURI("/home/u/a b/é.jpg"), "file:///home/u/a%20b/%C3%A9.jpg")
     }
 
     func testFailuresAreRecordedAndNotRetriedUntilTheFileChanges() throws {

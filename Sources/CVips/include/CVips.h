@@ -26,7 +26,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "CVipsNames.h"  /* the cache's names through GLib */
 
 #ifdef __cplusplus
 extern "C" {
@@ -155,6 +154,17 @@ int pm_video_frame(const char *path, int seek_percent, const pm_thumb_options *o
 /* Releases pm_image.data (g_free). NULL is fine. */
 void pm_free(void *data);
 
+#ifdef __cplusplus
+}
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+/* The values of the pixel (x, y) of an encoded picture (PNG, JPEG, WebP in memory), for
+ * tests that check where a corner went: up to out_len bands into out, their number in
+ * *bands. Returns 0, or -1 when the picture cannot be decoded or (x, y) is outside it. */
+int pm_vips_pixel(const void *data, size_t len, int x, int y, double *out, int out_len, int *bands);
 #ifdef __cplusplus
 }
 #endif

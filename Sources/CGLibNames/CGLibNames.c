@@ -1,5 +1,5 @@
-/* See CVipsNames.h: the freedesktop cache's names through GLib, as file managers build them. */
-#include "CVipsNames.h"
+/* See CGLibNames.h: the freedesktop cache's names through GLib, as file managers build them. */
+#include "CGLibNames.h"
 
 #include <glib.h>
 #include <string.h>

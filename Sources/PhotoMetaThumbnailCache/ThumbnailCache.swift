@@ -1,3 +1,4 @@
+internal import CGLibNames
 import Foundation
 import PhotoMetaCore
 import PhotoMetaSystem
@@ -10,6 +11,9 @@ import PhotoMetaSystem
 /// and not retried until the file changes. Folders are 0700, files 0600, written to a
 /// temporary file and renamed.
 public struct ThumbnailCache: Sendable, Equatable {
+    /// photometa's version, written into entries (`Software`) and naming the failure folder.
+    public static let version = "0.1.0"
+
     /// The four sizes of the standard: a thumbnail fits a square of this side.
     public enum Bucket: Int, Sendable, CaseIterable, Comparable {
         case normal = 128
@@ -40,7 +44,7 @@ public struct ThumbnailCache: Sendable, Equatable {
     public var program: String
 
     /// A cache at `root`.
-    public init(root: String, program: String = "photometa-\(PhotoMetaThumbnails.version)") {
+    public init(root: String, program: String = "photometa-\(ThumbnailCache.version)") {
         self.root = root
         self.program = program
     }
@@ -53,32 +57,59 @@ public struct ThumbnailCache: Sendable, Equatable {
     }
 
     /// What names and validates one file's entries.
-    struct Key: Sendable {
-        var uri: String
-        var hash: String
-        var mtime: Int64
-        var size: Int64
+    package struct Key: Sendable {
+        package var uri: String
+        package var hash: String
+        package var mtime: Int64
+        package var size: Int64
     }
 
-    static func key(canonicalPath: String, facts: FileFacts) -> Key? {
-        guard let uri = VipsCodec.fileURI(canonicalPath) else { return nil }
-        return Key(uri: uri, hash: VipsCodec.md5(uri), mtime: facts.modification.seconds, size: facts.size)
+    package static func key(canonicalPath: String, facts: FileFacts) -> Key? {
+        guard let uri = fileURI(canonicalPath) else { return nil }
+        return Key(uri: uri, hash: md5(uri), mtime: facts.modification.seconds, size: facts.size)
     }
 
-    func entryPath(_ key: Key, _ bucket: Bucket) -> String { root + "/" + bucket.folder + "/" + key.hash + ".png" }
-    func failurePath(_ key: Key) -> String { root + "/fail/" + program + "/" + key.hash + ".png" }
+    package func entryPath(_ key: Key, _ bucket: Bucket) -> String { root + "/" + bucket.folder + "/" + key.hash + ".png" }
+    package func failurePath(_ key: Key) -> String { root + "/fail/" + program + "/" + key.hash + ".png" }
 
     /// The text chunks photometa writes into an entry.
-    static func chunks(_ key: Key) -> [(String, String)] {
+    package static func chunks(_ key: Key) -> [(String, String)] {
         [
             ("Thumb::URI", key.uri), ("Thumb::MTime", String(key.mtime)), ("Thumb::Size", String(key.size)),
-            ("Software", "photometa \(PhotoMetaThumbnails.version)"),
+            ("Software", "photometa \(version)"),
         ]
+    }
+
+    /// The `file://` URI of an absolute path, as GLib (and so file managers) write it.
+    package static func fileURI(_ absolutePath: String) -> String? {
+        var out = [CChar](repeating: 0, count: absolutePath.utf8.count * 3 + 16)
+        guard pm_file_uri(absolutePath, &out, out.count) == 0 else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Lowercase hex MD5, the cache's file name.
+    package static func md5(_ text: String) -> String {
+        var out = [CChar](repeating: 0, count: 33)
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { pm_md5_hex($0.baseAddress, $0.count, &out, out.count) }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The valid entry of the bucket holding `side` for the file at `path` as it is now: its
+    /// path and size. What `photometa` checks before it starts the thumbnailer.
+    package func validEntry(for path: String, side: Int) -> (path: String, width: Int, height: Int)? {
+        guard let bucket = Bucket.holding(side), let facts = try? FileFacts.of(path), facts.type == .regular,
+            let canonical = try? FileSystem.canonicalPath(path),
+            let key = ThumbnailCache.key(canonicalPath: canonical, facts: facts)
+        else { return nil }
+        let at = entryPath(key, bucket)
+        guard let entry = validEntry(at: at, for: key), let size = PNGText.size(entry) else { return nil }
+        return (at, size.width, size.height)
     }
 
     /// The entry's bytes when it is valid for `key`: a PNG whose URI and MTime match (and Size,
     /// when it has one). A missing, foreign, stale or unreadable entry gives nil.
-    func validEntry(at path: String, for key: Key) -> [UInt8]? {
+    package func validEntry(at path: String, for key: Key) -> [UInt8]? {
         guard let facts = try? FileFacts.of(path, followLinks: false), facts.type == .regular,
             facts.size <= Int64(PNGText.entryMax), let source = try? FileByteSource(path: path),
             let bytes = try? source.read(at: 0, count: Int(facts.size)), bytes.count == Int(facts.size)
@@ -90,24 +121,28 @@ public struct ThumbnailCache: Sendable, Equatable {
     }
 
     /// Stores `bytes` at `path`, making the folders (0700) on the way.
-    func store(_ bytes: [UInt8], at path: String) throws(ThumbnailError) {
-        do throws(PrivateFiles.Problem) {
-            try PrivateFiles.ensureFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
-            try PrivateFiles.replaceAtomically(path, with: bytes)
-        } catch {
-            throw .cannotWrite(error.description)
-        }
+    package func store(_ bytes: [UInt8], at path: String) throws(PrivateFiles.Problem) {
+        try PrivateFiles.ensureFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
+        try PrivateFiles.replaceAtomically(path, with: bytes)
     }
 }
 
 /// PNG text chunks, read the way a thumbnail cache needs them: `tEXt` keyword/value pairs
 /// before the image data [PNG 1.2 4.2.3.1]. Only structure is walked (length, type); the CRCs
 /// are not checked (a damaged entry merely fails to match and is replaced).
-enum PNGText {
+package enum PNGText {
     /// An entry larger than this is not a thumbnail photometa would use.
     static let entryMax = 16 << 20
 
-    static func chunks(_ png: [UInt8]) -> [String: String] {
+    /// Width and height from the IHDR chunk [PNG 1.2 4.1.1].
+    package static func size(_ png: [UInt8]) -> (width: Int, height: Int)? {
+        guard png.count >= 24, png[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
+        let w = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
+        let h = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
+    package static func chunks(_ png: [UInt8]) -> [String: String] {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard png.count >= 8, Array(png[0..<8]) == signature else { return [:] }
         var result: [String: String] = [:]
