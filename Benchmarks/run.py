@@ -511,12 +511,8 @@ def write_doc(doc, results_dir, current):
     main = next((r for r in all_results if r["n"] == DEFAULT_N), current)
     body = markdown(main, all_results)
     text = open(doc).read() if os.path.exists(doc) else SKELETON
-    if BEGIN not in text or END not in text:
-        text = text.rstrip("\n") + "\n\n" + BEGIN + "\n" + END + "\n"
-    head, rest = text.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
     with open(doc, "w") as f:
-        f.write(head + BEGIN + "\n" + body + "\n" + END + tail)
+        f.write(thumb_bench.replace_between(text, BEGIN, END, body))
     log("bench: wrote %s" % doc)
     return body
 

@@ -232,11 +232,17 @@ def markdown(t, m, machine):
     return "\n".join(L)
 
 
+def replace_between(text, begin, end, body):
+    """`text` with what lies between the `begin` and `end` markers replaced by `body` (the
+    markers appended first when missing)."""
+    if begin not in text or end not in text:
+        text = text.rstrip("\n") + "\n\n" + begin + "\n" + end + "\n"
+    head, rest = text.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + begin + "\n" + body + "\n" + end + tail
+
+
 def write_doc(doc, body):
-    text = open(doc).read()
-    if THUMB_BEGIN not in text or THUMB_END not in text:
-        text = text.rstrip("\n") + "\n\n" + THUMB_BEGIN + "\n" + THUMB_END + "\n"
-    head, rest = text.split(THUMB_BEGIN, 1)
-    _, tail = rest.split(THUMB_END, 1)
+    text = replace_between(open(doc).read(), THUMB_BEGIN, THUMB_END, body)
     with open(doc, "w") as f:
-        f.write(head + THUMB_BEGIN + "\n" + body + "\n" + THUMB_END + tail)
+        f.write(text)

@@ -74,3 +74,16 @@ enum DurationArgument {
         return d
     }
 }
+
+/// `--json` (one array) and `--jsonl` (one object per line), which exclude each other: the
+/// output formats of the commands that list files.
+enum ListFormat {
+    case text, json, jsonl
+
+    /// The format after option `name` (`--json` or `--jsonl`), refusing the other one.
+    static func choose(_ name: String, over current: ListFormat) throws(UsageError) -> ListFormat {
+        let wanted: ListFormat = name == "--jsonl" ? .jsonl : .json
+        guard current == .text || current == wanted else { throw UsageError("--json and --jsonl cannot be combined") }
+        return wanted
+    }
+}

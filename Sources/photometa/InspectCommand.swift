@@ -5,7 +5,7 @@ import Synchronization
 
 /// `photometa inspect [-r] [--json | --jsonl] [--tz ZONE] [--files-from FILE [-0]] PATH...`
 struct InspectCommand {
-    enum Format { case text, json, jsonl }
+    typealias Format = ListFormat
 
     static let help = """
         USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] [--files-from FILE [-0]]
@@ -73,12 +73,7 @@ struct InspectCommand {
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "-r", "--recursive": recursive = true
-            case "--json":
-                guard format != .jsonl else { throw UsageError("--json and --jsonl cannot be combined") }
-                format = .json
-            case "--jsonl":
-                guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
-                format = .jsonl
+            case "--json", "--jsonl": format = try ListFormat.choose(opt.name, over: format)
             case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
             case "--files-from": filesFrom = try cursor.value(for: opt, example: "list.txt")
             case "-0", "--null": nul = true

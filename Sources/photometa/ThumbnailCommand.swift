@@ -7,7 +7,7 @@ import Synchronization
 
 /// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`
 struct ThumbnailCommand {
-    enum Format { case text, json, jsonl }
+    typealias Format = ListFormat
 
     static let help = """
         USAGE: photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR]
@@ -97,12 +97,7 @@ struct ThumbnailCommand {
                 let v = try cursor.value(for: opt, example: "100000000")
                 guard let n = Int(v), n > 0 else { throw UsageError("--max-pixels '\(v)' is not a positive number") }
                 request.maxPixels = n
-            case "--json":
-                guard format != .jsonl else { throw UsageError("--json and --jsonl cannot be combined") }
-                format = .json
-            case "--jsonl":
-                guard format != .json else { throw UsageError("--json and --jsonl cannot be combined") }
-                format = .jsonl
+            case "--json", "--jsonl": format = try ListFormat.choose(opt.name, over: format)
             default: throw UsageError("unknown option '\(opt.name)'")
             }
             if opt.inlineValue != nil, !takesValue { throw UsageError("\(opt.name) takes no value") }
