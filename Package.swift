@@ -72,6 +72,7 @@ let package = Package(
             name: "PhotoMetaCLITests",
             dependencies: [
                 "photometa", "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaThumbnails",
+                "PhotoMetaThumbnailCache",
             ]
         ),
     ]

@@ -82,8 +82,9 @@ public struct ThumbnailCache: Sendable, Equatable {
 
     /// The `file://` URI of an absolute path, as GLib (and so file managers) write it.
     package static func fileURI(_ absolutePath: String) -> String? {
+        // The exact bytes: GLib escapes a byte that is not UTF-8 as %XX, as file managers do.
         var out = [CChar](repeating: 0, count: absolutePath.utf8.count * 3 + 16)
-        guard pm_file_uri(absolutePath, &out, out.count) == 0 else { return nil }
+        guard PathBytes.withCPath(absolutePath, { pm_file_uri($0, &out, out.count) }) == 0 else { return nil }
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 

@@ -1,5 +1,6 @@
 internal import CVips
 import Foundation
+import PhotoMetaCore
 import Synchronization
 
 /// The one file that calls libvips and libffmpegthumbnailer (through the CVips shim, whose
@@ -71,14 +72,17 @@ enum VipsCodec {
         try ready()
         var h = pm_header()
         var err = [CChar](repeating: 0, count: 512)
-        let rc = pm_vips_header(path, &h, &err, err.count)
+        // Paths go to C as their exact bytes (a name that is not UTF-8 carries stand-ins).
+        let rc = PathBytes.withCPath(path) { pm_vips_header($0, &h, &err, err.count) }
         guard rc == PM_OK else { throw Failure(code: rc, message: text(err)) }
         return header(h)
     }
 
     static func thumbnail(path: String, _ o: Options) throws(Failure) -> Encoded {
         try ready()
-        return try encode(o) { opts, out, err in pm_vips_thumbnail(path, opts, out, err, 512) }
+        return try encode(o) { opts, out, err in
+            PathBytes.withCPath(path) { pm_vips_thumbnail($0, opts, out, err, 512) }
+        }
     }
 
     static func thumbnail(bytes: [UInt8], _ o: Options) throws(Failure) -> Encoded {
@@ -91,7 +95,9 @@ enum VipsCodec {
     /// A frame `percent` into the video at `path`, scaled like a picture.
     static func videoFrame(path: String, percent: Int, _ o: Options) throws(Failure) -> Encoded {
         try ready()
-        return try encode(o) { opts, out, err in pm_video_frame(path, Int32(percent), opts, out, err, 512) }
+        return try encode(o) { opts, out, err in
+            PathBytes.withCPath(path) { pm_video_frame($0, Int32(percent), opts, out, err, 512) }
+        }
     }
 
     /// Runs one shim call with `o` laid out as `pm_thumb_options` (the text chunks' C strings

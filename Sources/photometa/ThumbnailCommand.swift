@@ -212,6 +212,7 @@ struct ThumbnailCommand {
         var w = JSONWriter()
         w.beginObject()
         w.field("path", o.file)
+        if PathBytes.hasRawBytes(o.file) { w.field("pathBytes", PathBytes.base64(o.file)) }
         w.key("thumbnail")
         if let t = o.thumbnail {
             writeThumbnail(t, to: &w)
@@ -227,6 +228,7 @@ struct ThumbnailCommand {
     static func writeThumbnail(_ t: ThumbnailerProcess.Made, to w: inout JSONWriter) {
         w.beginObject()
         w.field("path", t.path)
+        if let p = t.path, PathBytes.hasRawBytes(p) { w.field("pathBytes", PathBytes.base64(p)) }
         w.field("width", t.width)
         w.field("height", t.height)
         w.field("source", t.source)

@@ -28,12 +28,12 @@ enum Photometa {
     @discardableResult
     static func run(
         _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil, stdin: Data? = nil,
-        cwd: String? = nil,
+        cwd: String? = nil, executable: String? = nil,
         timeout: TimeInterval = 60,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> CommandResult {
         let p = Process()
-        p.executableURL = binary
+        p.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         p.arguments = arguments
         if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         var env = ProcessInfo.processInfo.environment

@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import PhotoMetaSystem
+@testable import PhotoMetaThumbnailCache
+
 /// File and folder names that try to drive the terminal (ESC sequences, OSC titles, BEL, CR,
 /// newlines that forge output lines, C1 CSI, bidirectional overrides) go through every command;
 /// no control byte may reach stdout or stderr, in text or JSON, and JSON keeps the exact name.
@@ -122,6 +125,23 @@ final class RawNameTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fd, 0)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
+    }
+
+    /// Through the thumbnailer and back: opened by its bytes, named in the cache by GLib's URI
+    /// of those bytes (`caf%E9.jpg`), `pathBytes` in JSON.
+    func testThumbnail() throws {
+        try writeRaw(rawPath)
+        let cache = work.appendingPathComponent("cache").path
+        // The raw byte reaches argv through the shell (Process passes arguments as UTF-8).
+        let script = "exec \"$BIN\" thumbnail --json \"$(printf '%s/caf\\351.jpg' \"$DIR\")\""
+        let r = try Photometa.run(
+            ["-c", script], environment: ["BIN": Photometa.binary.path, "DIR": folder, "XDG_CACHE_HOME": cache],
+            executable: "/bin/sh")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("\"pathBytes\""), r.stdout)
+        let canonical = try FileSystem.canonicalPath(folder)
+        let md5 = ThumbnailCache.md5("file://" + canonical + "/caf%E9.jpg")
+        XCTAssertTrue(r.stdout.contains("/thumbnails/large/\(md5).png"), "GLib's URI of the bytes: \(r.stdout)")
     }
 
     func testInspectSuggestAndJSON() throws {
