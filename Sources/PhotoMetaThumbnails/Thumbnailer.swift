@@ -3,7 +3,6 @@ import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
 @_exported import PhotoMetaThumbnailCache
-import Synchronization
 
 /// The thumbnails product's version, written into cache entries (`Software`) and naming its
 /// failure folder (`fail/photometa-VERSION`).
@@ -281,8 +280,8 @@ public final class Thumbnailer: Sendable {
         if isRaw { throw .noPreview }
         do throws(VipsCodec.Failure) {
             if s.isVideo { return (try VipsCodec.videoFrame(path: s.canonical, percent: 10, o), .videoFrame, false) }
-            guard isHeavy(s) else { return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false) }
-            return try Self.heavyDecode.withLock { _ throws(VipsCodec.Failure) in
+            guard let pixels = heavyPixels(s) else { return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false) }
+            return try Self.heavyDecodes.run(pixels: pixels) { () throws(VipsCodec.Failure) in
                 (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false)
             }
         } catch {
@@ -290,21 +289,24 @@ public final class Thumbnailer: Sendable {
         }
     }
 
-    /// One full-size decode of a large picture at a time, process-wide: HEIF (libheif decodes
-    /// the whole image, about 20 bytes a pixel: 250 MB for 12 MP), PNG, TIFF and GIF have no
-    /// shrink-on-load, so two of them at once would double the peak memory, and eight cores
-    /// eight times it. JPEG and WebP shrink while decoding and never wait here.
-    static let heavyDecode = Mutex(())
+    /// Full-size decodes of large pictures share a budget of pixels, process-wide: HEIF
+    /// (libheif decodes the whole image, about 20 bytes a pixel: 250 MB for 12 MP), PNG, TIFF
+    /// and GIF have no shrink-on-load, so as many at once as there are cores would multiply the
+    /// peak memory by the number of cores. Two 12 MP HEICs may run together (24 MP); a larger
+    /// picture runs alone. JPEG and WebP shrink while decoding and never wait here.
+    static let heavyDecodes = PixelBudget(limit: 24_000_000)
 
-    /// More than `heavyPixels` in a format decoded at full size.
+    /// A picture of more than this, in a format decoded at full size, takes from the budget.
     static let heavyPixels = 8_000_000
 
-    func isHeavy(_ s: Subject) -> Bool {
+    /// The pixels a decode takes from the budget, or nil when it is not a heavy one.
+    func heavyPixels(_ s: Subject) -> Int? {
         guard [.heic, .heif, .avif, .png, .tiff, .gif].contains(s.asset.format), let w = s.asset.width,
             let h = s.asset.height
-        else { return false }
+        else { return nil }
         let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
-        return overflow || pixels > Self.heavyPixels
+        if overflow { return Int.max }
+        return pixels > Self.heavyPixels ? pixels : nil
     }
 
     /// A TIFF whose picture is not IFD0's image (NEF, DNG, ARW keep the raw data in a SubIFD),
@@ -350,4 +352,30 @@ public final class Thumbnailer: Sendable {
 
     /// Width and height from a PNG's IHDR.
     func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? { PNGText.size(png) }
+}
+
+/// A budget of pixels that concurrent full-size decodes take from and give back; a decode
+/// larger than the whole budget waits until it can run alone.
+final class PixelBudget: @unchecked Sendable {
+    // A condition variable, not a lock box: callers wait on it (like WorkQueue).
+    private let condition = NSCondition()
+    private var inFlight = 0
+    private let limit: Int
+
+    init(limit: Int) { self.limit = limit }
+
+    func run<T, E: Error>(pixels: Int, _ body: () throws(E) -> T) throws(E) -> T {
+        let want = min(max(pixels, 1), limit)
+        condition.lock()
+        while inFlight + want > limit { condition.wait() }
+        inFlight += want
+        condition.unlock()
+        defer {
+            condition.lock()
+            inFlight -= want
+            condition.broadcast()
+            condition.unlock()
+        }
+        return try body()
+    }
 }
