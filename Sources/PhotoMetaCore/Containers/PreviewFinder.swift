@@ -59,12 +59,9 @@ package enum PreviewFinder {
             if let raw = hints.rawJPEG { jpeg(.raw, raw.lowerBound, raw.upperBound - raw.lowerBound + 1) }
         case .tiff:
             let reader = BoundedReader(source)
-            guard let head = try? reader.read(at: 0, count: 8) else { break }
-            let little = head[0] == 0x49
-            let ifd0 =
-                little
-                ? Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
-                : Int(head[4]) << 24 | Int(head[5]) << 16 | Int(head[6]) << 8 | Int(head[7])
+            guard let head = try? reader.read(at: 0, count: 8), let (codec, ifd0) = TIFFCompactor.Codec.header(head)
+            else { break }
+            let little = codec.little
             guard let root = TIFFImageSize.image(reader, little, at: ifd0) else { break }
             var images = [root]
             for at in root.subIFDs.prefix(TIFFImageSize.subIFDsMax) {
@@ -91,12 +88,10 @@ package enum PreviewFinder {
     static func exifIFD1(_ source: some ByteSource, tiff: Int64) -> TIFFImageSize.Image? {
         let window = BoundedReader(
             WindowByteSource(source, offset: tiff, length: min(Int64(Limits.exifPayloadMax), source.size - tiff)))
-        guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head) else { return nil }
-        let little = head[0] == 0x49
-        let at =
-            little
-            ? Int(head[4]) | Int(head[5]) << 8 | Int(head[6]) << 16 | Int(head[7]) << 24
-            : Int(head[4]) << 24 | Int(head[5]) << 16 | Int(head[6]) << 8 | Int(head[7])
+        guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head),
+            let (codec, at) = TIFFCompactor.Codec.header(head)
+        else { return nil }
+        let little = codec.little
         guard let ifd0 = TIFFImageSize.image(window, little, at: at), ifd0.next > 0 else { return nil }
         return TIFFImageSize.image(window, little, at: ifd0.next)
     }
@@ -108,11 +103,11 @@ package enum PreviewFinder {
     static func mpfImages(_ source: some ByteSource, tiff: Int64) -> [(Int64, Int64)] {
         let window = BoundedReader(
             WindowByteSource(source, offset: tiff, length: min(Int64(Limits.exifPayloadMax), source.size - tiff)))
-        guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head) else { return [] }
-        let little = head[0] == 0x49
-        func u16(_ b: [UInt8], _ i: Int) -> Int { little ? Int(b[i]) | Int(b[i + 1]) << 8 : Int(b[i]) << 8 | Int(b[i + 1]) }
-        func u32(_ b: [UInt8], _ i: Int) -> Int { little ? u16(b, i) | u16(b, i + 2) << 16 : u16(b, i) << 16 | u16(b, i + 2) }
-        let ifd = u32(head, 4)
+        guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head),
+            let (codec, ifd) = TIFFCompactor.Codec.header(head)
+        else { return [] }
+        let u16 = codec.u16
+        let u32 = codec.u32
         guard ifd >= 8, let countBytes = try? window.read(at: Int64(ifd), count: 2) else { return [] }
         let n = u16(countBytes, 0)
         guard n > 0, n <= TIFFCompactor.entriesMax, let table = try? window.read(at: Int64(ifd) + 2, count: 12 * n) else {

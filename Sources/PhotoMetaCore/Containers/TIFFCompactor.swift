@@ -30,8 +30,18 @@ package enum TIFFCompactor {
         var next: Int
     }
 
+    /// A TIFF stream's byte order [TIFF 6.0 2], the one reader of its integers for the TIFF
+    /// steps (compactor, image size, preview finder).
     struct Codec {
         let little: Bool
+
+        /// The byte order and IFD0's offset from a TIFF header ("II*\0" / "MM\0*", then a u32).
+        static func header(_ head: [UInt8]) -> (codec: Codec, ifd0: Int)? {
+            guard head.count >= 8 else { return nil }
+            let c = Codec(little: head[0] == 0x49)
+            return (c, c.u32(head, 4))
+        }
+
         func u16(_ b: [UInt8], _ at: Int) -> Int {
             little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
         }

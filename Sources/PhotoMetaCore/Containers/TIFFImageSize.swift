@@ -46,23 +46,24 @@ package enum TIFFImageSize {
 
     /// Reads one IFD's entry table [TIFF 6.0 p.14: count, 12-byte entries, next offset].
     static func image(_ reader: BoundedReader, _ little: Bool, at offset: Int) -> Image? {
+        let codec = TIFFCompactor.Codec(little: little)
         guard offset >= 8, Int64(offset) + 2 <= reader.size, let head = try? reader.read(at: Int64(offset), count: 2)
         else { return nil }
-        let n = u16(head, 0, little)
+        let n = codec.u16(head, 0)
         guard n > 0, n <= TIFFCompactor.entriesMax,
             let table = try? reader.readAvailable(at: Int64(offset) + 2, count: 12 * n + 4), table.count >= 12 * n
         else { return nil }
         var result = Image(subfileType: 0, width: 0, height: 0, subIFDs: [])
-        if table.count >= 12 * n + 4 { result.next = u32(table, 12 * n, little) }
+        if table.count >= 12 * n + 4 { result.next = codec.u32(table, 12 * n) }
         for i in 0..<n {
             let e = 12 * i
-            let tag = u16(table, e, little)
-            let type = u16(table, e + 2, little)
-            let count = u32(table, e + 4, little)
+            let tag = codec.u16(table, e)
+            let type = codec.u16(table, e + 2)
+            let count = codec.u32(table, e + 4)
             // SHORT (3) sits in the first two bytes of the field, LONG (4) and IFD (13) fill it.
             let inline: Int? =
                 count != 1
-                ? nil : type == 3 ? u16(table, e + 8, little) : type == 4 || type == 13 ? u32(table, e + 8, little) : nil
+                ? nil : type == 3 ? codec.u16(table, e + 8) : type == 4 || type == 13 ? codec.u32(table, e + 8) : nil
             switch tag {
             case 0x00FE: result.subfileType = inline ?? 0
             case 0x0100: result.width = inline ?? 0
@@ -71,25 +72,17 @@ package enum TIFFImageSize {
             case 0x0202: result.jpegLength = inline ?? 0
             case 0x014A where type == 4 || type == 13:
                 if count == 1 {
-                    result.subIFDs = [u32(table, e + 8, little)]
+                    result.subIFDs = [codec.u32(table, e + 8)]
                 } else if count > 1 {
                     // More than one offset: the field points at an array of LONGs.
                     let k = min(count, subIFDsMax)
-                    if let list = try? reader.read(at: Int64(u32(table, e + 8, little)), count: 4 * k) {
-                        result.subIFDs = (0..<k).map { u32(list, 4 * $0, little) }
+                    if let list = try? reader.read(at: Int64(codec.u32(table, e + 8)), count: 4 * k) {
+                        result.subIFDs = (0..<k).map { codec.u32(list, 4 * $0) }
                     }
                 }
             default: break
             }
         }
         return result
-    }
-
-    private static func u16(_ b: [UInt8], _ at: Int, _ little: Bool) -> Int {
-        little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-    }
-
-    private static func u32(_ b: [UInt8], _ at: Int, _ little: Bool) -> Int {
-        little ? u16(b, at, true) | u16(b, at + 2, true) << 16 : u16(b, at, false) << 16 | u16(b, at + 2, false)
     }
 }
