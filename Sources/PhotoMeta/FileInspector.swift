@@ -70,11 +70,11 @@ public enum FileInspector {
     static func pair(
         _ asset: inout MediaAsset, partners: [String], folderFiles: () -> [LivePhotoPairing.Member] = { [] }
     ) {
-        var members = [member(asset)]
+        var members = [asset.pairingMember]
         for p in partners {
             let other = inspectBytes(p, fileTimes: nil)
             guard other.error == nil else { continue }
-            members.append(member(other))
+            members.append(other.pairingMember)
         }
         let needed = LivePhotoPairing.neededIdentifiers(for: 0, in: members)
         if !needed.isEmpty {
@@ -84,9 +84,8 @@ public enum FileInspector {
             }
         }
         for p in LivePhotoPairing.pairs(members) where p.still == 0 || p.movie == 0 {
-            asset.livePhotoPair = members[p.still == 0 ? p.movie : p.still].path
-            asset.livePhotoEvidence = p.evidence
-            if p.still == 0 { asset.classify() }
+            let partner = members[p.still == 0 ? p.movie : p.still].path
+            LivePhotoPairing.link(&asset, partner: partner, evidence: p.evidence, isStill: p.still == 0)
             return
         }
         // Not paired: say so when an identifier is what kept a same-named partner away.
@@ -98,13 +97,6 @@ public enum FileInspector {
                 }
             }
         }
-    }
-
-    /// What the pairing rule needs to know about an inspected file.
-    static func member(_ a: MediaAsset) -> LivePhotoPairing.Member {
-        LivePhotoPairing.Member(
-            path: a.path, kind: a.kind, contentIdentifier: a.contentIdentifier, captured: a.captured,
-            durationSeconds: a.durationSeconds)
     }
 }
 
@@ -124,7 +116,7 @@ package final class PairingFolders: Sendable {
         var found: [LivePhotoPairing.Member] = []
         for path in listed where LivePhotoPairing.canPair(path) {
             let a = FileInspector.inspectBytes(path, fileTimes: nil)
-            if a.error == nil { found.append(FileInspector.member(a)) }
+            if a.error == nil { found.append(a.pairingMember) }
         }
         folders.withLock { $0[dir] = found }
         return found

@@ -15,8 +15,8 @@ public struct Suggester: Sendable {
     public struct Options: Sendable {
         /// The rules' settings (recency, screenshots, videos, zone).
         public var settings: SuggestionSettings
-        /// Decide as if it were this instant (`--now`); nil means the real clock. Whether a
-        /// file is still being written is judged on the real clock either way.
+        /// Decide as if it were this instant (`--now`); nil means the clock. Whether a file is
+        /// still being written is judged on the clock either way.
         public var now: Date?
         /// Where the memory lives (`--state`).
         public var statePath: String
@@ -38,6 +38,8 @@ public struct Suggester: Sendable {
         /// Called after each folder with the number of files looked at so far (a progress
         /// display for long cold runs), from the calling thread.
         public var progress: (@Sendable (_ considered: Int) -> Void)?
+        /// The time `now`, completeness and `wait` read (tests move their own).
+        package var clock: any WallClock = SystemClock()
 
         /// The defaults: memory at `defaultStatePath`, index at `defaultIndexPath`.
         public init(settings: SuggestionSettings) {
@@ -102,163 +104,68 @@ public struct Suggester: Sendable {
     /// one is walked once. With `wait`, a pending file is looked at again (the index makes that
     /// cheap) until it is complete or the time is up.
     public func run(folders: [String]) throws(SuggestError) -> Outcome {
-        let deadline = Date().addingTimeInterval(options.wait.seconds)
+        let clock = options.clock
+        let deadline = clock.now() + options.wait.seconds
         while true {
             let outcome = try decide(folders: folders)
             guard let p = outcome.decision.pending else { return outcome }
-            let left = deadline.timeIntervalSinceNow
+            let left = deadline - clock.now()
             guard left > 0 else { return outcome }
-            Thread.sleep(forTimeInterval: min(left, Double(p.retryAfterMilliseconds) / 1000))
+            clock.sleep(seconds: min(left, Double(p.retryAfterMilliseconds) / 1000))
         }
     }
 
-    /// One decision, at once.
+    /// One decision, at once, in steps: check the folders, read the memory (`Offering`), scan
+    /// (`FolderScan`) into the engine, record.
     func decide(folders displayFolders: [String]) throws(SuggestError) -> Outcome {
-        let realNow = Date().timeIntervalSince1970
+        let realNow = options.clock.now()
         let now = options.now?.timeIntervalSince1970 ?? realNow
         // The folders are checked before anything is opened, so an unreadable folder writes no state.
-        var roots: [String] = []
-        for f in displayFolders { roots.append(try Suggester.checkedFolder(f)) }
-        // The memory is opened (and checked) before any work, so a bad state file is reported
-        // at once; it is written only at the end.
-        let memory: SuggestionMemory
-        let remembered: Double?
-        // Without recording (--peek, or a caller that records once the offer is shown) the
-        // memory is only read: nothing is created or written.
+        var roots: [FolderScan.Root] = []
+        for f in displayFolders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
+        // The memory is opened (and checked) before any work, so a bad state file is reported at
+        // once; it is written only at the end. Without recording (--peek, or a caller that
+        // records once the offer is shown) it is only read: nothing is created or written.
+        let offering: Offering
+        let context: SuggestionContext
         do throws(StateFileError) {
-            memory = try SuggestionMemory(path: options.statePath, readOnly: !options.record)
-            remembered = try memory.remembered(profile: options.profile)
+            offering = try Offering(statePath: options.statePath, profile: options.profile, readOnly: !options.record)
+            context = try offering.context(settings: options.settings, now: now, realNow: realNow)
         } catch {
             throw .state(error)
         }
-        var notes: [String] = []
-        var index: AssetIndex?
-        var writer: IndexWriter?
-        if let indexPath = options.indexPath {
-            do throws(StateFileError) {
-                (index, writer) = try Suggester.openIndex(indexPath, notes: &notes)
-            } catch {
-                notes.append("index not used (\(error)); every file is parsed")
-                index = nil
-            }
-        }
-        let context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: options.settings)
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
-        var parsedCount = 0
         var considered = 0
-        var walked: [String] = []
-        var skipped: [SkippedEntry] = []
-        var prefix = ""
-        var pendingRows: [IndexWriter.Row] = []
-        var pendingGone: [(folder: String, path: String)] = []
-
-        func flushIndex() {
-            guard let writer, !pendingRows.isEmpty || !pendingGone.isEmpty else { return }
-            writer.update(pendingRows, removing: pendingGone)
-            pendingRows.removeAll(keepingCapacity: true)
-            pendingGone.removeAll(keepingCapacity: true)
-        }
-
-        func fold(_ folder: TreeWalker.Folder) {
-            let directory = folder.path
-            let files = folder.files
-            walked.append(directory)
-            var cached: [String: (FileKey, SuggestionCandidate)] = [:]
-            if let i = index {
-                do throws(StateFileError) {
-                    cached = try i.load(directory: directory)
-                } catch {
-                    notes.append("index not used (\(error)); every file is parsed")
-                    index = nil
-                }
-            }
-            var candidates = [SuggestionCandidate?](repeating: nil, count: files.count)
-            var toParse: [Int] = []
-            for (k, entry) in files.enumerated() {
-                // Taken out of `cached` as it is used: what remains are rows of files that are gone.
-                if let (key, c) = cached.removeValue(forKey: entry.path), key == entry.facts.key {
-                    candidates[k] = c
-                } else {
-                    toParse.append(k)
-                }
-            }
-            let parseList = toParse
-            let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
-                let entry = files[parseList[j]]
-                let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts)
-                return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
-            }
-            for (j, k) in toParse.enumerated() {
-                candidates[k] = parsed[j]
-                if writer != nil { pendingRows.append((files[k].path, directory, files[k].facts.key, parsed[j])) }
-            }
-            parsedCount += toParse.count
-            if writer != nil { pendingGone += cached.keys.map { (directory, $0) } }
-            if pendingRows.count >= 2_000 { flushIndex() }
-
-            var list: [SuggestionCandidate] = []
-            list.reserveCapacity(candidates.count)
-            for (k, c) in candidates.enumerated() {
-                guard var c else { continue }
-                c.path = prefix + files[k].relative
-                list.append(c)
-            }
-            Suggester.pairLivePhotos(&list)
+        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { list in
             for c in list { builder.add(c) }
             considered += list.count
             options.progress?(considered)
         }
-
-        // One visited set for every folder: a folder given twice, or inside another given one,
-        // is walked once (its files are not candidates twice).
-        var visited = Set<TreeWalker.FolderID>()
-        for (displayFolder, root) in zip(displayFolders, roots) {
-            // Report paths as the user named the folder.
-            prefix = displayFolder.hasSuffix("/") ? displayFolder : displayFolder + "/"
-            let walkedBefore = walked.count
-            TreeWalker(policy: .library, exclude: options.exclude.compactMap(PathGlob.init)).walk(root, visited: &visited) {
-                event in
-                switch event {
-                case .files, .subfolder: break
-                case .folderDone(let folder): fold(folder)
-                case .skipped(_, let relative, let reason):
-                    skipped.append(SkippedEntry(path: prefix + relative, reason: reason.description))
-                }
-            }
-            flushIndex()
-            // Only a folder that was walked here may have its vanished sub-folders cleaned.
-            if let writer, walked.count > walkedBefore { writer.removeRows(under: root, outside: Array(walked[walkedBefore...])) }
-        }
-        if let writer { notes += writer.finish() }
-
         let decision = builder.decision
         var recorded = false
-        if options.record, let s = decision.suggestion, let t = decision.instant {
+        if options.record {
             do throws(StateFileError) {
-                try memory.advance(profile: options.profile, to: t, offered: s.path, now: realNow)
-                recorded = true
+                recorded = try offering.record(decision, now: realNow)
             } catch {
                 throw .state(error)
             }
         }
         return Outcome(
-            folders: roots, decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
-            skipped: skipped, parsed: parsedCount, notes: notes, recorded: recorded)
+            folders: roots.map(\.path), decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
+            skipped: scan.skipped, parsed: scan.parsed, notes: scan.notes, recorded: recorded)
     }
 
     /// Records the outcome's suggestion as offered, for a caller that ran with `record` false
     /// and records only once the offer was shown (the CLI does, so that an offer nobody saw,
     /// because stdout failed, is not remembered). Nothing happens when there is no suggestion.
     public func record(_ outcome: Outcome) throws(SuggestError) -> Outcome {
-        guard let s = outcome.decision.suggestion, let t = outcome.decision.instant else { return outcome }
+        var recorded = outcome
         do throws(StateFileError) {
-            try SuggestionMemory(path: options.statePath).advance(
-                profile: options.profile, to: t, offered: s.path, now: Date().timeIntervalSince1970)
+            let offering = try Offering(statePath: options.statePath, profile: options.profile)
+            recorded.recorded = try offering.record(outcome.decision, now: options.clock.now()) || outcome.recorded
         } catch {
             throw .state(error)
         }
-        var recorded = outcome
-        recorded.recorded = true
         return recorded
     }
 
@@ -269,7 +176,7 @@ public struct Suggester: Sendable {
         folders: [String] = [], until: Date?, profile: String = defaultProfile, statePath: String
     ) throws(SuggestError) -> Date {
         for f in folders { _ = try checkedFolder(f) }
-        let now = Date().timeIntervalSince1970
+        let now = SystemClock().now()
         do throws(StateFileError) {
             let t = try SuggestionMemory(path: statePath).advance(
                 profile: profile, to: until?.timeIntervalSince1970 ?? now,
@@ -289,7 +196,7 @@ public struct Suggester: Sendable {
         for f in folders { _ = try checkedFolder(f) }
         do throws(StateFileError) {
             // Nothing to forget in a file that does not exist: do not create one.
-            guard FileManager.default.fileExists(atPath: statePath) else { return false }
+            guard FileMoves.exists(statePath) else { return false }
             return try SuggestionMemory(path: statePath).forget(profile: profile)
         } catch {
             throw .state(error)
@@ -308,8 +215,8 @@ public struct Suggester: Sendable {
             }
             let aside = path + ".broken"
             for suffix in ["", "-wal", "-shm"] {
-                try? FileManager.default.removeItem(atPath: aside + suffix)
-                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+                FileMoves.remove(aside + suffix)
+                FileMoves.rename(path + suffix, to: aside + suffix)
             }
             notes.append("the index \(path) was damaged or not photometa's; moved to \(aside) and rebuilt")
             return (try AssetIndex(path: path), IndexWriter(try AssetIndex(path: path)))
@@ -322,23 +229,6 @@ public struct Suggester: Sendable {
             return try FileSystem.canonicalFolder(folder)
         } catch {
             throw .unreadableFolder(path: folder, error: error)
-        }
-    }
-
-    /// Applies `LivePhotoPairing` to a folder's candidates: both halves name each other, and
-    /// the still becomes a Live Photo.
-    static func pairLivePhotos(_ candidates: inout [SuggestionCandidate]) {
-        let members = candidates.map {
-            LivePhotoPairing.Member(
-                path: $0.path, kind: $0.kind, contentIdentifier: $0.contentIdentifier, captured: $0.captured,
-                durationSeconds: $0.durationSeconds)
-        }
-        for p in LivePhotoPairing.pairs(members) {
-            candidates[p.still].livePhotoPair = candidates[p.movie].path
-            candidates[p.still].livePhotoEvidence = p.evidence
-            candidates[p.still].kind = .livePhoto
-            candidates[p.movie].livePhotoPair = candidates[p.still].path
-            candidates[p.movie].livePhotoEvidence = p.evidence
         }
     }
 }

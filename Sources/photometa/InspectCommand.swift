@@ -130,11 +130,9 @@ struct InspectCommand {
                 }
             },
             render: { item, asset -> Rendered? in
-                // Inside directories, files that were read and are not media are skipped and
-                // counted; files that could not be read at all (no fileSize) are errors.
-                if asset.error != nil, !item.explicit, asset.format == .unknown, asset.fileSize != nil {
-                    return nil
-                }
+                // Inside directories, files that are not media are skipped and counted; files that
+                // could not be read at all are errors (`MediaAsset.isNotMedia`).
+                if asset.isNotMedia, !item.explicit { return nil }
                 let text: String
                 switch format {
                 case .text: text = report.text(asset)

@@ -17,9 +17,22 @@ final class KindClassifierTests: XCTestCase {
         XCTAssertEqual(classify(.init(format: .mp4, path: "a.mp4")).0, .video)
     }
 
+    /// The classifier sees the file alone; the still becomes a Live Photo when the pairing rule
+    /// links it to its movie (`LivePhotoPairing.link`, the one place that sets the kind).
     func testLivePhotoNeedsAPartner() {
-        XCTAssertEqual(classify(.init(format: .heic, path: "IMG_1.HEIC", livePhotoPartner: "IMG_1.MOV")).0, .livePhoto)
+        var still = MediaAsset.from([], path: "IMG_1.HEIC")
+        still.format = .heic
+        still.classify()
+        XCTAssertEqual(still.kind, .photo)
+        LivePhotoPairing.link(&still, partner: "IMG_1.MOV", evidence: .contentIdentifier, isStill: true)
+        XCTAssertEqual(still.kind, .livePhoto)
+        XCTAssertEqual(still.livePhotoPair, "IMG_1.MOV")
         XCTAssertEqual(classify(.init(format: .heic, path: "IMG_1.HEIC")).0, .photo)
+        var movie = MediaAsset.from([], path: "IMG_1.MOV")
+        movie.format = .mov
+        movie.classify()
+        LivePhotoPairing.link(&movie, partner: "IMG_1.HEIC", evidence: .contentIdentifier, isStill: false)
+        XCTAssertEqual(movie.kind, .video, "the movie stays a video")
     }
 
     func testGIF() {

@@ -264,7 +264,7 @@ final class LivePhotoPairingTests: XCTestCase {
         list[2].contentIdentifier = "X"
         list[3].contentIdentifier = "X"
         list[5].contentIdentifier = "X"
-        Suggester.pairLivePhotos(&list)
+        LivePhotoPairing.apply(&list)
         XCTAssertEqual(list[0].kind, .livePhoto)
         XCTAssertEqual(list[0].livePhotoPair, "d/IMG_1.MOV")
         XCTAssertEqual(list[0].livePhotoEvidence, .baseNameAndTime)
@@ -283,7 +283,7 @@ final class LivePhotoPairingTests: XCTestCase {
         Self.movie(&list[1])
         list[0].contentIdentifier = "A"
         list[1].contentIdentifier = "B"
-        Suggester.pairLivePhotos(&list)
+        LivePhotoPairing.apply(&list)
         XCTAssertEqual(list[0].kind, .photo)
         XCTAssertNil(list[1].livePhotoPair)
     }

@@ -92,11 +92,10 @@ public struct MediaAsset: Sendable, Equatable {
     package var classifierInput: KindClassifier.Input {
         KindClassifier.Input(
             format: format, make: make, model: model, exifUserComment: exifUserComment,
-            xmpUserComment: xmpUserComment, width: width, height: height, path: path,
-            livePhotoPartner: livePhotoPair)
+            xmpUserComment: xmpUserComment, width: width, height: height, path: path)
     }
 
-    /// Re-runs classification, e.g. after `livePhotoPair` was set.
+    /// Runs classification (the file alone; pairing sets `livePhoto` later).
     package mutating func classify() {
         let (k, evidence) = KindClassifier.classify(classifierInput)
         kind = k

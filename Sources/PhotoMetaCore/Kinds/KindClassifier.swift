@@ -1,8 +1,9 @@
-/// Decides a file's kind from values the earlier stages produced. Pure: the Live Photo partner
-/// is found by the caller, which knows the folder.
+/// Decides a file's kind from values the earlier stages produced. Pure, and about the file
+/// alone: a still becomes a Live Photo later, when `LivePhotoPairing` (which sees the folder)
+/// pairs it with its movie.
 ///
-/// Order: video → livePhoto (a still with a video partner) → gif → screenshot (any evidence)
-/// → photo; `unknown` when the format is not recognised.
+/// Order: video → gif → screenshot (any evidence) → photo; `unknown` when the format is not
+/// recognised.
 package enum KindClassifier {
     package struct Input: Sendable {
         package var format: MediaFormat
@@ -14,12 +15,10 @@ package enum KindClassifier {
         package var height: Int?
         /// The path as given; its name and folders are screenshot evidence.
         package var path: String
-        package var livePhotoPartner: String?
 
         package init(
             format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
-            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String,
-            livePhotoPartner: String? = nil
+            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String
         ) {
             self.format = format
             self.make = make
@@ -29,7 +28,6 @@ package enum KindClassifier {
             self.width = width
             self.height = height
             self.path = path
-            self.livePhotoPartner = livePhotoPartner
         }
     }
 
@@ -37,7 +35,6 @@ package enum KindClassifier {
         if i.format == .unknown { return (.unknown, []) }
         if i.format.isVideo { return (.video, []) }
         let evidence = screenshotEvidence(i)
-        if i.livePhotoPartner != nil { return (.livePhoto, evidence) }
         if i.format == .gif { return (.gif, evidence) }
         if !evidence.isEmpty { return (.screenshot, evidence) }
         return (.photo, [])

@@ -1,0 +1,180 @@
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+
+/// The folder scan every library question starts from (`suggest` today; the live library
+/// next): walk the folders, match each folder's files with their index rows, parse what is new
+/// or changed on all cores, write the index in batches, pair Live Photos, and hand each folder's
+/// candidates on as soon as it is done. Memory is bounded by the largest folder, not the
+/// library. A folder inside another given one is walked once.
+package struct FolderScan {
+    /// What the scan met besides the candidates.
+    package struct Summary: Sendable {
+        /// Entries not considered at all (hidden files are not listed), with the reason.
+        package var skipped: [Suggester.SkippedEntry] = []
+        /// Files parsed (the rest came from the index).
+        package var parsed = 0
+        /// Files handed on.
+        package var considered = 0
+        /// Warnings for people (the index could not be used...).
+        package var notes: [String] = []
+    }
+
+    /// A folder to scan: its canonical path, and the folder as the caller wrote it (reported
+    /// paths start with it).
+    package struct Root: Sendable {
+        package var path: String
+        package var display: String
+        package init(path: String, display: String) {
+            self.path = path
+            self.display = display
+        }
+    }
+
+    /// Paths below each folder to leave out.
+    package var exclude: [PathGlob]
+    /// Where the index lives; nil: every file is parsed.
+    package var indexPath: String?
+
+    package init(exclude: [String], indexPath: String?) {
+        self.exclude = exclude.compactMap(PathGlob.init)
+        self.indexPath = indexPath
+    }
+
+    /// Scans `roots` in order; `visit` gets each folder's candidates (paired, paths as the caller
+    /// wrote the folder), on the calling thread.
+    package func run(_ roots: [Root], visit: ([SuggestionCandidate]) -> Void) -> Summary {
+        var summary = Summary()
+        var index = ScanIndex.open(indexPath, notes: &summary.notes)
+        // One visited set for every folder: a folder given twice, or inside another given one,
+        // is walked once (its files are not candidates twice).
+        var visited = Set<TreeWalker.FolderID>()
+        for root in roots {
+            let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
+            var walked: [String] = []
+            TreeWalker(policy: .library, exclude: exclude).walk(root.path, visited: &visited) { event in
+                switch event {
+                case .files, .subfolder: break
+                case .folderDone(let folder):
+                    walked.append(folder.path)
+                    var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
+                    LivePhotoPairing.apply(&list)
+                    summary.considered += list.count
+                    visit(list)
+                case .skipped(_, let relative, let reason):
+                    summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
+                }
+            }
+            index?.finishRoot(root.path, walked: walked)
+        }
+        if let index { summary.notes += index.finish() }
+        return summary
+    }
+
+    /// One folder's candidates: from the index when a row's key matches, else parsed (on all
+    /// cores) and queued for the index; rows of files that are gone are queued for removal.
+    private func candidates(
+        _ folder: TreeWalker.Folder, prefix: String, index: inout ScanIndex?, summary: inout Summary
+    ) -> [SuggestionCandidate] {
+        let files = folder.files
+        var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
+        var found = [SuggestionCandidate?](repeating: nil, count: files.count)
+        var toParse: [Int] = []
+        for (k, entry) in files.enumerated() {
+            // Taken out of `cached` as it is used: what remains are rows of files that are gone.
+            if let (key, c) = cached.removeValue(forKey: entry.path), key == entry.facts.key {
+                found[k] = c
+            } else {
+                toParse.append(k)
+            }
+        }
+        let parseList = toParse
+        let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
+            let entry = files[parseList[j]]
+            let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts)
+            return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+        }
+        for (j, k) in toParse.enumerated() {
+            found[k] = parsed[j]
+            index?.queue((files[k].path, folder.path, files[k].facts.key, parsed[j]))
+        }
+        summary.parsed += toParse.count
+        index?.queueGone(folder.path, Array(cached.keys))
+        var list: [SuggestionCandidate] = []
+        list.reserveCapacity(found.count)
+        for (k, c) in found.enumerated() {
+            guard var c else { continue }
+            c.path = prefix + files[k].relative
+            list.append(c)
+        }
+        return list
+    }
+}
+
+/// The index as one scan uses it: rows read per folder, writes batched (2,000 rows) on the
+/// writer's connection, rows of vanished folders cleaned once a root was walked. A failure
+/// makes it a note, and the scan parses every file instead.
+struct ScanIndex {
+    private var index: AssetIndex
+    private let writer: IndexWriter
+    private var rows: [IndexWriter.Row] = []
+    private var gone: [(folder: String, path: String)] = []
+    /// Reading the index failed: the scan goes on without it.
+    private(set) var failed = false
+
+    /// The index at `path`, or nil (with a note) when there is none or it cannot be used.
+    static func open(_ path: String?, notes: inout [String]) -> ScanIndex? {
+        guard let path else { return nil }
+        do throws(StateFileError) {
+            let (index, writer) = try Suggester.openIndex(path, notes: &notes)
+            return ScanIndex(index: index, writer: writer)
+        } catch {
+            notes.append("index not used (\(error)); every file is parsed")
+            return nil
+        }
+    }
+
+    private init(index: AssetIndex, writer: IndexWriter) {
+        self.index = index
+        self.writer = writer
+    }
+
+    /// The rows of `directory`'s files; empty once the index could not be read (said once in
+    /// a note; the rows parsed are still written).
+    mutating func rows(of directory: String, notes: inout [String]) -> [String: (FileKey, SuggestionCandidate)] {
+        guard !failed else { return [:] }
+        do throws(StateFileError) {
+            return try index.load(directory: directory)
+        } catch {
+            notes.append("index not used (\(error)); every file is parsed")
+            failed = true
+            return [:]
+        }
+    }
+
+    mutating func queue(_ row: IndexWriter.Row) {
+        rows.append(row)
+        if rows.count >= 2_000 { flush() }
+    }
+
+    mutating func queueGone(_ folder: String, _ paths: [String]) {
+        gone += paths.map { (folder, $0) }
+    }
+
+    /// Once a root was walked: writes what is queued, and drops rows of its vanished
+    /// sub-folders (only a folder walked here may have them cleaned).
+    mutating func finishRoot(_ root: String, walked: [String]) {
+        flush()
+        if !walked.isEmpty { writer.removeRows(under: root, outside: walked) }
+    }
+
+    /// Ends the writes; notes for people.
+    func finish() -> [String] { writer.finish() }
+
+    private mutating func flush() {
+        guard !rows.isEmpty || !gone.isEmpty else { return }
+        writer.update(rows, removing: gone)
+        rows.removeAll(keepingCapacity: true)
+        gone.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,121 @@
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// A folder tree's files and their identity, kept up to date folder by folder: the watcher
+/// looks again only at the folders inotify names, and diffs only what those looks touched.
+struct FolderSnapshot: Sendable, Equatable {
+    /// Relative path → what identifies its content.
+    var files: [String: FileKey] = [:]
+    /// Folder ("" for the root) → the relative paths of the files directly in it.
+    var byFolder: [String: Set<String>] = [:]
+    /// Every sub-folder (relative), the root excluded.
+    var folders: Set<String> = []
+
+    mutating func add(_ rel: String, _ key: FileKey) {
+        files[rel] = key
+        byFolder[FolderSnapshot.parent(of: rel), default: []].insert(rel)
+    }
+
+    /// Replaces the files directly in `folder`; returns every path whose entry may differ.
+    mutating func replaceFiles(in folder: String, with new: [String: FileKey]) -> Set<String> {
+        let old = byFolder[folder] ?? []
+        for rel in old where new[rel] == nil { files.removeValue(forKey: rel) }
+        for (rel, key) in new { files[rel] = key }
+        byFolder[folder] = Set(new.keys)
+        return old.union(new.keys)
+    }
+
+    /// Drops `folder` and everything under it; returns the paths of the files dropped.
+    mutating func removeTree(_ folder: String) -> Set<String> {
+        var touched: Set<String> = []
+        let prefix = folder + "/"
+        for f in folders where f == folder || f.hasPrefix(prefix) {
+            folders.remove(f)
+            for rel in byFolder.removeValue(forKey: f) ?? [] {
+                files.removeValue(forKey: rel)
+                touched.insert(rel)
+            }
+        }
+        return touched
+    }
+
+    /// The name at the end of a relative path.
+    static func lastComponent(_ rel: String) -> String {
+        rel.split(separator: "/").last.map(String.init) ?? rel
+    }
+
+    /// "" for a path in the root, else the path up to its last `/`.
+    static func parent(of rel: String) -> String {
+        guard let slash = rel.lastIndex(of: "/") else { return "" }
+        return String(rel[..<slash])
+    }
+}
+
+extension FolderSnapshot {
+    /// The tree under `root` now, without hidden or temporary files.
+    static func take(_ root: String, walker: TreeWalker) -> FolderSnapshot {
+        var snap = FolderSnapshot()
+        walker.walk(root) { event in
+            switch event {
+            case .files(_, let files):
+                for entry in files where !TemporaryNames.isTemporary(lastComponent(entry.relative)) {
+                    snap.add(entry.relative, entry.facts.key)
+                }
+            case .folderDone(let f):
+                if !f.relative.isEmpty { snap.folders.insert(f.relative) }
+            case .skipped, .subfolder:
+                break
+            }
+        }
+        return snap
+    }
+
+    /// Lists `folder` (relative to `root`) again: one level; a new sub-folder whole (it may
+    /// have been moved in with what it holds), a vanished one dropped. Returns the paths whose
+    /// entries may have changed.
+    mutating func relist(_ folder: String, root: String, walker: TreeWalker) -> Set<String> {
+        let dir = folder.isEmpty ? root : root + "/" + folder
+        var listed: [String: FileKey] = [:]
+        var subfolders: [String] = []
+        var readable = true
+        walker.listOne(dir, relative: folder, root: root) { event in
+            switch event {
+            case .files(_, let list):
+                for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                    listed[entry.relative] = entry.facts.key
+                }
+            case .subfolder(_, let rel): subfolders.append(rel)
+            case .skipped(_, _, .unreadableFolder): readable = false
+            case .skipped, .folderDone: break
+            }
+        }
+        guard readable else { return folder.isEmpty ? [] : removeTree(folder) }
+        var touched = replaceFiles(in: folder, with: listed)
+        let present = Set(subfolders)
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        for f in folders where f.hasPrefix(prefix) && !f.dropFirst(prefix.count).contains("/") && !present.contains(f) {
+            touched.formUnion(removeTree(f))
+        }
+        for f in subfolders where !folders.contains(f) {
+            touched.formUnion(addTree(f, root: root, walker: walker))
+        }
+        return touched
+    }
+
+    /// Walks a sub-folder new to the snapshot whole; returns the paths of its files.
+    private mutating func addTree(_ folder: String, root: String, walker: TreeWalker) -> Set<String> {
+        var touched: Set<String> = []
+        walker.walkSubtree(root + "/" + folder, relative: folder, root: root) { event in
+            switch event {
+            case .files(_, let list):
+                for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                    add(entry.relative, entry.facts.key)
+                    touched.insert(entry.relative)
+                }
+            case .folderDone(let done): folders.insert(done.relative)
+            case .skipped, .subfolder: break
+            }
+        }
+        return touched
+    }
+}

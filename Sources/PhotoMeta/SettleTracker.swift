@@ -1,0 +1,121 @@
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// The watcher's bookkeeping as a value: which files of the tree were reported, which are seen
+/// but not yet complete, and what a look at the tree changed. It reads no clock and no file:
+/// the tree's keys, the inotify events and `now` come in as values, so its rules are tested by
+/// moving time in a test, not by waiting for it.
+///
+/// A file is complete once it was closed (or moved in) after its last write, or once it was
+/// unchanged between two looks and its modification time is `settleTime` old; never while it is
+/// empty (a browser creates the file empty and renames its download over it later).
+package struct SettleTracker: Sendable {
+    /// What a look decided.
+    package struct Settled: Sendable, Equatable {
+        /// Complete files to report (relative paths), in path order; `inserted` false: changed.
+        package var ready: [(path: String, inserted: Bool)] = []
+        /// Reported files that are gone (relative paths), in path order.
+        package var removed: [String] = []
+
+        package static func == (a: Settled, b: Settled) -> Bool {
+            a.removed == b.removed && a.ready.map(\.path) == b.ready.map(\.path)
+                && a.ready.map(\.inserted) == b.ready.map(\.inserted)
+        }
+    }
+
+    /// A file unchanged for this long (seconds) counts as complete even without a close event.
+    package let settleTime: Double
+    /// What was reported (or there at the start): relative path → key.
+    private(set) var reported: [String: FileKey]
+    /// Seen but not yet complete: relative path → key at the last look.
+    private(set) var pending: [String: FileKey] = [:]
+    /// Files inspected and found not to be media: never reported, nor their removal.
+    private var notMedia: Set<String> = []
+    /// Sequence number of the last write / close-after-write (or move in) event per file.
+    /// Events are ordered by this counter, not the clock: a close and the next write can
+    /// arrive in one batch.
+    private var modifiedAt: [String: Int] = [:]
+    private var closedAt: [String: Int] = [:]
+    private var sequence = 0
+
+    /// `initial`: the tree at the start (the "before" state, never reported).
+    package init(initial: [String: FileKey], settleTime: Double) {
+        reported = initial
+        self.settleTime = settleTime
+    }
+
+    /// An inotify event on a file: `written` for a write or a creation, `closed` for a close
+    /// after writing or a move in.
+    package mutating func note(_ path: String, written: Bool, closed: Bool) {
+        sequence += 1
+        if written { modifiedAt[path] = sequence }
+        if closed { closedAt[path] = sequence }
+    }
+
+    /// When the files still pending should be looked at again, after a look at `now`.
+    package func nextCheck(after now: Double) -> Double? { pending.isEmpty ? nil : now + settleTime / 2 }
+
+    /// The names kept something for: bounded by the tree plus what is in flight, never by the
+    /// names that ever came and went.
+    package var trackedNames: Int {
+        Set(modifiedAt.keys).union(closedAt.keys).union(pending.keys).union(notMedia).count
+    }
+
+    /// Decides, for the `touched` paths and those pending, what was inserted, removed or changed
+    /// in `current` (the tree now); complete files move into the reported state.
+    package mutating func settle(_ touched: Set<String>, current: [String: FileKey], now: Double) -> Settled {
+        var settled = Settled()
+        for path in touched.union(pending.keys).sorted() {
+            let before = reported[path]
+            switch (before, current[path]) {
+            case (.some, nil):
+                reported.removeValue(forKey: path)
+                if notMedia.remove(path) == nil { settled.removed.append(path) }
+                pending.removeValue(forKey: path)
+            case (nil, nil):
+                // Came and went before it settled: never reported, nothing kept for it.
+                pending.removeValue(forKey: path)
+            case (let b?, let key?) where b.sameContent(as: key):
+                reported[path] = key  // ctime alone (chmod, a new link): not a change
+                pending.removeValue(forKey: path)
+            case (let b, let key?):
+                if isComplete(path, key, now: now) {
+                    settled.ready.append((path, b == nil))
+                    reported[path] = key
+                    pending.removeValue(forKey: path)
+                    modifiedAt.removeValue(forKey: path)
+                    closedAt.removeValue(forKey: path)
+                } else {
+                    pending[path] = key
+                }
+            }
+        }
+        // Events of names that are gone are dropped: memory follows the tree.
+        modifiedAt = modifiedAt.filter { current[$0.key] != nil }
+        closedAt = closedAt.filter { current[$0.key] != nil }
+        return settled
+    }
+
+    /// Records what inspection found for a file `settle` made ready: one that is not media is
+    /// never news, nor is its removal.
+    package mutating func inspected(_ path: String, isMedia: Bool) {
+        if isMedia { notMedia.remove(path) } else { notMedia.insert(path) }
+    }
+
+    /// Closed (or moved in) after its last write, or unchanged since the last look and older
+    /// than the settle time; never while empty.
+    func isComplete(_ path: String, _ key: FileKey, now: Double) -> Bool {
+        guard key.size > 0 else { return false }
+        if let closed = closedAt[path], closed >= (modifiedAt[path] ?? 0) { return true }
+        let age = now - key.modifiedSeconds
+        return pending[path].map { $0.sameContent(as: key) } == true && age >= settleTime
+    }
+}
+
+extension FileKey {
+    /// The same content as far as a person can tell: size, mtime and identity. A `chmod` or a
+    /// new link changes only ctime, and is not a change worth reporting.
+    func sameContent(as other: FileKey) -> Bool {
+        size == other.size && mtimeNanoseconds == other.mtimeNanoseconds && inode == other.inode && device == other.device
+    }
+}

@@ -1,0 +1,233 @@
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+
+/// One run of a `DirectoryWatcher`, in steps: start (watch, then take the "before" snapshot),
+/// wait for events (inotify, or a poll), look again at what they name, settle
+/// (`SettleTracker`), inspect, offer (`Offering`). Time comes from the watcher's clock.
+///
+/// Work follows the change: only the folders inotify names are listed again (a new sub-folder
+/// is walked whole, as it may have been moved in with files); the whole tree is looked at again
+/// only after the kernel's queue overflowed, an event came on a descriptor that is not ours, or
+/// while polling.
+final class WatchLoop {
+    private let watcher: DirectoryWatcher
+    private let deliver: (WatchEvent) -> Void
+    private let clock: any WallClock
+    private let walker: TreeWalker
+    private var inotify: InotifySource?
+    /// The tree as last looked at.
+    private var current = FolderSnapshot()
+    private var tracker: SettleTracker
+    /// Something happened since the last look; `dirtyFolders` says where, `fullRescan` that
+    /// the whole tree must be read.
+    private var dirty = false
+    private var dirtyFolders: Set<String> = []
+    private var fullRescan = false
+    private var lastEvent = 0.0
+    private var pendingCheck: Double?
+    private var lastPoll = 0.0
+
+    init(_ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void) {
+        self.watcher = watcher
+        self.deliver = deliver
+        clock = watcher.options.clock
+        walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        tracker = SettleTracker(initial: [:], settleTime: watcher.options.settleTime.seconds)
+    }
+
+    private var folder: String { watcher.folder }
+    private var debounce: Double { watcher.options.debounce.seconds }
+
+    /// Watches the root, takes the "before" snapshot, watches every folder, says `ready`.
+    /// False when the folder is already gone (and `folderGone` was delivered).
+    func start() -> Bool {
+        var pollingNote: String?
+        if let interval = watcher.options.pollInterval {
+            pollingNote = "polling every \(DurationText.describe(interval))"
+        } else {
+            // The root is watched before the first snapshot, so nothing that arrives after the
+            // snapshot can go unnoticed.
+            do throws(InotifySource.Failure) {
+                let source = try InotifySource(root: folder, maximumWatches: watcher.options.maximumWatches)
+                try source.watch("")
+                inotify = source
+            } catch {
+                pollingNote = "\(error); polling every 1 s instead"
+            }
+        }
+        guard let initial = snapshot() else {
+            deliver(.folderGone)
+            return false
+        }
+        current = initial
+        tracker = SettleTracker(initial: initial.files, settleTime: watcher.options.settleTime.seconds)
+        if let source = inotify {
+            do throws(InotifySource.Failure) {
+                for f in initial.folders { try source.watch(f) }
+            } catch {
+                pollingNote = "\(error); polling every 1 s instead"
+                inotify = nil
+            }
+            // Files created in sub-folders before their watch was added are found by one more
+            // look, right away.
+            fullRescan = true
+            dirty = true
+        }
+        if let pollingNote { deliver(.note(pollingNote)) }
+        deliver(.ready)
+        lastPoll = clock.now()
+        return true
+    }
+
+    /// Runs until `shouldStop` or the folder is gone.
+    func run(shouldStop: () -> Bool) {
+        while !shouldStop() {
+            guard waitForChanges() else { return }
+            let t = clock.now()
+            let debounced = dirty && t - lastEvent >= debounce
+            let pendingDue = pendingCheck.map { t >= $0 } ?? false
+            guard debounced || pendingDue else { continue }
+            guard look(at: t) else { return }
+        }
+    }
+
+    /// Waits for events (at most 100 ms, less when a debounce or a pending file is due) and
+    /// takes them in. False when the folder is gone (and `folderGone` was delivered).
+    private func waitForChanges() -> Bool {
+        var timeout = 100.0
+        if dirty { timeout = min(timeout, max(0, debounce - (clock.now() - lastEvent)) * 1000) }
+        if let due = pendingCheck { timeout = min(timeout, max(0, due - clock.now()) * 1000) }
+        guard let source = inotify else {
+            clock.sleep(seconds: min(timeout, 100) / 1000)
+            if clock.now() - lastPoll >= watcher.options.pollInterval.map(\.seconds) ?? 1 {
+                lastPoll = clock.now()
+                fullRescan = true
+                dirty = true
+                lastEvent = 0
+            }
+            return true
+        }
+        let events = source.wait(timeoutMilliseconds: Int32(timeout.rounded(.up)))
+        let t = clock.now()
+        for e in events {
+            if e.rootGone {
+                // The root's own descriptor said so: check, then stop.
+                if (try? FileSystem.canonicalFolder(folder)) != folder {
+                    deliver(.folderGone)
+                    return false
+                }
+                fullRescan = true
+            }
+            if e.overflowed { fullRescan = true }
+            if let f = e.folder {
+                dirtyFolders.insert(f)
+                if !e.name.isEmpty {
+                    let rel = f.isEmpty ? e.name : f + "/" + e.name
+                    tracker.note(rel, written: e.modified || e.created, closed: e.closedAfterWriting || e.movedIn)
+                }
+            } else {
+                // A descriptor that is not ours (any more): look everywhere, never stop.
+                fullRescan = true
+            }
+            dirty = true
+            lastEvent = t
+        }
+        return true
+    }
+
+    /// Looks again where events said, settles, reports. False when the folder is gone.
+    private func look(at t: Double) -> Bool {
+        var touched: Set<String> = []
+        if fullRescan {
+            guard let snap = snapshot() else {
+                deliver(.folderGone)
+                return false
+            }
+            touched = Set(current.files.keys).union(snap.files.keys)
+            current = snap
+        } else if dirty {
+            for f in dirtyFolders.sorted() { touched.formUnion(current.relist(f, root: folder, walker: walker)) }
+        }
+        fullRescan = false
+        dirtyFolders.removeAll()
+        dirty = false
+        followFolders()
+        let settled = tracker.settle(touched, current: current.files, now: t)
+        pendingCheck = tracker.nextCheck(after: t)
+        let (changes, candidates) = inspect(settled)
+        watcher.options.tracked?(tracker.trackedNames)
+        // Changes first: a memory held by another process delays only the offer.
+        if !changes.isEmpty { deliver(.changes(changes)) }
+        offer(candidates, at: t)
+        return true
+    }
+
+    /// Watches the folders that appeared, forgets those that went.
+    private func followFolders() {
+        guard let source = inotify else { return }
+        for f in current.folders.subtracting(source.watchedFolders) {
+            do throws(InotifySource.Failure) {
+                try source.watch(f)
+            } catch {
+                deliver(.note("\(error); polling every 1 s instead"))
+                inotify = nil
+                return
+            }
+        }
+        for f in source.watchedFolders.subtracting(current.folders) where !f.isEmpty { source.forget(f) }
+    }
+
+    /// Inspects the files that settled (on all cores): the change set, and the candidates for
+    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`).
+    private func inspect(_ settled: SettleTracker.Settled) -> (ChangeSet, [SuggestionCandidate]) {
+        var changes = ChangeSet()
+        changes.removed = settled.removed.map(path)
+        let paths = settled.ready.map { path($0.path) }
+        let assets = ParallelMap.run(paths.count) { i in FileInspector.inspect(path: paths[i]) }
+        var candidates: [SuggestionCandidate] = []
+        for (i, r) in settled.ready.enumerated() {
+            let asset = assets[i]
+            tracker.inspected(r.path, isMedia: !asset.isNotMedia)
+            guard !asset.isNotMedia else { continue }
+            let file = ChangeSet.File(path: paths[i], asset: asset)
+            if r.inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
+            if let key = current.files[r.path] {
+                candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
+            }
+        }
+        return (changes, candidates)
+    }
+
+    /// The suggestion rules over newly settled files, with the memory of `suggest`
+    /// (`Offering`). The offer is delivered only once it is recorded; a memory that cannot be
+    /// read or written is an error event, never silence. Completeness was already decided by
+    /// the tracker, so no settle time applies.
+    private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
+        guard var settings = watcher.options.suggestions, let offering = watcher.offering?.value, !candidates.isEmpty
+        else { return }
+        settings.settleTime = .zero
+        let context: SuggestionContext
+        do throws(StateFileError) {
+            context = try offering.context(settings: settings, now: t, realNow: t)
+        } catch {
+            return deliver(.error("no suggestion: the memory could not be read (\(error))"))
+        }
+        let decision = SuggestionEngine().decide(candidates, context: context)
+        guard let s = decision.suggestion, let instant = decision.instant else { return }
+        do throws(StateFileError) {
+            try offering.record(decision, now: t)
+        } catch {
+            return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
+        }
+        deliver(.suggestion(s, ageSeconds: t - instant))
+    }
+
+    /// The folder now, without hidden or temporary files; nil when it is gone.
+    private func snapshot() -> FolderSnapshot? {
+        guard (try? FileSystem.canonicalFolder(folder)) == folder else { return nil }
+        return FolderSnapshot.take(folder, walker: walker)
+    }
+
+    private func path(_ rel: String) -> String { watcher.displayFolder + "/" + rel }
+}
