@@ -61,18 +61,23 @@ let package = Package(
         .executableTarget(
             name: "photometa-thumbnailer", dependencies: ["PhotoMetaThumbnails", "PhotoMeta", "PhotoMetaSystem"]),
 
+        // What every test target shares: the fixture locator, temporary folders, the binary
+        // runner and a clock the test moves (no product depends on it).
+        .target(name: "PhotoMetaTestSupport", dependencies: ["PhotoMetaCore"], path: "Tests/PhotoMetaTestSupport"),
         .testTarget(
             name: "PhotoMetaTests",
-            dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]
+            dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaTestSupport"]
         ),
         .testTarget(
             name: "PhotoMetaThumbnailsTests",
-            dependencies: ["PhotoMetaThumbnails", "PhotoMetaThumbnailCache", "PhotoMeta", "PhotoMetaCore"]),
+            dependencies: [
+                "PhotoMetaThumbnails", "PhotoMetaThumbnailCache", "PhotoMeta", "PhotoMetaCore", "PhotoMetaTestSupport",
+            ]),
         .testTarget(
             name: "PhotoMetaCLITests",
             dependencies: [
                 "photometa", "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaThumbnails",
-                "PhotoMetaThumbnailCache",
+                "PhotoMetaThumbnailCache", "PhotoMetaTestSupport",
             ]
         ),
     ]

@@ -13,19 +13,22 @@ final class HostileNamesTests: XCTestCase {
         "rtl\u{202E}gpj.exe.jpg", "title\u{1B}]0;owned\u{07}.jpg", "tab\tname.jpg", "back\\slash.jpg",
     ]
 
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("in\u{1B}[31mbox").path }
     var state: String { work.appendingPathComponent("state.sqlite3").path }
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-names-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-names")
+        work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for n in Self.names {
             try FileManager.default.copyItem(atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: folder + "/" + n)
         }
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func tearDownWithError() throws { scratch = nil }
 
     /// The bytes a terminal would act on: C0 controls but newline, DEL, C1 controls (UTF-8
     /// C2 80...C2 9F), and the bidirectional and invisible format characters.
@@ -108,16 +111,19 @@ final class HostileNamesTests: XCTestCase {
 /// suggested and watched, shown as `caf\xe9.jpg` in text and, in JSON, read as U+FFFD with the
 /// exact bytes in `pathBytes` (issue 13, item 8).
 final class RawNameTests: XCTestCase {
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("photos").path }
     var rawPath: [UInt8] { Array(folder.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8) }
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-raw-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-raw")
+        work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func tearDownWithError() throws { scratch = nil }
 
     func writeRaw(_ path: [UInt8]) throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Photometa.fixture("mmexport1700000000000.jpg")))

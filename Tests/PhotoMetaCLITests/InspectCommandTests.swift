@@ -128,9 +128,8 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testSpecialFilesInADirectoryDoNotBlock() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "pm-cli")
+        let dir = scratch.url
         XCTAssertEqual(mkfifo(dir.appendingPathComponent("pipe.jpg").path, 0o644), 0)
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("loop").path, withDestinationPath: dir.path)
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.jpg"), withIntermediateDirectories: true)
@@ -150,9 +149,8 @@ final class InspectCommandTests: XCTestCase {
     }
 
     func testManyFilesUseAllCoresAndKeepOrder() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "pm-cli")
+        let dir = scratch.url
         let src = try Data(contentsOf: URL(fileURLWithPath: Photometa.fixture("IMG_20240315_093012.jpg")))
         for i in 0..<300 { try src.write(to: dir.appendingPathComponent(String(format: "f%04d.jpg", i))) }
         let r = try Photometa.run(["inspect", "-r", "--jsonl", dir.path])

@@ -20,8 +20,8 @@ final class InstallTests: XCTestCase {
     }
 
     func testInstallIntoADestdir() throws {
-        let destdir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-install-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: destdir) }
+        let scratch = try TemporaryDirectory(prefix: "pm-install")
+        let destdir = scratch.path
         let root = Photometa.root.path
         let make = ["-C", root, "--no-print-directory", "DESTDIR=" + destdir, "PREFIX=/usr/local"]
         let (status, log) = try run("/usr/bin/make", make + ["install-files", "INSTALL_BIN=" + Photometa.binary.path])

@@ -42,7 +42,8 @@ final class OptionTests: XCTestCase {
     }
 
     func testDurationsAreStrict() throws {
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("pm-opt-\(UUID().uuidString).sqlite3").path
+        let scratch = try TemporaryDirectory(prefix: "pm-opt")
+        let state = scratch.path + "/state.sqlite3"
         let folder = Photometa.root.appendingPathComponent("Fixtures/library").path
         for bad in ["1m1m", "2M", "99999999999999999999s", "60", "s", "1s1h", "3651d", "-5s", "1.5"] {
             let r = try Photometa.run(["suggest", folder, "--within", bad, "--peek", "--no-index", "--state", state])
@@ -53,6 +54,5 @@ final class OptionTests: XCTestCase {
             let r = try Photometa.run(["suggest", folder, "--within", good, "--peek", "--no-index", "--state", state])
             XCTAssertTrue(r.status == 0 || r.status == 3, "--within \(good): \(r.stderr)")
         }
-        try? FileManager.default.removeItem(atPath: state)
     }
 }

@@ -18,8 +18,8 @@ final class OutputFailureTests: XCTestCase {
     }
 
     func testAnOfferThatCouldNotBePrintedIsNotRecorded() throws {
-        let work = try XCTUnwrap(FileManager.default.temporaryDirectory.appendingPathComponent("pm-full-\(UUID().uuidString)"))
-        defer { try? FileManager.default.removeItem(at: work) }
+        let scratch = try TemporaryDirectory(prefix: "pm-full")
+        let work = scratch.url
         let folder = work.appendingPathComponent("photos").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let photo = folder + "/IMG_20240808_120810.jpg"

@@ -26,9 +26,8 @@ final class PipelineTests: XCTestCase {
     }
 
     func testFilesFromAFileNULSeparatedWithFolders() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-list-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "pm-list")
+        let dir = scratch.url
         let list = dir.appendingPathComponent("list")
         // A name with a newline in it is why NUL lists exist.
         let odd = dir.appendingPathComponent("two\nlines.jpg").path
@@ -51,7 +50,8 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(try rows(r.stdout).count, 5)
         // A folder that cannot be walked has no row: still a failure.
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-kg-\(UUID().uuidString)").path
+        let scratch = try TemporaryDirectory(prefix: "pm-kg")
+        let dir = scratch.path + "/missing"
         let mixed = try Photometa.run(["inspect", "--keep-going", "--jsonl", library + "/DSC_0001.JPG", dir])
         XCTAssertEqual(mixed.status, 0, "a missing path named on the command line gets a row: \(mixed.stderr)")
         let notRecursive = try Photometa.run(["inspect", "--keep-going", "--jsonl", library])
@@ -63,7 +63,8 @@ final class PipelineTests: XCTestCase {
     func testEveryRowHasTheSchema() throws {
         let inspect = try Photometa.run(["inspect", "-r", "--jsonl", library])
         for row in try rows(inspect.stdout) { XCTAssertEqual(row["schema"] as? Int, 1) }
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("pm-schema-\(UUID().uuidString).sqlite3").path
+        let scratch = try TemporaryDirectory(prefix: "pm-schema")
+        let state = scratch.path + "/state.sqlite3"
         let suggest = try Photometa.run(["suggest", library, "--json", "--peek", "--no-index", "--state", state])
         XCTAssertEqual(try rows(suggest.stdout).first?["schema"] as? Int, 1)
     }
@@ -73,9 +74,8 @@ final class PipelineTests: XCTestCase {
     /// before the first draw. Returns what reached the terminal.
     func stderrOnATerminal(extra: [String]) throws -> String {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { throw XCTSkip("python3 needed for a pty") }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("pm-pty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
+        let scratch = try TemporaryDirectory(prefix: "pm-pty")
+        let dir = scratch.url
         let fifo = dir.appendingPathComponent("list").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
         let script = """

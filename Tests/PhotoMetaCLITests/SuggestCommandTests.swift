@@ -5,13 +5,16 @@ import XCTest
 
 /// `suggest`, `dismiss` and `forget` as separate processes sharing one state file.
 final class SuggestCommandTests: XCTestCase {
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("photos").path }
     var state: String { work.appendingPathComponent("state/state.sqlite3").path }
     let now = "2024-08-08T12:08:20Z"
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-suggest-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-suggest")
+        work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")
         try add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")
@@ -20,7 +23,7 @@ final class SuggestCommandTests: XCTestCase {
 
     override func tearDownWithError() throws {
         _ = try? Photometa.run(["--version"])  // keep the binary warm; harmless
-        try? FileManager.default.removeItem(at: work)
+        scratch = nil
     }
 
     func add(_ name: String, from fixture: String) throws {

@@ -6,16 +6,19 @@ import XCTest
 /// several folders, profiles, the pictures folder of user-dirs.dirs, and the migration of a
 /// state file written by the version before profiles.
 final class SuggestSituationsTests: XCTestCase {
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var home: URL!
     var photos: String { home.appendingPathComponent("photos").path }
     var state: String { home.appendingPathComponent("state/state.sqlite3").path }
 
     override func setUpWithError() throws {
-        home = FileManager.default.temporaryDirectory.appendingPathComponent("pm-situ-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-situ")
+        home = scratch.url
         try FileManager.default.createDirectory(atPath: photos, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: home) }
+    override func tearDownWithError() throws { scratch = nil }
 
     var environment: [String: String] {
         ["HOME": home.path, "TZ": "UTC", "XDG_CACHE_HOME": home.appendingPathComponent("cache").path, "XDG_CONFIG_HOME": ""]

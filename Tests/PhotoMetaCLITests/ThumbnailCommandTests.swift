@@ -3,15 +3,17 @@ import XCTest
 
 /// `photometa thumbnail`, `suggest --thumbnail` and `watch --thumbnail`, through the binary.
 final class ThumbnailCommandTests: XCTestCase {
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var env: [String: String] { ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path] }
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-thumb-" + UUID().uuidString)
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        scratch = try TemporaryDirectory(prefix: "pm-thumb")
+        work = scratch.url
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func tearDownWithError() throws { scratch = nil }
 
     func fixture(_ name: String) -> String { Photometa.root.appendingPathComponent("Fixtures/thumbnails/" + name).path }
 

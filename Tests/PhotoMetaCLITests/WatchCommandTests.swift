@@ -3,83 +3,21 @@ import XCTest
 
 /// `photometa watch` as a process: events on stdout, signals, --exec, the folder vanishing.
 final class WatchCommandTests: XCTestCase {
-    /// A running `photometa watch`. Waits are woken by its output and by its exit (a condition
-    /// variable), and bounded by a deadline.
-    final class RunningWatch: @unchecked Sendable {
-        let process = Process()
-        /// Guards `out` and `err`; signalled on output and on exit.
-        private let condition = NSCondition()
-        private var out = Data()
-        private var err = Data()
+    /// A running `photometa watch` (the support target's runner for long-lived processes).
+    typealias RunningWatch = RunningPhotometa
 
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
-            process.executableURL = Photometa.binary
-            process.arguments = arguments
-            var env = ProcessInfo.processInfo.environment
-            env["TZ"] = "UTC"
-            for (k, v) in environment { env[k] = v }
-            process.environment = env
-            let o = Pipe()
-            let e = Pipe()
-            process.standardOutput = o
-            process.standardError = e
-            o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
-            e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
-            process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
-            try process.run()
-        }
-
-        func append(_ d: Data, err isErr: Bool) {
-            condition.lock()
-            if isErr { err.append(d) } else { out.append(d) }
-            condition.broadcast()
-            condition.unlock()
-        }
-
-        var stdout: String {
-            condition.lock()
-            defer { condition.unlock() }
-            return String(decoding: out, as: UTF8.self)
-        }
-        var stderr: String {
-            condition.lock()
-            defer { condition.unlock() }
-            return String(decoding: err, as: UTF8.self)
-        }
-
-        /// Waits until `predicate` holds, looking again whenever the process writes or exits;
-        /// false when `timeout` passes first.
-        @discardableResult
-        func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !predicate() {
-                condition.lock()
-                let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
-                condition.unlock()
-                if !woken, Date() >= deadline { return predicate() }
-            }
-            return true
-        }
-
-        func finish(timeout: Double = 10) -> Int32? {
-            wait(timeout: timeout) { !process.isRunning }
-            if process.isRunning {
-                process.terminate()
-                return nil
-            }
-            return process.terminationStatus
-        }
-    }
-
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("photos").path }
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-watch-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-watch")
+        work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func tearDownWithError() throws { scratch = nil }
 
     func nowName() -> String {
         let f = DateFormatter()

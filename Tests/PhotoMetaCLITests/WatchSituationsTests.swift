@@ -4,15 +4,18 @@ import XCTest
 /// `photometa watch` as a process in the situations of issue 11: each test waits for the ready
 /// event, then for the expected event, with bounded waits.
 final class WatchSituationsTests: XCTestCase {
+    /// The test's own folder (removed with it).
+    var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("photos").path }
 
     override func setUpWithError() throws {
-        work = FileManager.default.temporaryDirectory.appendingPathComponent("pm-wsit-\(UUID().uuidString)")
+        scratch = try TemporaryDirectory(prefix: "pm-wsit")
+        work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: work) }
+    override func tearDownWithError() throws { scratch = nil }
 
     func start(_ extra: [String] = []) throws -> WatchCommandTests.RunningWatch {
         let w = try WatchCommandTests.RunningWatch(

@@ -110,6 +110,34 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(name(try run(f)), "IMG_20240808_120815.jpg", "evaluated again once settled, not lost")
     }
 
+    /// `wait` on a clock the test moves: the file written "just now" settles after the settle
+    /// time of clock time, so the run asks again (sleeping on the clock, not for real) and
+    /// offers it; no real second passes.
+    func testWaitAsksAgainOnTheClockUntilTheFileSettles() throws {
+        let f = try ScenarioFolder()
+        let p = try f.add("IMG_20240808_120815.jpg", from: "mmexport1700000000000.jpg", modifiedAgo: 0)
+        let written = try FileFacts.of(p).key.modifiedSeconds
+        let clock = FakeClock(written)
+        let o = try run(f) {
+            $0.clock = clock
+            $0.wait = .seconds(5)
+        }
+        XCTAssertEqual(name(o), "IMG_20240808_120815.jpg")
+        XCTAssertFalse(clock.slept.isEmpty, "it waited, on the clock")
+        XCTAssertLessThanOrEqual(clock.now() - written, 5, "within --wait")
+        XCTAssertGreaterThanOrEqual(clock.now() - written, 1, "not before the settle time")
+        // Without --wait a clock a quarter second after the write says "ask again", with the
+        // time left (a newer capture: the one above is remembered as offered).
+        let g = try ScenarioFolder()
+        let q = try g.add("IMG_20240808_120817.jpg", from: "mmexport1700000000000.jpg", modifiedAgo: 0)
+        let later = FakeClock(try FileFacts.of(q).key.modifiedSeconds + 0.25)
+        let held = try run(g) {
+            $0.clock = later
+            $0.record = false
+        }
+        XCTAssertEqual(held.decision.pending?.retryAfterMilliseconds, 750)
+    }
+
     func testTruncatedFileIsHeldBack() throws {
         let f = try ScenarioFolder()
         let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMeta
+import PhotoMetaTestSupport
 import XCTest
 
 @testable import PhotoMetaCore
@@ -9,31 +10,14 @@ import XCTest
 
 /// Fixtures/thumbnails (made by Fixtures/make_thumbnail_fixtures.py; Fixtures/README.md).
 enum ThumbnailFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static func path(_ name: String) -> String { root.appendingPathComponent("Fixtures/thumbnails/" + name).path }
-    static func library(_ name: String) -> String { root.appendingPathComponent("Fixtures/library/" + name).path }
-    static let corpus: URL? = {
-        let c = root.deletingLastPathComponent().appendingPathComponent("shared/corpus")
-        return FileManager.default.fileExists(atPath: c.path) ? c : nil
-    }()
+    static let root = TestPaths.root
+    static func path(_ name: String) -> String { TestPaths.thumbnails.appendingPathComponent(name).path }
+    static func library(_ name: String) -> String { TestPaths.fixture(name) }
+    static let corpus = TestPaths.corpus
 }
 
 /// A folder removed at the end of the test.
-final class ScratchFolder {
-    let path: String
-    init() throws {
-        path = NSTemporaryDirectory() + "photometa-thumbs-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    func copy(_ source: String, as name: String? = nil) throws -> String {
-        let target = path + "/" + (name ?? URL(fileURLWithPath: source).lastPathComponent)
-        try FileManager.default.copyItem(atPath: source, toPath: target)
-        return target
-    }
-}
+typealias ScratchFolder = TemporaryDirectory
 
 final class ThumbnailerTests: XCTestCase {
     let noCache = Thumbnailer(cache: nil)

@@ -1,20 +1,20 @@
 import Foundation
 import XCTest
 
-/// Runs the built `photometa` binary and captures what it prints, like swift-argument-parser's
-/// test helper: stdout, stderr and the exit status, with a timeout so a hang fails the test.
-struct CommandResult {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+/// The one binary runner of the test targets: runs the built `photometa` binary and captures
+/// what it prints, like swift-argument-parser's test helper: stdout, stderr and the exit
+/// status, with a timeout so a hang fails the test.
+package struct CommandResult {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 }
 
-enum Photometa {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+package enum Photometa {
+    package static let root = TestPaths.root
 
     /// The directory holding the built products (the test bundle sits beside the binary).
-    static var binary: URL {
+    package static var binary: URL {
         let candidates = [
             Bundle.main.bundleURL.appendingPathComponent("photometa"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("photometa"),
@@ -23,10 +23,10 @@ enum Photometa {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
-    static func fixture(_ name: String) -> String { root.appendingPathComponent("Fixtures/library/\(name)").path }
+    package static func fixture(_ name: String) -> String { TestPaths.fixture(name) }
 
     @discardableResult
-    static func run(
+    package static func run(
         _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil, stdin: Data? = nil,
         cwd: String? = nil, executable: String? = nil,
         timeout: TimeInterval = 60,

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A running `photometa` (watch, serve: a command that lasts), the long-lived side of the one
+/// binary runner. Waits are woken by its output and by its exit (a condition variable), and
+/// bounded by a deadline.
+package final class RunningPhotometa: @unchecked Sendable {
+    package let process = Process()
+    /// Guards `out` and `err`; signalled on output and on exit.
+    private let condition = NSCondition()
+    private var out = Data()
+    private var err = Data()
+
+    package init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = Photometa.binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        let o = Pipe()
+        let e = Pipe()
+        process.standardOutput = o
+        process.standardError = e
+        o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
+        e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
+        process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
+        try process.run()
+    }
+
+    private func append(_ d: Data, err isErr: Bool) {
+        condition.lock()
+        if isErr { err.append(d) } else { out.append(d) }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    package var stdout: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: out, as: UTF8.self)
+    }
+    package var stderr: String {
+        condition.lock()
+        defer { condition.unlock() }
+        return String(decoding: err, as: UTF8.self)
+    }
+
+    /// Waits until `predicate` holds, looking again whenever the process writes or exits;
+    /// false when `timeout` passes first.
+    @discardableResult
+    package func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !predicate() {
+            condition.lock()
+            let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
+            condition.unlock()
+            if !woken, Date() >= deadline { return predicate() }
+        }
+        return true
+    }
+
+    package func finish(timeout: Double = 10) -> Int32? {
+        wait(timeout: timeout) { !process.isRunning }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+}
