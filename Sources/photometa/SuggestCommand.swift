@@ -122,130 +122,37 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
-        var outcome: Suggester.Outcome
         // The offer is recorded only once it has been printed: an offer nobody saw (stdout on a
         // full disk, a reader gone) must be made again.
         var deciding = options
         deciding.record = false
         let progress = ProgressLine.start(quiet: quiet)
         deciding.progress = { considered in progress?.set(done: considered) }
-        defer { progress?.finish() }
-        let willRecord = options.record
+        let outcome: Suggester.Outcome
         do throws(SuggestError) {
             outcome = try Suggester(options: deciding).run(folders: folders.folders)
+            progress?.finish()
         } catch {
             progress?.finish()
             return SuggestCommand.report(error, folders: folders)
         }
-        progress?.finish()
-        if willRecord, outcome.decision.suggestion != nil { outcome.recorded = true }
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
-        let report = AssetReport(zone: options.settings.zone)
         let d = outcome.decision
-        let made = d.suggestion.flatMap { s in thumbnail.map { $0.make(s.path) } }
+        let report = SuggestReport(
+            d, ageSeconds: outcome.age?.seconds, recorded: options.record && d.suggestion != nil, explain: explain,
+            skipped: outcome.skipped.map { SuggestReport.Skipped(path: $0.path, reason: $0.reason) },
+            thumbnail: d.suggestion.flatMap { s in thumbnail.map { $0.outcome(s.path) } })
         if json {
-            var w = JSONWriter()
-            w.beginObject()
-            w.field("schema", AssetReport.schemaVersion)
-            w.key("suggestion")
-            if let s = d.suggestion {
-                w.beginObject()
-                w.field("path", s.path)
-                w.field("kind", s.kind.rawValue)
-                w.key("captured")
-                report.writeCaptured(s.captured, to: &w)
-                w.field("ageSeconds", outcome.age.map { ($0.seconds * 1000).rounded() / 1000 })
-                w.field("livePhotoPair", s.livePhotoPair)
-                w.field("livePhotoEvidence", s.livePhotoEvidence?.rawValue)
-                if let made { OfferThumbnail.write(made, to: &w) }
-                w.endObject()
-            } else {
-                w.null()
-            }
-            w.field("considered", d.considered)
-            w.field("recorded", outcome.recorded)
-            w.key("pending")
-            if let p = d.pending {
-                w.beginObject()
-                w.field("path", p.path)
-                w.field("retryAfterMs", p.retryAfterMilliseconds)
-                w.endObject()
-            } else {
-                w.null()
-            }
-            if explain {
-                w.key("rejected")
-                w.beginArray()
-                for r in d.rejected {
-                    w.beginObject()
-                    w.field("path", r.path)
-                    w.field("rule", r.rule.rawValue)
-                    w.field("reason", r.reason)
-                    w.endObject()
-                }
-                for p in d.outranked {
-                    w.beginObject()
-                    w.field("path", p)
-                    w.field("rule", RuleID.choice.rawValue)
-                    w.field("reason", "a newer capture qualifies")
-                    w.endObject()
-                }
-                w.endArray()
-                w.key("skipped")
-                w.beginArray()
-                for s in outcome.skipped {
-                    w.beginObject()
-                    w.field("path", s.path)
-                    w.field("reason", s.reason)
-                    w.endObject()
-                }
-                w.endArray()
-            }
-            w.endObject()
-            Output.out(w.output + "\n")
+            Output.out(report.json(report: AssetReport(zone: options.settings.zone)) + "\n")
         } else {
-            if let s = d.suggestion {
-                let age = outcome.age?.seconds ?? 0
-                var detail = "\(s.kind.rawValue), taken \(DurationText.describe(age)) ago"
-                if let c = s.captured, !c.isExact {
-                    detail += "; zone assumed: \(options.settings.zone.identifier)"
-                }
-                if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
-                Output.out("You may want to send: \(TerminalText.escape(s.path)) (\(detail))\n")
-                if let path = made?.0?.path { Output.out("thumbnail: \(TerminalText.escape(path))\n") }
-            } else if let p = d.pending {
-                Output.out(
-                    "A photo is still being written: \(TerminalText.escape(p.path)) (ask again in \(p.retryAfterMilliseconds) ms)\n"
-                )
-            } else {
-                Output.out("Nothing new to send.\n")
-            }
-            if explain {
-                let rows =
-                    d.rejected.map { ($0.path, "\($0.rule): \($0.reason)") }
-                    + d.outranked.map { ($0, "\(RuleID.choice): a newer capture qualifies") }
-                    + outcome.skipped.map { ($0.path, "skipped: \($0.reason)") }
-                let looked = folders.defaultSource.map { "Looked in \(TerminalText.escape(folders.folders[0])) (\($0)).\n" } ?? ""
-                Output.out(
-                    looked
-                        + "Considered \(d.considered) file\(d.considered == 1 ? "" : "s")\(outcome.recorded ? "; the offer was recorded" : ""):\n"
-                )
-                var all = rows.sorted(by: { $0.0 < $1.0 })
-                if let s = d.suggestion { all.insert((s.path, "offered"), at: 0) }
-                let width = min(48, all.map { TerminalText.escape($0.0).count }.max() ?? 0)
-                for (p, why) in all {
-                    let shown = TerminalText.escape(p)
-                    Output.out(
-                        "  \(shown)\(String(repeating: " ", count: max(1, width - shown.count + 2)))\(TerminalText.escape(why))\n"
-                    )
-                }
-            }
+            let looked = folders.defaultSource.map { "Looked in \(TerminalText.escape(folders.folders[0])) (\($0)).\n" }
+            Output.out(report.text(zone: options.settings.zone, lookedIn: looked))
         }
         guard Output.delivered() else {
             // Not recorded; main reports the write error (a closed pipe quietly).
             return d.suggestion == nil ? (d.pending == nil ? .noSuggestion : .pending) : .ioError
         }
-        if willRecord, d.suggestion != nil {
+        if options.record, d.suggestion != nil {
             do throws(SuggestError) {
                 _ = try Suggester(options: options).record(outcome)
             } catch {

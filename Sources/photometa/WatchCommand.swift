@@ -125,15 +125,19 @@ struct WatchCommand {
                             switch event {
                             case .ready:
                                 // Once every folder is watched: from then on nothing is missed.
-                                if state.ready() { printReady() }
-                            case .changes(let c): printChanges(c, report)
+                                if state.ready() { print(.ready(folders: folders.folders), report) }
+                            case .changes(let c):
+                                print(
+                                    .changes(
+                                        inserted: c.inserted.map(\.asset), removed: c.removed, changed: c.changed.map(\.asset)),
+                                    report)
                             case .suggestion(let s, let age):
-                                let made = thumbnail.map { $0.make(s.path) }
-                                printSuggestion(s, age: age, report, thumbnail: made)
-                                if let exec { run(exec, for: s, thumbnail: made?.0?.path) }
+                                let offer = OfferReport(s, ageSeconds: age, thumbnail: thumbnail.map { $0.outcome(s.path) })
+                                print(.suggestion(offer), report)
+                                if let exec { run(exec, for: s, thumbnail: offer.thumbnail?.made?.path) }
                             case .note(let n): Output.err("photometa: note: \(n)")
                             case .folderGone: state.markGone(watcher.displayFolder)
-                            case .error(let message): printError(message)
+                            case .error(let message): print(.error(message: message), report)
                             }
                             Output.flush()
                         }
@@ -151,93 +155,24 @@ struct WatchCommand {
         return .success
     }
 
-    /// The ready event: on stderr in text, and as a JSONL event too (a reader waits for it).
-    func printReady() {
-        let named = folders.folders.joined(separator: ", ")
-        Output.err("photometa: watching \(named) (Ctrl-C to stop)")
+    /// Prints one event: a JSON line with --jsonl (docs/watch.md), else the text lines; the
+    /// ready and error events go to stderr in text (and are JSON lines too with --jsonl).
+    func print(_ event: WatchEventReport, _ report: AssetReport) {
+        switch event {
+        case .ready:
+            Output.err("photometa: watching \(folders.folders.joined(separator: ", ")) (Ctrl-C to stop)")
+        case .error(let message):
+            Output.err("photometa: error: \(message)")
+        case .changes, .suggestion:
+            break
+        }
         if jsonl {
-            var w = JSONWriter()
-            w.beginObject()
-            w.field("schema", AssetReport.schemaVersion)
-            w.field("event", "ready")
-            w.key("folders")
-            w.beginArray()
-            for f in folders.folders { w.string(f) }
-            w.endArray()
-            w.endObject()
-            Output.out(w.output + "\n")
+            Output.out(event.json(report: report) + "\n")
+        } else if let text = event.text() {
+            Output.out(text)
         }
     }
 
-    /// A failure that does not stop the watch (the memory could not be used): stderr, and a
-    /// JSONL event.
-    func printError(_ message: String) {
-        Output.err("photometa: error: \(message)")
-        if jsonl {
-            var w = JSONWriter()
-            w.beginObject()
-            w.field("schema", AssetReport.schemaVersion)
-            w.field("event", "error")
-            w.field("message", message)
-            w.endObject()
-            Output.out(w.output + "\n")
-        }
-    }
-
-    func printChanges(_ c: ChangeSet, _ report: AssetReport) {
-        if jsonl {
-            var w = JSONWriter()
-            w.beginObject()
-            w.field("schema", AssetReport.schemaVersion)
-            w.field("event", "changes")
-            w.key("inserted")
-            w.beginArray()
-            for f in c.inserted { report.write(f.asset, to: &w) }
-            w.endArray()
-            w.key("removed")
-            w.beginArray()
-            for p in c.removed { w.string(p) }
-            w.endArray()
-            w.key("changed")
-            w.beginArray()
-            for f in c.changed { report.write(f.asset, to: &w) }
-            w.endArray()
-            w.endObject()
-            Output.out(w.output + "\n")
-            return
-        }
-        var lines = "changes: \(c.inserted.count) inserted, \(c.removed.count) removed, \(c.changed.count) changed\n"
-        for f in c.inserted { lines += "+ \(TerminalText.escape(f.path))\n" }
-        for p in c.removed { lines += "- \(TerminalText.escape(p))\n" }
-        for f in c.changed { lines += "~ \(TerminalText.escape(f.path))\n" }
-        Output.out(lines)
-    }
-
-    func printSuggestion(
-        _ s: SuggestionCandidate, age: Double, _ report: AssetReport, thumbnail: (ThumbnailerProcess.Made?, String?)?
-    ) {
-        if jsonl {
-            var w = JSONWriter()
-            w.beginObject()
-            w.field("schema", AssetReport.schemaVersion)
-            w.field("event", "suggestion")
-            w.field("path", s.path)
-            w.field("kind", s.kind.rawValue)
-            w.key("captured")
-            report.writeCaptured(s.captured, to: &w)
-            w.field("ageSeconds", (age * 1000).rounded() / 1000)
-            if let thumbnail { OfferThumbnail.write(thumbnail, to: &w) }
-            w.endObject()
-            Output.out(w.output + "\n")
-        } else {
-            Output.out(
-                "You may want to send: \(TerminalText.escape(s.path)) (\(s.kind.rawValue), taken \(DurationText.describe(max(0, age))) ago)\n"
-            )
-            if let path = thumbnail?.0?.path { Output.out("thumbnail: \(TerminalText.escape(path))\n") }
-        }
-    }
-
-    /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
     /// Runs the --exec command without blocking the watch; a failure is reported, not fatal.
     /// The hook's output goes to stderr, never into the event stream, and it inherits no
     /// descriptor of photometa's (`Hook`, posix_spawn with closefrom).

@@ -113,6 +113,13 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
         public var path: String
         /// When to ask again, in milliseconds.
         public var retryAfterMilliseconds: Int
+
+        /// The keys of the report (`retryAfterMs`, docs/suggest.md), so the value decodes from
+        /// `suggest --json` and encodes to it.
+        enum CodingKeys: String, CodingKey {
+            case path
+            case retryAfterMilliseconds = "retryAfterMs"
+        }
     }
 
     package init(

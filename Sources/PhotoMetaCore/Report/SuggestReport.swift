@@ -1,0 +1,113 @@
+/// What `suggest --json` prints (docs/suggest.md): the one home of the shape, written by
+/// `json(zone:)` for the CLI and read back by `Codable`.
+package struct SuggestReport: Sendable, Equatable, Codable {
+    /// A file turned down (by `rule`, or outranked: rule `choice`).
+    package struct Rejection: Sendable, Equatable, Codable {
+        package var path: String
+        package var rule: RuleID
+        package var reason: String
+    }
+
+    /// An entry not considered at all, and why.
+    package struct Skipped: Sendable, Equatable, Codable {
+        package var path: String
+        package var reason: String
+
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
+
+    package var schema = AssetReport.schemaVersion
+    package var suggestion: OfferReport?
+    package var considered: Int
+    /// The offer was recorded in the memory.
+    package var recorded: Bool
+    package var pending: SuggestionDecision.Pending?
+    /// With `--explain` only (nil: the keys are not written).
+    package var rejected: [Rejection]?
+    package var skipped: [Skipped]?
+
+    /// The report of `decision`; `explain` adds every rejection (outranked files as rule
+    /// `choice`) and the skipped entries.
+    package init(
+        _ decision: SuggestionDecision, ageSeconds: Double?, recorded: Bool, explain: Bool, skipped: [Skipped],
+        thumbnail: ThumbnailOutcome? = nil
+    ) {
+        suggestion = decision.suggestion.map { OfferReport($0, ageSeconds: ageSeconds, thumbnail: thumbnail) }
+        considered = decision.considered
+        self.recorded = recorded
+        pending = decision.pending
+        if explain {
+            rejected =
+                decision.rejected.map { Rejection(path: $0.path, rule: $0.rule, reason: $0.reason) }
+                + decision.outranked.map { Rejection(path: $0, rule: .choice, reason: SuggestReport.outrankedReason) }
+            self.skipped = skipped
+        }
+    }
+
+    /// Why an outranked file was not offered.
+    package static let outrankedReason = "a newer capture qualifies"
+
+    /// The JSON object, dates shown in `zone` where the file gives no offset.
+    package func json(report: AssetReport) -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        w.field("schema", schema)
+        w.key("suggestion")
+        if let s = suggestion {
+            w.beginObject()
+            s.writeFields(to: &w, report: report)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        w.field("considered", considered)
+        w.field("recorded", recorded)
+        w.key("pending")
+        if let p = pending {
+            w.beginObject()
+            w.field("path", p.path)
+            w.field("retryAfterMs", p.retryAfterMilliseconds)
+            w.endObject()
+        } else {
+            w.null()
+        }
+        if let rejected {
+            w.key("rejected")
+            w.beginArray()
+            for r in rejected { SuggestReport.writeEntry(r.path, rule: r.rule, reason: r.reason, to: &w) }
+            w.endArray()
+        }
+        if let skipped {
+            w.key("skipped")
+            w.beginArray()
+            for s in skipped { SuggestReport.writeEntry(s.path, rule: nil, reason: s.reason, to: &w) }
+            w.endArray()
+        }
+        w.endObject()
+        return w.output
+    }
+
+    private static func writeEntry(_ path: String, rule: RuleID?, reason: String, to w: inout JSONWriter) {
+        w.beginObject()
+        w.field("path", path)
+        if let rule { w.field("rule", rule.rawValue) }
+        w.field("reason", reason)
+        w.endObject()
+    }
+
+    enum CodingKeys: String, CodingKey { case schema, suggestion, considered, recorded, pending, rejected, skipped }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(suggestion, forKey: .suggestion)
+        try c.encode(considered, forKey: .considered)
+        try c.encode(recorded, forKey: .recorded)
+        try c.encode(pending, forKey: .pending)
+        try c.encodeIfPresent(rejected, forKey: .rejected)
+        try c.encodeIfPresent(skipped, forKey: .skipped)
+    }
+}
