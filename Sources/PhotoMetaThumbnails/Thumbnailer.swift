@@ -61,46 +61,6 @@ public final class Thumbnailer: Sendable {
         }
     }
 
-    /// What is known about the file before anything is decoded.
-    struct Subject {
-        var path: String
-        var canonical: String
-        var facts: FileFacts
-        var asset: MediaAsset
-        /// The size as shown (orientation, `irot` applied); nil when the file does not say.
-        var shown: (width: Int, height: Int)?
-        var isHEIF: Bool
-        var isVideo: Bool
-        var key: ThumbnailCache.Key?
-    }
-
-    func subject(_ path: String) throws(ThumbnailError) -> Subject {
-        let facts: FileFacts
-        let canonical: String
-        do throws(SystemError) {
-            facts = try FileFacts.of(path)
-            canonical = try FileSystem.canonicalPath(path)
-        } catch {
-            throw .unreadable(error.description)
-        }
-        guard facts.type == .regular else {
-            throw facts.type == .directory ? .unreadable("is a directory") : .notARegularFile
-        }
-        let asset = FileInspector.inspect(path: canonical, pairLivePhotos: false, facts: facts)
-        if let e = asset.error { throw e == .unsupportedFormat ? .unsupported(e.description) : .unreadable(e.description) }
-        let isHEIF = [.heic, .heif, .avif].contains(asset.format)
-        var shown: (Int, Int)?
-        // A movie's track size is before its rotation matrix (portrait phone videos are stored
-        // landscape), so its shown size is left unknown and taken from the frame itself.
-        if asset.kind != .video, let w = asset.width, let h = asset.height, w > 0, h > 0 {
-            let quarterTurn = isHEIF ? asset.rotation == 90 || asset.rotation == 270 : (5...8).contains(asset.orientation ?? 1)
-            shown = quarterTurn ? (h, w) : (w, h)
-        }
-        return Subject(
-            path: path, canonical: canonical, facts: facts, asset: asset, shown: shown, isHEIF: isHEIF,
-            isVideo: asset.kind == .video, key: cache.flatMap { _ in ThumbnailCache.key(canonicalPath: canonical, facts: facts) })
-    }
-
     func make(_ path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail {
         if let hit = try cached(path, request) { return hit }
         let s = try subject(path)
@@ -352,30 +312,4 @@ public final class Thumbnailer: Sendable {
 
     /// Width and height from a PNG's IHDR.
     func pngSize(_ png: [UInt8]) -> (width: Int, height: Int)? { PNGText.size(png) }
-}
-
-/// A budget of pixels that concurrent full-size decodes take from and give back; a decode
-/// larger than the whole budget waits until it can run alone.
-final class PixelBudget: @unchecked Sendable {
-    // A condition variable, not a lock box: callers wait on it (like WorkQueue).
-    private let condition = NSCondition()
-    private var inFlight = 0
-    private let limit: Int
-
-    init(limit: Int) { self.limit = limit }
-
-    func run<T, E: Error>(pixels: Int, _ body: () throws(E) -> T) throws(E) -> T {
-        let want = min(max(pixels, 1), limit)
-        condition.lock()
-        while inFlight + want > limit { condition.wait() }
-        inFlight += want
-        condition.unlock()
-        defer {
-            condition.lock()
-            inFlight -= want
-            condition.broadcast()
-            condition.unlock()
-        }
-        return try body()
-    }
 }

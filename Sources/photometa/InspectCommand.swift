@@ -93,7 +93,6 @@ struct InspectCommand {
     }
 
     func run() -> ExitCode {
-        let report = AssetReport(zone: zone)
         let tally = Tally()
         var fileList: InspectionRunner.FileList?
         if let filesFrom {
@@ -108,13 +107,24 @@ struct InspectCommand {
         if format == .json { Output.out("[") }
         // --jsonl streams: lines are written within 10 ms of being ready.
         if format == .jsonl { Output.flushPeriodically() }
+        inspectAll(fileList, tally: tally, progress: progress)
+        if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
+        Output.flush()
+        progress?.finish()
+        return finish(fileList, tally: tally)
+    }
+
+    /// What a worker hands over: nil for a file skipped as not media.
+    private struct Rendered: Sendable {
+        var text: String
+        var path: String
+        var error: String?
+    }
+
+    /// Inspects every path (on all cores) and prints each row in order.
+    private func inspectAll(_ fileList: InspectionRunner.FileList?, tally: Tally, progress: ProgressLine?) {
+        let report = AssetReport(zone: zone)
         let format = self.format
-        /// What a worker hands over: nil for a file skipped as not media.
-        struct Rendered: Sendable {
-            var text: String
-            var path: String
-            var error: String?
-        }
         InspectionRunner.run(
             paths: paths, fileList: fileList, recursive: recursive, exclude: exclude,
             scanned: { count, finished in
@@ -133,19 +143,12 @@ struct InspectCommand {
                 // Inside directories, files that are not media are skipped and counted; files that
                 // could not be read at all are errors (`MediaAsset.isNotMedia`).
                 if asset.isNotMedia, !item.explicit { return nil }
-                let text: String
-                switch format {
-                case .text: text = report.text(asset)
-                case .json, .jsonl: text = report.json(asset)
-                }
+                let text = format == .text ? report.text(asset) : report.json(asset)
                 return Rendered(text: text, path: asset.path, error: asset.error?.description)
             },
             emit: { rendered in
                 progress?.increment()
-                guard let r = rendered else {
-                    tally.addSkipped()
-                    return
-                }
+                guard let r = rendered else { return tally.addSkipped() }
                 if let e = r.error {
                     tally.addFailure(inEntry: true)
                     Output.err("photometa: \(r.path): \(e)")
@@ -154,14 +157,14 @@ struct InspectCommand {
                 switch format {
                 case .text: Output.out((first ? "" : "\n") + r.text)
                 case .json: Output.out((first ? "\n" : ",\n") + r.text)
-                case .jsonl:
-                    Output.out(r.text + "\n")
+                case .jsonl: Output.out(r.text + "\n")
                 }
                 tally.addEmitted()
             })
-        if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
-        Output.flush()
-        progress?.finish()
+    }
+
+    /// The end of the run: a list cut short, the count of skipped files, the exit status.
+    private func finish(_ fileList: InspectionRunner.FileList?, tally: Tally) -> ExitCode {
         if let e = fileList?.failure {
             Output.err("photometa: the list \(filesFrom ?? "-") could not be read to its end: \(e)")
             tally.addFailure(inEntry: false)
