@@ -80,6 +80,12 @@ package final class AssetIndex {
             PRIMARY KEY (folder, path)
         ) WITHOUT ROWID;
         """,
+        // v5: `error` holds the error's code (and its detail after a tab), not its message,
+        // which rows were decoded from by parsing. Rows with an error are dropped and parsed
+        // again; the others are unchanged.
+        """
+        DELETE FROM assets WHERE error IS NOT NULL;
+        """,
     ]
 
     package init(path: String) throws(StateFileError) {
@@ -114,7 +120,7 @@ package final class AssetIndex {
                 else { return }
                 var candidate = SuggestionCandidate(
                     path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
-                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(description:)),
+                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(stored:)),
                     modified: Double(m) / 1e9, size: size)
                 candidate.contentIdentifier = r.text(10)
                 candidate.durationSeconds = r.double(19)
@@ -211,7 +217,7 @@ package final class AssetIndex {
                         .text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
                         .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
                         .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
-                        c.error.map { .text($0.description) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
+                        c.error.map { .text($0.stored) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                         clock, local, nano, digits, hasTime, offset, offsetSource, source,
                         c.durationSeconds.map { .real($0) } ?? .null,
                     ])

@@ -85,18 +85,3 @@ public enum ReadFailure: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
-
-extension ReadFailure {
-    /// The failure a `description` came from (for reading reports back).
-    init?(description d: String) {
-        if d == ReadFailure.outOfBounds.description {
-            self = .outOfBounds
-        } else if d == ReadFailure.budgetExhausted.description {
-            self = .budgetExhausted
-        } else if d.hasPrefix("read error: ") {
-            self = .io(String(d.dropFirst("read error: ".count)))
-        } else {
-            return nil
-        }
-    }
-}

@@ -5,7 +5,8 @@
 /// An `errno` value from a system call, with its message.
 ///
 /// The messages come from a fixed table (not `strerror`), so a report reads the same on every
-/// machine and a message read back from JSON gives the code again. The system calls themselves
+/// machine; reports also carry the code (`name`, FileReadErrorCode.swift), which is what
+/// readers decode. The system calls themselves
 /// live in PhotoMetaSystem; this is only the value they fail with.
 public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The C `errno` value (`ENOENT`, `EACCES`, ...).
@@ -30,17 +31,6 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     package static func message(_ code: Int32) -> String {
         if code == EPERM { return "permission denied" }
         return table.first { $0.0 == code }?.1 ?? "error \(code)"
-    }
-
-    /// The code of a message `message(_:)` produced (EACCES for "permission denied").
-    package init?(message: String) {
-        if let entry = SystemError.table.first(where: { $0.1 == message }) {
-            self.init(errno: entry.0)
-        } else if message.hasPrefix("error "), let code = Int32(message.dropFirst(6)) {
-            self.init(errno: code)
-        } else {
-            return nil
-        }
     }
 
     private static let table: [(Int32, String)] = [
@@ -100,25 +90,6 @@ public enum FileReadError: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty: return "empty file"
         case .unsupportedFormat: return "not a supported image or video format"
         case .unreadable(let f): return f.description
-        }
-    }
-
-    /// The error a `description` came from (for reading reports back); nil when unknown.
-    package init?(description d: String) {
-        switch d {
-        case "is a directory": self = .isDirectory
-        case "empty file": self = .empty
-        case "not a supported image or video format": self = .unsupportedFormat
-        default:
-            if d.hasPrefix("not a regular file ("), d.hasSuffix(")") {
-                self = .notRegularFile(what: String(d.dropFirst("not a regular file (".count).dropLast()))
-            } else if let f = ReadFailure(description: d) {
-                self = .unreadable(f)
-            } else if let e = SystemError(message: d) {
-                self = .system(e)
-            } else {
-                return nil
-            }
         }
     }
 }

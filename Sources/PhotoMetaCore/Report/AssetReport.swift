@@ -73,7 +73,10 @@ public struct AssetReport: Sendable {
         w.beginArray()
         for d in a.diagnostics { w.string(d.description) }
         w.endArray()
-        if let e = a.error { w.field("error", e.description) }
+        if let e = a.error {
+            w.field("error", e.description)
+            w.field("errorCode", e.code)
+        }
         w.endObject()
     }
 

@@ -21,7 +21,7 @@ extension MediaAsset: Codable {
         case schema, path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
         case width, height, duration, gps, thumbnail, contentIdentifier, screenshotEvidence, livePhotoPair
         case livePhotoEvidence
-        case fileSize, truncated, diagnostics, error
+        case fileSize, truncated, diagnostics, error, errorCode
     }
 
     enum ThumbnailKeys: String, CodingKey { case bytes }
@@ -64,7 +64,14 @@ extension MediaAsset: Codable {
         fileSize = try c.decodeIfPresent(Int64.self, forKey: .fileSize)
         truncated = try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         diagnostics = try c.decodeIfPresent([Diagnostic].self, forKey: .diagnostics) ?? []
-        error = try c.decodeIfPresent(FileReadError.self, forKey: .error)
+        // Decoded by its code; the message only fills what the code leaves open ("a FIFO").
+        if let code = try c.decodeIfPresent(String.self, forKey: .errorCode) {
+            let message = try c.decodeIfPresent(String.self, forKey: .error) ?? ""
+            guard let e = FileReadError(code: code, message: message) else {
+                throw DecodingError.dataCorruptedError(forKey: .errorCode, in: c, debugDescription: "unknown error code \(code)")
+            }
+            error = e
+        }
     }
 
     /// Writes the report's object; `captured` in the encoder's `photoMetaZone`.
@@ -101,7 +108,10 @@ extension MediaAsset: Codable {
         try c.encode(fileSize, forKey: .fileSize)
         try c.encode(truncated, forKey: .truncated)
         try c.encode(diagnostics, forKey: .diagnostics)
-        try c.encodeIfPresent(error, forKey: .error)
+        if let error {
+            try c.encode(error.description, forKey: .error)
+            try c.encode(error.code, forKey: .errorCode)
+        }
     }
 }
 
@@ -216,21 +226,25 @@ extension ScreenshotEvidence: Codable {
     }
 }
 
-/// Written as its message, as in the report.
+/// Written as its code and message, `{"code": "ENOENT", "message": "no such file or directory"}`;
+/// read by its code (the message only fills what the code leaves open).
 extension FileReadError: Codable {
-    /// Reads the error from its message.
+    enum CodingKeys: String, CodingKey { case code, message }
+
+    /// Reads the error by its code.
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        let text = try c.decode(String.self)
-        guard let e = FileReadError(description: text) else {
-            throw DecodingError.dataCorruptedError(in: c, debugDescription: "unknown file error: \(text)")
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let code = try c.decode(String.self, forKey: .code)
+        guard let e = FileReadError(code: code, message: try c.decodeIfPresent(String.self, forKey: .message) ?? "") else {
+            throw DecodingError.dataCorruptedError(forKey: .code, in: c, debugDescription: "unknown file error code: \(code)")
         }
         self = e
     }
 
-    /// Writes the error's message.
+    /// Writes the code and the message.
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.singleValueContainer()
-        try c.encode(description)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(code, forKey: .code)
+        try c.encode(description, forKey: .message)
     }
 }
