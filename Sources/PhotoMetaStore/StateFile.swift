@@ -25,7 +25,7 @@ package enum StateFile {
         let folder = (path as NSString).deletingLastPathComponent
         do throws(PrivateFiles.Problem) {
             if readOnly {
-                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                guard FileSystem.exists(path) else { return nil }
                 try PrivateFiles.checkFolder(folder.isEmpty ? "." : folder)
                 try PrivateFiles.prepareFile(path, create: false)
             } else {

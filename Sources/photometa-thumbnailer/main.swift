@@ -28,10 +28,10 @@ func emit(_ line: String) {
 }
 
 Signals.ignoreBrokenPipe()
-let input = TabFields.lines([UInt8](FileHandle.standardInput.readDataToEndOfFile()))
+let input = TabFields.lines(FileDescriptorInput.readAll(0))
 guard let header = input.first, let request = (try? JSONSerialization.jsonObject(with: Data(header))) as? [String: Any]
 else {
-    FileHandle.standardError.write(Data("photometa-thumbnailer: expected a request on standard input\n".utf8))
+    FileDescriptorOutput.writeAll(2, Array("photometa-thumbnailer: expected a request on standard input\n".utf8))
     exit(64)
 }
 let entries = input.dropFirst().map(TabFields.fields)

@@ -39,11 +39,7 @@ struct Photometa {
         Signals.ignoreBrokenPipe()
         // The arguments as bytes: a path that is not valid UTF-8 must still name its file
         // (CommandLine.arguments would replace such bytes with U+FFFD).
-        let args = (1..<Int(CommandLine.argc)).map { i -> String in
-            guard let p = CommandLine.unsafeArgv[i] else { return "" }
-            return PathBytes.decode(UnsafeBufferPointer(start: p, count: strlen(p)).map { UInt8(bitPattern: $0) })
-        }
-        var code = run(args)
+        var code = run(FileSystem.arguments())
         Output.flush()
         // Output that did not arrive is a failure (a closed pipe excepted: the reader chose to
         // stop reading).

@@ -241,7 +241,7 @@ struct ThumbnailCommand {
 enum OutputFolder {
     static func make(_ dir: String) throws(PrivateFiles.Problem) {
         if let f = try? FileFacts.of(dir), f.type == .directory { return }
-        try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir)
+        try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : (FileSystem.currentFolder() ?? ".") + "/" + dir)
     }
 
     /// Why a `DIR` that is the file's own folder is refused (nil when it is not, or when it

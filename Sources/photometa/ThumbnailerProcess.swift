@@ -1,6 +1,7 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaSystem
 import PhotoMetaThumbnailCache
 
 /// Runs `photometa-thumbnailer`, the process that links libvips and libffmpegthumbnailer, so
@@ -69,10 +70,10 @@ enum ThumbnailerProcess {
     /// `../libexec/photometa/`.
     static func helper() -> String? {
         if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty { return p }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let dir = (exe as NSString).deletingLastPathComponent
+        let exe = FileSystem.executablePath() ?? CommandLine.arguments[0]
+        let dir = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
         return [dir + "/photometa-thumbnailer", dir + "/../libexec/photometa/photometa-thumbnailer"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
+            FileSystem.isExecutableFile($0)
         }
     }
 
@@ -103,33 +104,23 @@ enum ThumbnailerProcess {
         }
         var text = String(decoding: options, as: UTF8.self) + "\n"
         for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
-        let body = Data(text.utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: helper)
-        p.arguments = []
-        let input = Pipe()
-        let output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.standardError
-        do {
-            try p.run()
+        let child: ChildProcess
+        do throws(SystemError) {
+            child = try ChildProcess(executable: helper)
         } catch {
-            return fail("photometa-thumbnailer could not start: \(error.localizedDescription)")
+            return fail("photometa-thumbnailer could not start: \(error)")
         }
         // Written from another thread: a long request must not wait for the answers it causes.
-        let writer = input.fileHandleForWriting
+        let body = Array(text.utf8)
         let feeding = DispatchGroup()
         feeding.enter()
         DispatchQueue.global().async {
-            try? writer.write(contentsOf: body)
-            try? writer.close()
+            child.finishInput(body)
             feeding.leave()
         }
-        let reader = output.fileHandleForReading
         var pending: [UInt8] = []
         while true {
-            let chunk = reader.availableData
+            let chunk = child.readOutput()
             if chunk.isEmpty { break }
             pending += chunk
             var start = 0
@@ -143,12 +134,7 @@ enum ThumbnailerProcess {
             pending.removeFirst(start)
         }
         feeding.wait()
-        p.waitUntilExit()
-        if delivered < files.count {
-            let how =
-                p.terminationReason == .uncaughtSignal
-                ? "was killed by signal \(p.terminationStatus)" : "exited with status \(p.terminationStatus)"
-            fail("photometa-thumbnailer \(how) before this file")
-        }
+        let ended = child.wait()
+        if delivered < files.count { fail("photometa-thumbnailer \(ended) before this file") }
     }
 }
