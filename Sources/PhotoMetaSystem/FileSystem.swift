@@ -41,6 +41,19 @@ package enum FileSystem {
         (try? FileFacts.of(path)) != nil
     }
 
+    /// `unlink(2)`: removes the file (not a folder) at `path`; the error when it could not.
+    @discardableResult
+    package static func remove(_ path: String) -> SystemError? {
+        PathBytes.withCPath(path, { unlink($0) }) == 0 ? nil : SystemError(errno: errno)
+    }
+
+    /// `rename(2)`: moves `from` to `to` on the same file system, replacing what `to` named.
+    @discardableResult
+    package static func rename(_ from: String, to: String) -> SystemError? {
+        let rc = PathBytes.withCPath(from) { f in PathBytes.withCPath(to) { Glibc.rename(f, $0) } }
+        return rc == 0 ? nil : SystemError(errno: errno)
+    }
+
     /// True when `path` is a regular file this process may execute (`access(X_OK)`).
     package static func isExecutableFile(_ path: String) -> Bool {
         isRegularFile(path) && PathBytes.withCPath(path, { access($0, X_OK) }) == 0
