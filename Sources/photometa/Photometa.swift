@@ -19,8 +19,8 @@ struct Photometa {
           suggest   The photo the user probably wants to send now (exit 3 when none)
           watch     Report files inserted, removed or changed in a folder, and new suggestions
           thumbnail The picture to show for photos and videos, at a size (shared freedesktop cache)
-          dismiss   Mark everything in a folder up to now as seen
-          forget    Clear what was offered or dismissed in a folder
+          dismiss   Mark everything up to now as seen, for the profile
+          forget    Clear what was offered or dismissed for the profile
 
         Run 'photometa <command> --help' for a command's options.
 
