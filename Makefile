@@ -65,10 +65,13 @@ test: deps
 	$(SWIFT) test --skip-build
 
 # swift-format (part of the toolchain) over everything Swift in the repository, configured by
-# .swift-format (Tests/ and Fuzz/ relax the documentation and force-unwrap rules).
+# .swift-format (Tests/ and Fuzz/ relax the documentation and force-unwrap rules); then the
+# layout rules of docs/architecture.md (each C library and libc in its one home, files up to 350
+# lines, functions up to 80), exceptions in Scripts/layout-allow.txt; the checker tests itself first.
 LINT_PATHS  := Package.swift Sources Tests Fuzz/Targets Examples/Client/Package.swift Examples/Client/Sources
 lint:
 	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+	python3 Scripts/check_layout.py --self-test
 
 # A separate package that depends on this checkout by path and uses the public product only:
 # builds and runs the examples of README.md and docs/api.md against Fixtures/library.

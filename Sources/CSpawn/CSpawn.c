@@ -5,6 +5,8 @@
 #include <spawn.h>
 #include <unistd.h>
 
+extern char **environ;
+
 pid_t pm_spawn_shell(const char *command, char *const envp[]) {
     posix_spawn_file_actions_t actions;
     if (posix_spawn_file_actions_init(&actions) != 0) return -ENOMEM;
@@ -19,4 +21,41 @@ pid_t pm_spawn_shell(const char *command, char *const envp[]) {
     }
     posix_spawn_file_actions_destroy(&actions);
     return rc == 0 ? pid : -rc;
+}
+
+pid_t pm_spawn_piped(const char *path, char *const argv[], char *const envp[], int *to_child, int *from_child) {
+    int in[2], out[2];
+    if (pipe2(in, O_CLOEXEC) != 0) return -errno;
+    if (pipe2(out, O_CLOEXEC) != 0) {
+        int e = errno;
+        close(in[0]);
+        close(in[1]);
+        return -e;
+    }
+    posix_spawn_file_actions_t actions;
+    int rc = posix_spawn_file_actions_init(&actions);
+    if (rc == 0) {
+        // dup2 onto 0 and 1 clears close-on-exec there; everything from 3 up is closed.
+        rc = posix_spawn_file_actions_adddup2(&actions, in[0], 0);
+        if (rc == 0) rc = posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+        if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+        pid_t pid = -1;
+        if (rc == 0) rc = posix_spawn(&pid, path, &actions, NULL, argv, envp ? envp : environ);
+        posix_spawn_file_actions_destroy(&actions);
+        close(in[0]);
+        close(out[1]);
+        if (rc == 0) {
+            *to_child = in[1];
+            *from_child = out[0];
+            return pid;
+        }
+        close(in[1]);
+        close(out[0]);
+        return -rc;
+    }
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    return -rc;
 }

@@ -41,3 +41,8 @@ int pm_statx_at(int dirfd, const char *name, int nofollow, pm_file_stat *out) {
 int pm_statx_fd(int fd, pm_file_stat *out) {
     return pm_statx_impl(fd, "", AT_EMPTY_PATH, out);
 }
+
+int pm_open_folder_path(int dirfd, const char *name) {
+    int fd = openat(dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
+}

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetaSystem
 
 /// The user's pictures folder, where `suggest`, `dismiss`, `forget` and `watch` look when no
 /// folder is given: `XDG_PICTURES_DIR` of the XDG user dirs (`$XDG_CONFIG_HOME/user-dirs.dirs`,
@@ -11,7 +12,9 @@ public enum PicturesFolder {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
-        if let text = try? String(contentsOfFile: file, encoding: .utf8), let dir = picturesDir(in: text, home: home) {
+        if let bytes = FileSystem.contents(file, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self),
+            let dir = picturesDir(in: text, home: home)
+        {
             return (dir, "XDG_PICTURES_DIR in \(file)")
         }
         return (home + "/Pictures", "the default ~/Pictures (no XDG_PICTURES_DIR in \(file))")

@@ -14,7 +14,10 @@ package enum StateFile {
     /// bring `user_version` from i to i+1.
     ///
     /// The folder and the file are checked first (`PrivateFiles`): no symbolic links, owned by
-    /// this user, writable by no one else; new ones are made 0700 and 0600. With `verify`,
+    /// this user, writable by no one else; new ones are made 0700 and 0600. The file is checked
+    /// through a descriptor held while SQLite opens it by name (`SQLITE_OPEN_NOFOLLOW`), and the
+    /// name must still lead to that same file afterwards, so a file swapped in between the check
+    /// and SQLite's open is refused. With `verify`,
     /// SQLite's `quick_check` must pass before anything is written: a damaged file is refused
     /// and left as it is. With `readOnly`, nothing is created or written, and a missing file
     /// (or one not yet set up) gives nil.
@@ -23,25 +26,24 @@ package enum StateFile {
         readOnly: Bool = false, version openedVersion: UnsafeMutablePointer<Int64>? = nil
     ) throws(StateFileError) -> SQLiteDatabase? {
         let folder = (path as NSString).deletingLastPathComponent
+        let held: PrivateFiles.HeldFile
         do throws(PrivateFiles.Problem) {
             if readOnly {
-                guard FileManager.default.fileExists(atPath: path) else { return nil }
+                guard FileSystem.exists(path) else { return nil }
                 try PrivateFiles.checkFolder(folder.isEmpty ? "." : folder)
-                try PrivateFiles.prepareFile(path, create: false)
-            } else {
-                if !folder.isEmpty { try PrivateFiles.ensureFolder(folder) }
-                try PrivateFiles.prepareFile(path, create: true)
+            } else if !folder.isEmpty {
+                try PrivateFiles.ensureFolder(folder)
             }
+            guard let h = try PrivateFiles.hold(path, create: !readOnly) else { return nil }
+            held = h
         } catch {
             throw .unsafe(path: path, reason: error.description)
         }
-        let db: SQLiteDatabase
+        let db = try openHeld(held, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
         let appID: Int64
         let version: Int64
         let tables: [String]
         do throws(SQLiteDatabase.Failure) {
-            db = try SQLiteDatabase(
-                path: path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             // One read transaction: a consistent snapshot even while another process migrates.
             try db.execute("BEGIN")
             defer { try? db.execute("COMMIT") }
@@ -83,6 +85,25 @@ package enum StateFile {
             }
         } catch {
             throw StateFileError(error)
+        }
+        return db
+    }
+
+    /// SQLite's connection to `path`, refused unless the name still leads to `held`, the file
+    /// checked through its descriptor (released once SQLite has its own).
+    private static func openHeld(
+        _ held: PrivateFiles.HeldFile, _ path: String, create: Bool, readOnly: Bool,
+        _ busyTimeoutMilliseconds: Int32
+    ) throws(StateFileError) -> SQLiteDatabase {
+        let db: SQLiteDatabase
+        do throws(SQLiteDatabase.Failure) {
+            db = try SQLiteDatabase(
+                path: path, create: create, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+        } catch {
+            throw StateFileError(error)
+        }
+        guard held.isStill(at: path) else {
+            throw .unsafe(path: path, reason: "\(path) was replaced by another file while it was being opened")
         }
         return db
     }

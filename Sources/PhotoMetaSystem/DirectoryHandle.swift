@@ -27,8 +27,22 @@ final class DirectoryHandle {
 
     let fd: Int32
 
+    /// Opens the folder at `path` (links followed; a path longer than `PATH_MAX` through its
+    /// parent's descriptor, `LongPath`).
     init(path: String) throws(SystemError) {
-        let fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        let opened = try LongPath.at(path) { dir, name in
+            let fd = PathBytes.withCPath(name) { openat(dir, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            return (fd, errno)
+        }
+        guard opened.0 >= 0 else { throw SystemError(errno: opened.1) }
+        self.fd = opened.0
+    }
+
+    /// Opens the folder `name` inside `parent`, relative to its descriptor: one component to
+    /// resolve whatever the depth, and never through a symbolic link (`O_NOFOLLOW`: a folder
+    /// replaced by a link after it was listed is refused with ELOOP, not followed).
+    init(in parent: DirectoryHandle, name: String) throws(SystemError) {
+        let fd = PathBytes.withCPath(name) { openat(parent.fd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
         guard fd >= 0 else { throw SystemError(errno: errno) }
         self.fd = fd
     }

@@ -19,9 +19,19 @@ package final class FileByteSource: ByteSource {
     static let windowSize = 16 << 10
 
     /// Opens `path` for reading; a path that is not a regular file is refused before any read.
+    /// A path longer than `PATH_MAX` is opened relative to its folder's descriptor (`LongPath`).
     package init(path: String) throws(FileReadError) {
-        let fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard fd >= 0 else { throw .system(SystemError(errno: errno)) }
+        let opened: (fd: Int32, errno: Int32)
+        do throws(SystemError) {
+            opened = try LongPath.at(path) { dir, name in
+                let fd = PathBytes.withCPath(name) { openat(dir, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+                return (fd, errno)
+            }
+        } catch {
+            throw .system(error)
+        }
+        let fd = opened.fd
+        guard fd >= 0 else { throw .system(SystemError(errno: opened.errno)) }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let e = errno

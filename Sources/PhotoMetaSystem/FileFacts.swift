@@ -27,10 +27,13 @@ package struct FileFacts: Sendable, Equatable {
             && a.birth?.seconds == b.birth?.seconds && a.birth?.nanoseconds == b.birth?.nanoseconds
     }
 
-    /// `statx` on `path`; `followLinks: false` describes a symbolic link itself.
+    /// `statx` on `path`; `followLinks: false` describes a symbolic link itself. A path longer
+    /// than `PATH_MAX` is reached through its folder's descriptor (`LongPath`).
     package static func of(_ path: String, followLinks: Bool = true) throws(SystemError) -> FileFacts {
         var st = pm_file_stat()
-        let rc = PathBytes.withCPath(path) { pm_statx($0, followLinks ? 0 : 1, &st) }
+        let rc = try LongPath.at(path) { dir, name in
+            PathBytes.withCPath(name) { pm_statx_at(dir, $0, followLinks ? 0 : 1, &st) }
+        }
         guard rc == 0 else { throw SystemError(errno: rc) }
         return FileFacts(st)
     }

@@ -35,6 +35,77 @@ package enum FileSystem {
     package static func isRegularFile(_ path: String) -> Bool {
         (try? FileFacts.of(path))?.type == .regular
     }
+
+    /// True when `path` names something (links followed: a dangling link names nothing).
+    package static func exists(_ path: String) -> Bool {
+        (try? FileFacts.of(path)) != nil
+    }
+
+    /// `unlink(2)`: removes the file (not a folder) at `path`; the error when it could not.
+    @discardableResult
+    package static func remove(_ path: String) -> SystemError? {
+        PathBytes.withCPath(path, { unlink($0) }) == 0 ? nil : SystemError(errno: errno)
+    }
+
+    /// `rename(2)`: moves `from` to `to` on the same file system, replacing what `to` named.
+    @discardableResult
+    package static func rename(_ from: String, to: String) -> SystemError? {
+        let rc = PathBytes.withCPath(from) { f in PathBytes.withCPath(to) { Glibc.rename(f, $0) } }
+        return rc == 0 ? nil : SystemError(errno: errno)
+    }
+
+    /// True when `path` is a regular file this process may execute (`access(X_OK)`).
+    package static func isExecutableFile(_ path: String) -> Bool {
+        isRegularFile(path) && PathBytes.withCPath(path, { access($0, X_OK) }) == 0
+    }
+
+    /// The process's working folder (`getcwd`); nil when it was removed.
+    package static func currentFolder() -> String? {
+        guard let p = getcwd(nil, 0) else { return nil }
+        defer { free(p) }
+        return PathBytes.decode(UnsafeBufferPointer(start: p, count: strlen(p)).map { UInt8(bitPattern: $0) })
+    }
+
+    /// This executable's path (`/proc/self/exe`), nil when the link cannot be read.
+    package static func executablePath() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return PathBytes.decode(buffer[..<n].map { UInt8(bitPattern: $0) })
+    }
+
+    /// The first `limit` bytes at most of the regular file at `path`; nil when it cannot be read
+    /// (small text files of the user's configuration, such as `user-dirs.dirs`).
+    package static func contents(_ path: String, limit: Int) -> [UInt8]? {
+        guard let source = try? FileByteSource(path: path) else { return nil }
+        return try? source.read(at: 0, count: Int(min(Int64(limit), source.size)))
+    }
+
+    /// The process's arguments after the program name, as their exact bytes (a path that is not
+    /// valid UTF-8 still names its file; `CommandLine.arguments` would replace such bytes with
+    /// U+FFFD).
+    package static func arguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { i -> String in
+            guard let p = CommandLine.unsafeArgv[i] else { return "" }
+            return PathBytes.decode(UnsafeBufferPointer(start: p, count: strlen(p)).map { UInt8(bitPattern: $0) })
+        }
+    }
+}
+
+/// Reading a file descriptor to its end: the thumbnail helper's standard input.
+package enum FileDescriptorInput {
+    /// Everything that can be read from `fd` until the end (retrying after EINTR); what was read
+    /// before an error.
+    package static func readAll(_ fd: Int32) -> [UInt8] {
+        var all: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            if n <= 0 { return all }
+            all += chunk[..<n]
+        }
+    }
 }
 
 /// Writing to a file descriptor: the CLI's stdout and stderr.

@@ -87,37 +87,66 @@ package enum PrivateFiles {
         guard f.permissions & 0o022 == 0 else { throw .writableByOthers(path: folder, permissions: f.permissions) }
     }
 
-    /// Checks the file at `path` (in a checked folder); when it is missing and `create` is set,
-    /// creates it empty with mode 0600. Returns whether the file exists afterwards.
-    @discardableResult
-    package static func prepareFile(_ path: String, create: Bool) throws(Problem) -> Bool {
-        let existing: FileFacts?
-        do throws(SystemError) {
-            existing = try FileFacts.of(path, followLinks: false)
-        } catch {
-            guard error.errno == ENOENT else { throw .system(path: path, error: error) }
-            existing = nil
+    /// A private file held open: checked through its descriptor, so what was checked is what is
+    /// held, whatever happens to the name afterwards.
+    package final class HeldFile {
+        let fd: Int32
+        let device: UInt64
+        let inode: UInt64
+
+        init(fd: Int32, device: UInt64, inode: UInt64) {
+            self.fd = fd
+            self.device = device
+            self.inode = inode
         }
-        if let f = existing {
-            switch f.type {
-            case .symlink: throw .symbolicLink(path: path)
-            case .regular: break
-            default: throw .notARegularFile(path: path)
+
+        /// True when `path` still names the held file (a regular file, not a link): the file a
+        /// program that opens by name (SQLite) opened after the check is the one checked.
+        package func isStill(at path: String) -> Bool {
+            guard let f = try? FileFacts.of(path, followLinks: false) else { return false }
+            return f.type == .regular && f.device == device && f.inode == inode
+        }
+
+        deinit { close(fd) }
+    }
+
+    /// Opens the file at `path` (in a checked folder) with `O_NOFOLLOW` and checks it through the
+    /// descriptor (`fstat`, `fchmod`): a regular file of this user's, made 0600 when it is
+    /// readable by others. When it is missing, creates it 0600 (`O_EXCL | O_NOFOLLOW`) if
+    /// `create` is set, else returns nil. No check-then-open race: a link or another file put
+    /// in its place between the check and the open is never the one checked.
+    package static func hold(_ path: String, create: Bool) throws(Problem) -> HeldFile? {
+        var fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
+        if fd < 0, errno == ENOENT, create {
+            fd = PathBytes.withCPath(path) { open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
+            // Another process created it meanwhile: hold that one instead.
+            if fd < 0, errno == EEXIST { return try hold(path, create: false) }
+        }
+        guard fd >= 0 else {
+            switch errno {
+            case ENOENT where !create: return nil
+            case ELOOP: throw .symbolicLink(path: path)
+            default: throw .system(path: path, error: SystemError(errno: errno))
             }
-            guard f.owner == geteuid() else { throw .ownedByAnotherUser(path: path, owner: f.owner) }
-            // What a user dismissed is theirs alone: tighten a file made by an older photometa.
-            if f.permissions & 0o077 != 0 { _ = PathBytes.withCPath(path) { chmod($0, 0o600) } }
-            return true
         }
-        guard create else { return false }
-        let fd = PathBytes.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        if fd < 0 {
-            // Another process created it meanwhile: check that one instead.
-            if errno == EEXIST { return try prepareFile(path, create: false) }
-            throw .system(path: path, error: SystemError(errno: errno))
+        let f: FileFacts
+        do throws(SystemError) {
+            f = try FileFacts.of(descriptor: fd)
+        } catch {
+            close(fd)
+            throw .system(path: path, error: error)
         }
-        close(fd)
-        return true
+        guard f.type == .regular else {
+            close(fd)
+            throw .notARegularFile(path: path)
+        }
+        guard f.owner == geteuid() else {
+            close(fd)
+            throw .ownedByAnotherUser(path: path, owner: f.owner)
+        }
+        // What a user dismissed is theirs alone: tighten a file made by an older photometa.
+        if f.permissions & 0o077 != 0 { fchmod(fd, 0o600) }
+        return HeldFile(fd: fd, device: f.device, inode: f.inode)
     }
 
     /// Writes `bytes` to `path` (in a checked folder) so that no reader ever sees half of it: a

@@ -14,6 +14,9 @@ import PhotoMetaCore
 /// - a folder reached twice (bind mounts) is walked once;
 /// - folders nested deeper than `depthLimit` below the starting folder are not walked, and
 ///   each such folder is reported (`SkipReason.tooDeep`), never dropped silently;
+/// - sub-folders are opened relative to their parent's descriptor (`openat`, `O_NOFOLLOW`), so
+///   the walk never resolves a full path and reaches files whose paths exceed `PATH_MAX`
+///   (4,096 bytes); `FileFacts.of` and `FileByteSource` reach such paths too (`LongPath`);
 /// - a link to a regular file is followed: anywhere under `.commandLine` (the user named the
 ///   tree), only when its target is inside the folder under `.library`.
 ///
@@ -165,19 +168,17 @@ package struct TreeWalker: Sendable {
         walk(dir, relative: relative, root: root, facts: nil, depth: 0, descend: false, visited: &visited, visit: visit)
     }
 
+    /// Opens the folder at `dir` by its path (a starting folder), then walks it.
     private func walk(
         _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int, descend: Bool = true,
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
-        let shown = relative.isEmpty ? dir : relative
         if let facts, !visited.insert(FolderID(device: facts.device, inode: facts.inode)).inserted { return }
         let handle: DirectoryHandle
-        let entries: [DirectoryHandle.Entry]
         do throws(SystemError) {
             handle = try DirectoryHandle(path: dir)
-            entries = try handle.entries()
         } catch {
-            visit(.skipped(path: dir, relative: shown, reason: .unreadableFolder(error)))
+            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
             return
         }
         if facts == nil, let own = try? FileFacts.of(descriptor: handle.fd),
@@ -185,11 +186,68 @@ package struct TreeWalker: Sendable {
         {
             return
         }
+        walk(handle, dir, relative: relative, root: root, depth: depth, descend: descend, visited: &visited, visit: visit)
+    }
+
+    /// Walks the open folder `handle` (at `dir`), descending into each sub-folder by `openat`
+    /// from this folder's descriptor, never by its full path: a folder deeper than `PATH_MAX`
+    /// bytes of path is walked like any other. One descriptor is held per level of the current
+    /// branch, so at most `depthLimit` + 1 (and one more while a folder is listed).
+    private func walk(
+        _ handle: DirectoryHandle, _ dir: String, relative: String, root: String, depth: Int, descend: Bool,
+        visited: inout Set<FolderID>, visit: (Event) -> Void
+    ) {
+        let entries: [DirectoryHandle.Entry]
+        do throws(SystemError) {
+            entries = try handle.entries()
+        } catch {
+            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
+            return
+        }
+        let (files, subfolders) = examine(entries, in: handle, dir: dir, relative: relative, root: root, visit: visit)
+        let folder = Folder(path: dir, relative: relative, files: files)
+        var start = 0
+        for sub in subfolders {
+            if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
+            start = sub.position
+            if !descend {
+                visit(.subfolder(path: sub.path, relative: sub.relative))
+            } else if depth + 1 > TreeWalker.depthLimit {
+                visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
+            } else {
+                let child: DirectoryHandle
+                do throws(SystemError) {
+                    child = try DirectoryHandle(in: handle, name: sub.name)
+                } catch {
+                    visit(.skipped(path: sub.path, relative: sub.relative, reason: .unreadableFolder(error)))
+                    continue
+                }
+                // The identity of the folder opened, not of the name listed: a folder reached
+                // twice (bind mounts) is walked once.
+                guard let own = try? FileFacts.of(descriptor: child.fd),
+                    visited.insert(FolderID(device: own.device, inode: own.inode)).inserted
+                else { continue }
+                walk(
+                    child, sub.path, relative: sub.relative, root: root, depth: depth + 1, descend: true,
+                    visited: &visited, visit: visit)
+            }
+        }
+        if files.count > start { visit(.files(folder, files[start...])) }
+        visit(.folderDone(folder))
+    }
+
+    /// A listed sub-folder: where its files' run ends in the folder's files, its name and paths.
+    private typealias Subfolder = (position: Int, name: String, path: String, relative: String)
+
+    /// The folder's files and sub-folders and what they are, before any file is handed on, so
+    /// every file's item can carry its siblings; entries that are not handed on are reported.
+    private func examine(
+        _ entries: [DirectoryHandle.Entry], in handle: DirectoryHandle, dir: String, relative: String, root: String,
+        visit: (Event) -> Void
+    ) -> ([File], [Subfolder]) {
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
-        // The folder's files and what they are, before any is handed on, so every file's item
-        // can carry its siblings.
         var files: [File] = []
-        var subfolders: [(position: Int, path: String, relative: String, facts: FileFacts)] = []
+        var subfolders: [Subfolder] = []
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = prefix + entry.name
             let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
@@ -209,7 +267,7 @@ package struct TreeWalker: Sendable {
             case .regular:
                 files.append(File(path: path, relative: rel, facts: f))
             case .directory:
-                subfolders.append((files.count, path, rel, f))
+                subfolders.append((files.count, entry.name, path, rel))
             case .symlink:
                 switch link(entry.name, in: handle, path: path, root: root) {
                 case .success(let target): files.append(File(path: path, relative: rel, facts: target))
@@ -219,23 +277,7 @@ package struct TreeWalker: Sendable {
                 visit(.skipped(path: path, relative: rel, reason: .special(what)))
             }
         }
-        let folder = Folder(path: dir, relative: relative, files: files)
-        var start = 0
-        for sub in subfolders {
-            if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
-            start = sub.position
-            if !descend {
-                visit(.subfolder(path: sub.path, relative: sub.relative))
-            } else if depth + 1 > TreeWalker.depthLimit {
-                visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
-            } else {
-                walk(
-                    sub.path, relative: sub.relative, root: root, facts: sub.facts, depth: depth + 1,
-                    visited: &visited, visit: visit)
-            }
-        }
-        if files.count > start { visit(.files(folder, files[start...])) }
-        visit(.folderDone(folder))
+        return (files, subfolders)
     }
 
     /// Where a symbolic link leads, under the policy.

@@ -10,12 +10,11 @@ import Synchronization
 // a decoder that crashes takes down this process only. `photometa thumbnail` and
 // `--thumbnail` run it (docs/thumbnails.md, "The helper process").
 //
-// Protocol (TabFields: a tab, newline or backslash inside a field is written \t, \n, \\):
-// on standard input a first line holding a JSON object of options,
-//   {"out": DIR | null, "cache": true, "width": 256, "height": 256, "mode": "fit",
-//    "format": "png", "quality": 80, "delivery": "exact", "maxPixels": 100000000}
-// then one line per file: PATH <TAB> NAME (the --out name, empty without --out);
-// on standard output one line per file, in the order given, as each is ready:
+// Protocol: `ThumbnailJob` (Sources/PhotoMetaThumbnailCache/ThumbnailJob.swift), in TabFields
+// lines (a tab, newline or backslash inside a field is written \t, \n, \\): on standard input
+// the options line, `options <TAB> width=256 <TAB> height=256 <TAB> mode=fit ... [<TAB> out=DIR]`,
+// then one line per file: PATH <TAB> NAME (the --out name, empty without --out); on standard
+// output one `ThumbnailReply` line per file, in the order given, as each is ready:
 //   INDEX <TAB> ok <TAB> PATH <TAB> WIDTH <TAB> HEIGHT <TAB> SOURCE <TAB> FORMAT
 //   INDEX <TAB> error <TAB> REASON
 // (not JSON: parsing 5,000 JSON lines cost more than answering them from the cache).
@@ -28,26 +27,17 @@ func emit(_ line: String) {
 }
 
 Signals.ignoreBrokenPipe()
-let input = TabFields.lines([UInt8](FileHandle.standardInput.readDataToEndOfFile()))
-guard let header = input.first, let request = (try? JSONSerialization.jsonObject(with: Data(header))) as? [String: Any]
-else {
-    FileHandle.standardError.write(Data("photometa-thumbnailer: expected a request on standard input\n".utf8))
+let input = TabFields.lines(FileDescriptorInput.readAll(0))
+guard let header = input.first, let job = ThumbnailJob(line: header) else {
+    FileDescriptorOutput.writeAll(2, Array("photometa-thumbnailer: expected an options line on standard input\n".utf8))
     exit(64)
 }
 let entries = input.dropFirst().map(TabFields.fields)
 let files = entries.map { $0.first ?? "" }
 let names: [String]? = entries.contains { $0.count > 1 && !$0[1].isEmpty } ? entries.map { $0.count > 1 ? $0[1] : "" } : nil
-var r = ThumbnailRequest()
-r.width = request["width"] as? Int ?? 256
-r.height = request["height"] as? Int ?? 256
-r.mode = (request["mode"] as? String).flatMap(ThumbnailRequest.Mode.init(rawValue:)) ?? .fit
-r.format = (request["format"] as? String).flatMap(ThumbnailFormat.init(rawValue:)) ?? .png
-r.quality = request["quality"] as? Int ?? 80
-r.delivery = (request["delivery"] as? String).flatMap(ThumbnailRequest.Delivery.init(rawValue:)) ?? .exact
-r.maxPixels = request["maxPixels"] as? Int ?? 100_000_000
-let out = request["out"] as? String
-let thumbnailer = Thumbnailer(cache: (request["cache"] as? Bool ?? true) ? .standard() : nil)
-let thumbnailRequest = r
+let out = job.out
+let thumbnailer = Thumbnailer(cache: job.cache ? .standard() : nil)
+let thumbnailRequest = job.request
 
 let results = OrderedResults<String> { emit($0) }
 _ = ParallelMap.run(files.count) { i -> Bool in
@@ -63,9 +53,11 @@ _ = ParallelMap.run(files.count) { i -> Bool in
             }
             t.path = target
         }
-        line = TabFields.line(["\(i)", "ok", t.path ?? "", "\(t.width)", "\(t.height)", t.source.rawValue, t.format.rawValue])
+        let made = ThumbnailReply.Made(
+            path: t.path, width: t.width, height: t.height, source: t.source.rawValue, format: t.format.rawValue)
+        line = ThumbnailReply.made(index: i, made).line
     } catch {
-        line = TabFields.line(["\(i)", "error", error.description])
+        line = ThumbnailReply.failed(index: i, reason: error.description).line
     }
     results.deliver(i, line)
     return true

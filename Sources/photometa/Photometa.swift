@@ -19,8 +19,8 @@ struct Photometa {
           suggest   The photo the user probably wants to send now (exit 3 when none)
           watch     Report files inserted, removed or changed in a folder, and new suggestions
           thumbnail The picture to show for photos and videos, at a size (shared freedesktop cache)
-          dismiss   Mark everything in a folder up to now as seen
-          forget    Clear what was offered or dismissed in a folder
+          dismiss   Mark everything up to now as seen, for the profile
+          forget    Clear what was offered or dismissed for the profile
 
         Run 'photometa <command> --help' for a command's options.
 
@@ -39,11 +39,7 @@ struct Photometa {
         Signals.ignoreBrokenPipe()
         // The arguments as bytes: a path that is not valid UTF-8 must still name its file
         // (CommandLine.arguments would replace such bytes with U+FFFD).
-        let args = (1..<Int(CommandLine.argc)).map { i -> String in
-            guard let p = CommandLine.unsafeArgv[i] else { return "" }
-            return PathBytes.decode(UnsafeBufferPointer(start: p, count: strlen(p)).map { UInt8(bitPattern: $0) })
-        }
-        var code = run(args)
+        var code = run(FileSystem.arguments())
         Output.flush()
         // Output that did not arrive is a failure (a closed pipe excepted: the reader chose to
         // stop reading).

@@ -54,7 +54,7 @@ struct ThumbnailCommand {
           74  the output could not be written
         """
 
-    var request = ThumbnailerProcess.Request()
+    var request = ThumbnailRequest()
     var out: String?
     var useCache = true
     var format = Format.text
@@ -62,7 +62,7 @@ struct ThumbnailCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        var mode: String?
+        var mode: ThumbnailRequest.Mode?
         var explicitFormat = false
         while let opt = cursor.nextOption() {
             var takesValue = false
@@ -71,7 +71,7 @@ struct ThumbnailCommand {
                 takesValue = true
                 (request.width, request.height) = try Self.size(try cursor.value(for: opt, example: "256"))
             case "--fit", "--fill", "--crop":
-                let m = String(opt.name.dropFirst(2))
+                let m = ThumbnailRequest.Mode(rawValue: String(opt.name.dropFirst(2)))
                 guard mode == nil || mode == m else { throw UsageError("choose one of --fit, --fill and --crop") }
                 mode = m
             case "--out":
@@ -82,7 +82,7 @@ struct ThumbnailCommand {
                 takesValue = true
                 let v = try cursor.value(for: opt, example: "png")
                 let f = v.lowercased() == "jpg" ? "jpeg" : v.lowercased()
-                guard ["png", "jpeg", "webp"].contains(f) else { throw UsageError("--format '\(v)' is not png, jpeg or webp") }
+                guard let f = ThumbnailFormat(rawValue: f) else { throw UsageError("--format '\(v)' is not png, jpeg or webp") }
                 request.format = f
                 explicitFormat = true
             case "--quality":
@@ -90,7 +90,7 @@ struct ThumbnailCommand {
                 let v = try cursor.value(for: opt, example: "80")
                 guard let q = Int(v), (1...100).contains(q) else { throw UsageError("--quality '\(v)' is not 1 to 100") }
                 request.quality = q
-            case "--fast": request.delivery = "fast"
+            case "--fast": request.delivery = .fast
             case "--no-cache": useCache = false
             case "--max-pixels":
                 takesValue = true
@@ -102,14 +102,14 @@ struct ThumbnailCommand {
             }
             if opt.inlineValue != nil, !takesValue { throw UsageError("\(opt.name) takes no value") }
         }
-        request.mode = mode ?? "fit"
+        request.mode = mode ?? .fit
         files = cursor.positionals
         guard !files.isEmpty else { throw UsageError("thumbnail needs at least one FILE") }
         if out == nil {
             // The shared cache holds PNGs that fit its four sizes, made from the best picture.
             let needsOut: [(Bool, String)] = [
-                (request.mode != "fit", "--\(request.mode)"), (explicitFormat && request.format != "png", "--format"),
-                (request.delivery == "fast", "--fast"), (!useCache, "--no-cache"),
+                (request.mode != .fit, "--\(request.mode.rawValue)"), (explicitFormat && request.format != .png, "--format"),
+                (request.delivery == .fast, "--fast"), (!useCache, "--no-cache"),
             ]
             if let (_, name) = needsOut.first(where: { $0.0 }) {
                 throw UsageError(
@@ -130,9 +130,9 @@ struct ThumbnailCommand {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let values = parts.compactMap { Int($0) }
         guard values.count == parts.count, (1...2).contains(values.count),
-            values.allSatisfy({ (1...ThumbnailerProcess.maximumSide).contains($0) })
+            values.allSatisfy({ (1...ThumbnailRequest.maximumSide).contains($0) })
         else {
-            throw UsageError("--size '\(text)' is not N or WxH (1 to \(ThumbnailerProcess.maximumSide) pixels)")
+            throw UsageError("--size '\(text)' is not N or WxH (1 to \(ThumbnailRequest.maximumSide) pixels)")
         }
         return (values[0], values.count == 2 ? values[1] : values[0])
     }
@@ -150,7 +150,7 @@ struct ThumbnailCommand {
                 Output.err("photometa: cannot use --out \(out): \(error)")
                 return .ioError
             }
-            names = OutputFolder.names(files, format: request.format)
+            names = OutputFolder.names(files, extension: request.format.fileExtension)
         }
         var failed = 0
         if format == .json { Output.out("[") }
@@ -195,8 +195,8 @@ struct ThumbnailCommand {
             }
         }
         ThumbnailerProcess.run(
-            files: sent.map { files[$0] }, names: names.map { n in sent.map { n[$0] } }, out: out, cache: useCache,
-            request: request
+            files: sent.map { files[$0] }, names: names.map { n in sent.map { n[$0] } },
+            job: ThumbnailJob(request: request, out: out, cache: useCache)
         ) { k, o in
             let i = sent[k]
             flushRefused(upTo: i)
@@ -241,7 +241,7 @@ struct ThumbnailCommand {
 enum OutputFolder {
     static func make(_ dir: String) throws(PrivateFiles.Problem) {
         if let f = try? FileFacts.of(dir), f.type == .directory { return }
-        try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : FileManager.default.currentDirectoryPath + "/" + dir)
+        try PrivateFiles.ensureFolder(dir.hasPrefix("/") ? dir : (FileSystem.currentFolder() ?? ".") + "/" + dir)
     }
 
     /// Why a `DIR` that is the file's own folder is refused (nil when it is not, or when it
@@ -258,13 +258,13 @@ enum OutputFolder {
 
     /// NAME.FORMAT for each file (its whole name, so IMG_0001.HEIC and IMG_0001.MOV differ);
     /// a name met twice gets "-2", "-3"...
-    static func names(_ files: [String], format: String) -> [String] {
+    static func names(_ files: [String], extension ext: String) -> [String] {
         var used: [String: Int] = [:]
         return files.map { f in
             let base = f.split(separator: "/").last.map(String.init) ?? "thumbnail"
             let n = used[base, default: 0] + 1
             used[base] = n
-            return (n == 1 ? base : "\(base)-\(n)") + "." + (format == "jpeg" ? "jpg" : format)
+            return (n == 1 ? base : "\(base)-\(n)") + "." + ext
         }
     }
 }
@@ -300,16 +300,14 @@ struct OfferThumbnail {
 
     /// The thumbnail of `path`, or why there is none (also said on stderr).
     func make(_ path: String) -> (ThumbnailerProcess.Made?, String?) {
-        var request = ThumbnailerProcess.Request()
-        request.width = size
-        request.height = size
+        var request = ThumbnailRequest(width: size, height: size)
         var made: (ThumbnailerProcess.Made?, String?) = (nil, "no answer from photometa-thumbnailer")
         if let side = ThumbnailCache.Bucket.holding(size)?.rawValue {
             request.width = side
             request.height = side
             if let hit = ThumbnailerProcess.cacheHits([path], side: side).first ?? nil { return (hit, nil) }
         }
-        ThumbnailerProcess.run(files: [path], names: nil, out: nil, cache: true, request: request) { _, o in
+        ThumbnailerProcess.run(files: [path], names: nil, job: ThumbnailJob(request: request)) { _, o in
             made = (o.thumbnail, o.error)
         }
         if let e = made.1 { Output.err("photometa: \(path): thumbnail: \(e)") }

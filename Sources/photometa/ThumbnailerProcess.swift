@@ -1,39 +1,20 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaSystem
 import PhotoMetaThumbnailCache
 
 /// Runs `photometa-thumbnailer`, the process that links libvips and libffmpegthumbnailer, so
 /// that `photometa` itself links no image library: `inspect` and `suggest` start without
 /// loading libvips' two hundred shared libraries, and a decoder that crashes takes down the
-/// helper, not the command (its files get an error). The protocol is in
-/// Sources/photometa-thumbnailer/main.swift: an options line and one line per file in,
-/// one line per file out (`TabFields`).
+/// helper, not the command (its files get an error). The protocol is `ThumbnailJob` (the
+/// options line, then one line per file) in and `ThumbnailReply` (one line per file) out.
 enum ThumbnailerProcess {
-    /// The box's largest side.
-    static let maximumSide = 16_384
     /// The freedesktop cache's largest size (`xx-large`).
-    static let largestCacheSize = 1024
-
-    /// What to make (the helper's `ThumbnailRequest`).
-    struct Request {
-        var width = 256
-        var height = 256
-        var mode = "fit"
-        var format = "png"
-        var quality = 80
-        var delivery = "exact"
-        var maxPixels = 100_000_000
-    }
+    static let largestCacheSize = ThumbnailCache.Bucket.xxLarge.rawValue
 
     /// A thumbnail made.
-    struct Made {
-        var path: String?
-        var width: Int
-        var height: Int
-        var source: String
-        var format: String
-    }
+    typealias Made = ThumbnailReply.Made
 
     /// One file's outcome.
     struct Outcome {
@@ -42,16 +23,13 @@ enum ThumbnailerProcess {
         var error: String?
     }
 
-    /// One result line: `INDEX ok PATH WIDTH HEIGHT SOURCE FORMAT` or `INDEX error REASON`,
-    /// tab-separated, with `\t`, `\n` and `\\` escaped inside fields.
+    /// One result line (`ThumbnailReply`) as the outcome of one of `files`.
     static func parse(_ line: ArraySlice<UInt8>, _ files: [String]) -> (Int, Outcome)? {
-        let fields = TabFields.fields(line)
-        guard fields.count >= 3, let i = Int(fields[0]), i >= 0, i < files.count else { return nil }
-        if fields[1] == "ok", fields.count == 7, let w = Int(fields[3]), let h = Int(fields[4]) {
-            let made = Made(path: fields[2].isEmpty ? nil : fields[2], width: w, height: h, source: fields[5], format: fields[6])
-            return (i, Outcome(file: files[i], thumbnail: made, error: nil))
+        guard let reply = ThumbnailReply(line: line), reply.index < files.count else { return nil }
+        switch reply {
+        case .made(let i, let made): return (i, Outcome(file: files[i], thumbnail: made, error: nil))
+        case .failed(let i, let reason): return (i, Outcome(file: files[i], thumbnail: nil, error: reason))
         }
-        return (i, Outcome(file: files[i], thumbnail: nil, error: fields[2]))
     }
 
     /// The files whose entry for the bucket of `side` is valid in the user's cache, looked up
@@ -69,17 +47,17 @@ enum ThumbnailerProcess {
     /// `../libexec/photometa/`.
     static func helper() -> String? {
         if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty { return p }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        let dir = (exe as NSString).deletingLastPathComponent
+        let exe = FileSystem.executablePath() ?? CommandLine.arguments[0]
+        let dir = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
         return [dir + "/photometa-thumbnailer", dir + "/../libexec/photometa/photometa-thumbnailer"].first {
-            FileManager.default.isExecutableFile(atPath: $0)
+            FileSystem.isExecutableFile($0)
         }
     }
 
     /// Thumbnails `files` and calls `each` with every file's index and outcome, in order, as
     /// they come. Every file gets exactly one call, whatever happens to the helper.
     static func run(
-        files: [String], names: [String]?, out: String?, cache: Bool, request: Request, each: (Int, Outcome) -> Void
+        files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void
     ) {
         guard !files.isEmpty else { return }
         var delivered = 0
@@ -92,44 +70,25 @@ enum ThumbnailerProcess {
         guard let helper = helper() else {
             return fail("photometa-thumbnailer is not installed beside photometa (make install puts it there)")
         }
-        var object: [String: Any] = [
-            "cache": cache, "width": request.width, "height": request.height, "mode": request.mode,
-            "format": request.format, "quality": request.quality, "delivery": request.delivery,
-            "maxPixels": request.maxPixels,
-        ]
-        if let out { object["out"] = out }
-        guard let options = try? JSONSerialization.data(withJSONObject: object) else {
-            return fail("the request could not be encoded")
-        }
-        var text = String(decoding: options, as: UTF8.self) + "\n"
+        var text = job.line + "\n"
         for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
-        let body = Data(text.utf8)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: helper)
-        p.arguments = []
-        let input = Pipe()
-        let output = Pipe()
-        p.standardInput = input
-        p.standardOutput = output
-        p.standardError = FileHandle.standardError
-        do {
-            try p.run()
+        let child: ChildProcess
+        do throws(SystemError) {
+            child = try ChildProcess(executable: helper)
         } catch {
-            return fail("photometa-thumbnailer could not start: \(error.localizedDescription)")
+            return fail("photometa-thumbnailer could not start: \(error)")
         }
         // Written from another thread: a long request must not wait for the answers it causes.
-        let writer = input.fileHandleForWriting
+        let body = Array(text.utf8)
         let feeding = DispatchGroup()
         feeding.enter()
         DispatchQueue.global().async {
-            try? writer.write(contentsOf: body)
-            try? writer.close()
+            child.finishInput(body)
             feeding.leave()
         }
-        let reader = output.fileHandleForReading
         var pending: [UInt8] = []
         while true {
-            let chunk = reader.availableData
+            let chunk = child.readOutput()
             if chunk.isEmpty { break }
             pending += chunk
             var start = 0
@@ -143,12 +102,7 @@ enum ThumbnailerProcess {
             pending.removeFirst(start)
         }
         feeding.wait()
-        p.waitUntilExit()
-        if delivered < files.count {
-            let how =
-                p.terminationReason == .uncaughtSignal
-                ? "was killed by signal \(p.terminationStatus)" : "exited with status \(p.terminationStatus)"
-            fail("photometa-thumbnailer \(how) before this file")
-        }
+        let ended = child.wait()
+        if delivered < files.count { fail("photometa-thumbnailer \(ended) before this file") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PhotoMetaCore
+import PhotoMetaSystem
 
 /// Time zones from the command line (`--tz`) and from the environment (`TZ`).
 enum ZoneArgument {
@@ -39,7 +40,7 @@ enum ZoneArgument {
         if tz.hasPrefix(":") { tz.removeFirst() }
         if tz.hasPrefix("/") {
             if let r = tz.range(of: "zoneinfo/"), let z = zone(named: String(tz[r.upperBound...])) { return (z, nil) }
-            if FileManager.default.fileExists(atPath: tz), tz == "/etc/localtime" { return (.current, nil) }
+            if FileSystem.exists(tz), tz == "/etc/localtime" { return (.current, nil) }
         } else if let z = zone(named: tz) {
             return (z, nil)
         } else if let (offset, hasDST) = posixRule(tz), let z = TimeZone(secondsFromGMT: offset) {

@@ -28,4 +28,9 @@ int pm_statx_at(int dirfd, const char *name, int nofollow, pm_file_stat *out);
 /// The same for an open file descriptor (AT_EMPTY_PATH).
 int pm_statx_fd(int fd, pm_file_stat *out);
 
+/// openat(dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC): a folder opened for lookups below it
+/// only (search permission suffices; Swift's Glibc module lacks O_PATH). Returns the
+/// descriptor, or -errno.
+int pm_open_folder_path(int dirfd, const char *name);
+
 #endif

@@ -82,7 +82,7 @@ public struct ThumbnailRequest: Sendable, Equatable {
 
     /// The smallest picture, as shown, that can give `outputSize` without enlarging: the fill
     /// size for crop (the box is cut from it), the output itself otherwise.
-    func neededSize(forPicture width: Int, _ height: Int) -> (width: Int, height: Int) {
+    package func neededSize(forPicture width: Int, _ height: Int) -> (width: Int, height: Int) {
         guard mode == .crop else { return outputSize(forPicture: width, height) }
         var fill = self
         fill.mode = .fill

@@ -1,0 +1,84 @@
+internal import CSpawn
+import PhotoMetaCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A helper process started with `posix_spawn` (the C shim `Sources/CSpawn`, as `Hook` is), its
+/// stdin and stdout on pipes, its stderr on photometa's, and no other descriptor of photometa's
+/// inherited (`closefrom(3)`): the one way photometa starts a program it talks to
+/// (`photometa-thumbnailer`).
+///
+/// A value of descriptors and a pid, so the input can be written on one thread while the output
+/// is read on another (a long request must not wait for the answers it causes). Each end is
+/// closed once: the input by `finishInput`, the output by `wait`.
+package struct ChildProcess: Sendable {
+    /// How the child ended.
+    package enum Termination: Sendable, Equatable, CustomStringConvertible {
+        /// It called exit with this status.
+        case exited(Int32)
+        /// A signal ended it (SIGKILL, SIGSEGV...).
+        case signalled(Int32)
+
+        package var description: String {
+            switch self {
+            case .exited(let status): return "exited with status \(status)"
+            case .signalled(let signal): return "was killed by signal \(signal)"
+            }
+        }
+    }
+
+    package let pid: Int32
+    /// The write end of the child's stdin.
+    let input: Int32
+    /// The read end of the child's stdout.
+    let output: Int32
+
+    /// Starts `executable` (a path, not searched in PATH) with `arguments` (without the program
+    /// name) and photometa's environment. Throws the errno of the failed pipe or spawn
+    /// (`ENOENT`: no such program).
+    package init(executable: String, arguments: [String] = []) throws(SystemError) {
+        var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { PathBytes.withCPath($0) { strdup($0) } }
+        argv.append(nil)
+        defer { for p in argv { free(p) } }
+        var toChild: Int32 = -1
+        var fromChild: Int32 = -1
+        let pid = argv.withUnsafeBufferPointer { args in
+            PathBytes.withCPath(executable) { pm_spawn_piped($0, args.baseAddress, nil, &toChild, &fromChild) }
+        }
+        guard pid > 0 else { throw SystemError(errno: -pid) }
+        self.pid = pid
+        input = toChild
+        output = fromChild
+    }
+
+    /// Writes all of `bytes` to the child's stdin, then closes it (the child sees the end of its
+    /// input). Returns the error that stopped the write (EPIPE: the child is gone), else nil.
+    @discardableResult
+    package func finishInput(_ bytes: [UInt8]) -> SystemError? {
+        let failure = FileDescriptorOutput.writeAll(input, bytes)
+        close(input)
+        return failure
+    }
+
+    /// The next bytes the child wrote to its stdout (at most `limit`); empty at the end of its
+    /// output (or when it cannot be read any more).
+    package func readOutput(limit: Int = 65_536) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: limit) { raw, count in
+            var n: Int
+            repeat { n = Glibc.read(output, raw.baseAddress, limit) } while n < 0 && errno == EINTR
+            count = max(0, n)
+        }
+    }
+
+    /// Closes the output and waits for the child to end.
+    package func wait() -> Termination {
+        close(output)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            if errno != EINTR { return .exited(-1) }
+        }
+        return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
+    }
+}
