@@ -196,7 +196,7 @@ public struct Suggester: Sendable {
         for f in folders { _ = try checkedFolder(f) }
         do throws(StateFileError) {
             // Nothing to forget in a file that does not exist: do not create one.
-            guard FileMoves.exists(statePath) else { return false }
+            guard FileSystem.exists(statePath) else { return false }
             return try SuggestionMemory(path: statePath).forget(profile: profile)
         } catch {
             throw .state(error)
@@ -215,8 +215,8 @@ public struct Suggester: Sendable {
             }
             let aside = path + ".broken"
             for suffix in ["", "-wal", "-shm"] {
-                FileMoves.remove(aside + suffix)
-                FileMoves.rename(path + suffix, to: aside + suffix)
+                FileSystem.remove(aside + suffix)
+                FileSystem.rename(path + suffix, to: aside + suffix)
             }
             notes.append("the index \(path) was damaged or not photometa's; moved to \(aside) and rebuilt")
             return (try AssetIndex(path: path), IndexWriter(try AssetIndex(path: path)))

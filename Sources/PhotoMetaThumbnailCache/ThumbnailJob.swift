@@ -85,22 +85,10 @@ package struct ThumbnailJob: Sendable, Equatable {
 /// than answering them from the cache.
 package enum ThumbnailReply: Sendable, Equatable {
     /// A thumbnail made: where it is (nil when only its bytes exist), its size, its source
-    /// (`Thumbnail.Source`'s raw value: cache, embedded.exif, decoded...) and its format.
-    package struct Made: Sendable, Equatable {
-        package var path: String?
-        package var width: Int
-        package var height: Int
-        package var source: String
-        package var format: String
-
-        package init(path: String?, width: Int, height: Int, source: String, format: String) {
-            self.path = path
-            self.width = width
-            self.height = height
-            self.source = source
-            self.format = format
-        }
-    }
+    /// (`Thumbnail.Source`'s raw value: cache, embedded.exif, decoded...) and its format. The
+    /// reports' own type, so what the helper answers is what `thumbnail --json` and an offer
+    /// print.
+    package typealias Made = ThumbnailReport
 
     case made(index: Int, Made)
     case failed(index: Int, reason: String)

@@ -215,25 +215,13 @@ struct ThumbnailCommand {
         if PathBytes.hasRawBytes(o.file) { w.field("pathBytes", PathBytes.base64(o.file)) }
         w.key("thumbnail")
         if let t = o.thumbnail {
-            writeThumbnail(t, to: &w)
+            t.write(to: &w)
         } else {
             w.null()
         }
         w.field("error", o.error)
         w.endObject()
         return w.output
-    }
-
-    /// The `thumbnail` object (also `suggestion.thumbnail`).
-    static func writeThumbnail(_ t: ThumbnailerProcess.Made, to w: inout JSONWriter) {
-        w.beginObject()
-        w.field("path", t.path)
-        if let p = t.path, PathBytes.hasRawBytes(p) { w.field("pathBytes", PathBytes.base64(p)) }
-        w.field("width", t.width)
-        w.field("height", t.height)
-        w.field("source", t.source)
-        w.field("format", t.format)
-        w.endObject()
     }
 }
 
@@ -318,7 +306,7 @@ struct OfferThumbnail {
     static func write(_ made: (ThumbnailerProcess.Made?, String?), to w: inout JSONWriter) {
         w.key("thumbnail")
         if let t = made.0 {
-            ThumbnailCommand.writeThumbnail(t, to: &w)
+            t.write(to: &w)
         } else {
             w.null()
         }
