@@ -25,6 +25,14 @@ package enum Photometa {
 
     package static func fixture(_ name: String) -> String { TestPaths.fixture(name) }
 
+    /// Where the binary runs when the test names no folder: a temporary folder of the test
+    /// process's own (created once, left for the system's cleaner).
+    package static let workingFolder: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-cwd-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     @discardableResult
     package static func run(
         _ arguments: [String], environment: [String: String] = ["TZ": "UTC"], stdout: FileHandle? = nil, stdin: Data? = nil,
@@ -35,7 +43,9 @@ package enum Photometa {
         let p = Process()
         p.executableURL = executable.map { URL(fileURLWithPath: $0) } ?? binary
         p.arguments = arguments
-        if let cwd { p.currentDirectoryURL = URL(fileURLWithPath: cwd) }
+        // Never the checkout: a command that writes where it runs writes into a folder of the
+        // tests' own, not beside the sources.
+        p.currentDirectoryURL = URL(fileURLWithPath: cwd ?? Photometa.workingFolder)
         var env = ProcessInfo.processInfo.environment
         for (k, v) in environment { env[k] = v }
         p.environment = env
