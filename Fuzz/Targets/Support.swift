@@ -14,7 +14,7 @@ func invariant(_ ok: @autoclosure () -> Bool, _ what: @autoclosure () -> String)
 
 /// What every container reader must guarantee whatever the input: bounded reads and bounded
 /// output, payloads in the shape the next stage expects.
-func checkPayloads(_ p: ContainerPayloads, reader: BoundedReader) {
+func checkPayloads(_ p: ContainerFindings, reader: BoundedReader) {
     invariant(reader.bytesRead <= Limits.readBudgetPerFile, "read \(reader.bytesRead) bytes, over the budget")
     if let exif = p.exif {
         invariant(exif.count <= 0xFFFE, "EXIF payload of \(exif.count) bytes handed on")
@@ -30,7 +30,7 @@ func checkPayloads(_ p: ContainerPayloads, reader: BoundedReader) {
 }
 
 /// Runs one container reader over the input, then the payload decoders on what it found.
-func fuzzContainer(_ bytes: [UInt8], _ read: (BoundedReader) -> ContainerPayloads) {
+func fuzzContainer(_ bytes: [UInt8], _ read: (BoundedReader) -> ContainerFindings) {
     let reader = BoundedReader(MemoryByteSource(bytes))
     let p = read(reader)
     checkPayloads(p, reader: reader)

@@ -17,8 +17,8 @@ package enum HEIFReader {
         var extents: [Extent]
     }
 
-    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
-        var out = ContainerPayloads(format: format)
+    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerFindings {
+        var out = ContainerFindings(format: format)
         let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "heif", into: &out)
         let isSequence = top.contains { $0.type == "moov" }
         readItems(reader, top: top, into: &out, expected: !isSequence)
@@ -30,12 +30,12 @@ package enum HEIFReader {
     /// with a `pict` track, read as QuickTime is. Its `mvhd` gives the date, its track the
     /// size when there is no primary item (a sequence may have no `meta` at all), and it is
     /// animated.
-    static func addImageSequence(_ reader: BoundedReader, into out: inout ContainerPayloads) {
+    static func addImageSequence(_ reader: BoundedReader, into out: inout ContainerFindings) {
         let movie = QuickTimeReader.read(reader, format: out.format)
         out.diagnostics += movie.diagnostics
         if movie.truncated { out.truncated = true }
-        guard let qt = movie.quickTime else { return }
-        out.quickTime = qt
+        out.evidence.merge(movie.evidence) { mine, _ in mine }
+        out.dates += movie.dates
         if out.width == nil || out.height == nil, let w = movie.width, let h = movie.height {
             out.width = w
             out.height = h
@@ -45,7 +45,7 @@ package enum HEIFReader {
 
     /// The items of the `meta` box: Exif and XMP payloads, the primary item's size and
     /// rotation. `expected`: a still must have one (an image sequence need not).
-    static func readItems(_ reader: BoundedReader, top: [BoxHeader], into out: inout ContainerPayloads, expected: Bool) {
+    static func readItems(_ reader: BoundedReader, top: [BoxHeader], into out: inout ContainerFindings, expected: Bool) {
         guard let meta = top.first(where: { $0.type == "meta" }) else {
             if expected { out.note("heif", "no 'meta' box") }
             return
@@ -205,7 +205,7 @@ package enum HEIFReader {
     }
 
     /// [ISO 14496-12 8.11.6] iinf: entry_count then `infe` boxes.
-    static func readItemInfo(_ reader: BoundedReader, _ box: BoxHeader, into out: inout ContainerPayloads) -> [UInt32: ItemInfo] {
+    static func readItemInfo(_ reader: BoundedReader, _ box: BoxHeader, into out: inout ContainerFindings) -> [UInt32: ItemInfo] {
         guard let head = try? reader.read(at: box.dataStart, count: min(8, Int(box.dataLength))) else { return [:] }
         let countSize: Int64 = head.first == 0 ? 2 : 4
         var items: [UInt32: ItemInfo] = [:]
@@ -233,7 +233,7 @@ package enum HEIFReader {
     }
 
     /// [ISO 14496-12 8.11.3] iloc.
-    static func readLocations(_ b: [UInt8], into out: inout ContainerPayloads) -> [UInt32: Location] {
+    static func readLocations(_ b: [UInt8], into out: inout ContainerFindings) -> [UInt32: Location] {
         var r = ByteReader(b)
         guard let version = r.u8(), r.skip(3), let sizes1 = r.u8(), let sizes2 = r.u8() else { return [:] }
         let offsetSize = Int(sizes1 >> 4)
@@ -295,7 +295,7 @@ package enum HEIFReader {
     /// The item's bytes: its extents concatenated, from the file (method 0) or from `idat` (1).
     static func itemData(
         _ reader: BoundedReader, _ loc: Location, idat: BoxHeader?, cap: Int,
-        into out: inout ContainerPayloads
+        into out: inout ContainerFindings
     ) -> [UInt8]? {
         var data: [UInt8] = []
         for extent in loc.extents {

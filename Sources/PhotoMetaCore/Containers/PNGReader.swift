@@ -47,8 +47,8 @@ package enum PNGReader {
         return bytes.count == length ? bytes : nil
     }
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .png)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .png)
         var pos: Int64 = 8
         var chunks = 0
         var sawIEND = false
@@ -109,7 +109,7 @@ package enum PNGReader {
     /// same limit as plain text, so a small chunk cannot expand without bound.
     private static func readText(
         _ type: String, _ reader: BoundedReader, at start: Int64, length: Int,
-        into out: inout ContainerPayloads
+        into out: inout ContainerFindings
     ) throws(ReadFailure) {
         // The keyword is at most 79 bytes; peek at it before deciding to read the whole chunk.
         let peek = try reader.readAvailable(at: start, count: min(length, 80))
@@ -160,15 +160,15 @@ package enum PNGReader {
         } else if keyword == xmpKeyword {
             // Inflated text was counted when it was inflated; plain text is counted here.
             out.addXMP(text, domain: "png", counted: !wasInflated)
-        } else if out.pngCreationTime == nil {
-            out.pngCreationTime = String(decoding: text, as: UTF8.self)
+        } else if !out.dates.contains(where: { $0.source == .pngCreationTime }) {
+            out.dates.append(DateClue(.pngCreationTime, .text(String(decoding: text, as: UTF8.self), .freeform)))
         }
     }
 
     /// Inflates a compressed text, noting why when it cannot.
     private static func inflate(
         _ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
-        _ out: inout ContainerPayloads
+        _ out: inout ContainerFindings
     ) -> [UInt8]? {
         // Each chunk may inflate to its own limit, and all of a file's chunks together to what
         // is left of the per-file text budget.

@@ -36,11 +36,11 @@ package enum PreviewFinder {
         let reader = BoundedReader(source)
         guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return [] }
         let format = FormatDetector.detect(head)
-        let payloads = Inspector.readContainer(reader, format: format)
+        let payloads = FormatDetector.readContainer(reader, format: format)
         return previews(source, format: format, payloads: payloads)
     }
 
-    package static func previews(_ source: some ByteSource, format: MediaFormat, payloads: ContainerPayloads) -> [EmbeddedPreview]
+    package static func previews(_ source: some ByteSource, format: MediaFormat, payloads: ContainerFindings) -> [EmbeddedPreview]
     {
         var found: [EmbeddedPreview] = []
         let hints = payloads.previewHints

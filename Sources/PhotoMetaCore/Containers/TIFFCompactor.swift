@@ -63,7 +63,7 @@ package enum TIFFCompactor {
 
     /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
     package static func compact(
-        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerPayloads
+        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerFindings
     ) -> [UInt8]? {
         let codec = Codec(little: littleEndian)
         var budget = Limits.exifPayloadMax - 8

@@ -3,8 +3,9 @@
 /// `TIFFCompactor`, which copies its directories and their values into a stream that fits
 /// (writers that put the image data first, raws with far previews).
 package enum TIFFReader {
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .tiff)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .tiff)
+        out.exifOffsetsAreFileOffsets = true
         do throws(ReadFailure) {
             var bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
             guard bytes.count >= 8 else {
