@@ -11,10 +11,6 @@
 /// JPEGInterchangeFormat pair (a raw's preview, not a thumbnail). Other values stay as the
 /// file holds them (StripOffsets still count from the start of the file).
 package enum TIFFCompactor {
-    /// Bytes per component of TIFF field types 1...13 [TIFF 6.0 2, TIFF Technical Note 1].
-    static let typeSizes: [Int] = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8, 4]
-    static let entriesMax = 1024
-
     struct Entry {
         var tag: Int
         var type: Int
@@ -30,67 +26,23 @@ package enum TIFFCompactor {
         var next: Int
     }
 
-    /// A TIFF stream's byte order [TIFF 6.0 2], the one reader of its integers for the TIFF
-    /// steps (compactor, image size, preview finder).
-    struct Codec {
-        let little: Bool
-
-        /// The byte order and IFD0's offset from a TIFF header ("II*\0" / "MM\0*", then a u32).
-        static func header(_ head: [UInt8]) -> (codec: Codec, ifd0: Int)? {
-            guard head.count >= 8 else { return nil }
-            let c = Codec(little: head[0] == 0x49)
-            return (c, c.u32(head, 4))
-        }
-
-        func u16(_ b: [UInt8], _ at: Int) -> Int {
-            little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ b: [UInt8], _ at: Int) -> Int {
-            little
-                ? Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
-                : Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-        }
-        func put16(_ v: Int) -> [UInt8] {
-            let a = UInt8(truncatingIfNeeded: v)
-            let b = UInt8(truncatingIfNeeded: v >> 8)
-            return little ? [a, b] : [b, a]
-        }
-        func put32(_ v: Int) -> [UInt8] {
-            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
-            return little ? bytes : bytes.reversed()
-        }
-    }
-
     /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
     package static func compact(
         _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerFindings
     ) -> [UInt8]? {
-        let codec = Codec(little: littleEndian)
+        let codec = TIFFStructure(littleEndian: littleEndian)
+        let typeSizes = TIFFStructure.typeSizes
         var budget = Limits.exifPayloadMax - 8
         func load(_ at: Int) -> Directory? {
-            guard at >= 8, Int64(at) + 2 <= reader.size,
-                let head = try? reader.read(at: Int64(at), count: 2)
-            else { return nil }
-            let n = codec.u16(head, 0)
-            guard n > 0, n <= entriesMax, let table = try? reader.readAvailable(at: Int64(at) + 2, count: 12 * n + 4),
-                table.count >= 12 * n
-            else { return nil }
-            var entries: [Entry] = []
-            for i in 0..<n {
-                let e = 12 * i
-                let type = codec.u16(table, e + 2)
-                let count = codec.u32(table, e + 4)
-                guard type >= 1, type < typeSizes.count else { continue }
-                let (size, overflow) = typeSizes[type].multipliedReportingOverflow(by: count)
-                guard !overflow else { continue }
-                entries.append(
-                    Entry(
-                        tag: codec.u16(table, e), type: type, count: count, field: Array(table[(e + 8)..<(e + 12)]),
-                        value: size > 4 ? [] : nil))
+            guard let d = codec.directory(reader, at: at) else { return nil }
+            let entries: [Entry] = d.entries.compactMap { e in
+                guard e.type >= 1, e.type < typeSizes.count else { return nil }
+                let (size, overflow) = typeSizes[e.type].multipliedReportingOverflow(by: e.count)
+                guard !overflow else { return nil }
+                return Entry(tag: e.tag, type: e.type, count: e.count, field: e.field, value: size > 4 ? [] : nil)
             }
-            let next = table.count >= 12 * n + 4 ? codec.u32(table, 12 * n) : 0
             budget -= 2 + 12 * entries.count + 4
-            return Directory(entries: entries, next: next)
+            return Directory(entries: entries, next: d.next)
         }
         /// Copies the out-of-line values that fit; drops the entries whose values do not.
         func fill(_ d: inout Directory, dropPreview: Bool) {
