@@ -106,7 +106,7 @@ package enum PreviewFinder {
         guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head),
             let (layout, ifd) = TIFFStructure.header(head), let directory = layout.directory(window, at: ifd)
         else { return [] }
-        for e in directory.entries where e.tag == 0xB002 {
+        for e in directory.entries where e.tag == .mpEntry {
             let images = min(e.count / 16, previewsMax + 1)
             guard images > 0, let entries = try? window.read(at: Int64(layout.offset(e)), count: 16 * images) else {
                 return []

@@ -12,7 +12,7 @@
 /// file holds them (StripOffsets still count from the start of the file).
 package enum TIFFCompactor {
     struct Entry {
-        var tag: Int
+        var tag: TIFFTag
         var type: Int
         var count: Int
         /// The 4-byte field as stored (a value, or an offset).
@@ -48,7 +48,7 @@ package enum TIFFCompactor {
         func fill(_ d: inout Directory, dropPreview: Bool) {
             d.entries = d.entries.compactMap { entry in
                 var e = entry
-                if dropPreview, e.tag == 0x0201 || e.tag == 0x0202 { return nil }
+                if dropPreview, e.tag == .jpegInterchangeFormat || e.tag == .jpegInterchangeFormatLength { return nil }
                 guard e.value != nil else { return e }
                 let size = typeSizes[e.type] * e.count
                 let at = codec.u32(e.field, 0)
@@ -63,7 +63,7 @@ package enum TIFFCompactor {
                 return e
             }
         }
-        func pointer(_ d: Directory, _ tag: Int) -> Int? {
+        func pointer(_ d: Directory, _ tag: TIFFTag) -> Int? {
             guard let e = d.entries.first(where: { $0.tag == tag }), e.count == 1, e.type == 4 || e.type == 13 else {
                 return nil
             }
@@ -71,14 +71,14 @@ package enum TIFFCompactor {
         }
 
         guard var ifd0 = load(offset) else { return nil }
-        var exif = pointer(ifd0, 0x8769).flatMap(load)
-        var gps = pointer(ifd0, 0x8825).flatMap(load)
-        var interop: Directory? = exif.flatMap { pointer($0, 0xA005) }.flatMap(load)
+        var exif = pointer(ifd0, .exifIFDPointer).flatMap(load)
+        var gps = pointer(ifd0, .gpsIFDPointer).flatMap(load)
+        var interop: Directory? = exif.flatMap { pointer($0, .interoperabilityIFDPointer) }.flatMap(load)
         var ifd1 = ifd0.next > 0 ? load(ifd0.next) : nil
         fill(&ifd0, dropPreview: true)
         if var d = exif {
             fill(&d, dropPreview: false)
-            if interop == nil { d.entries.removeAll { $0.tag == 0xA005 } }
+            if interop == nil { d.entries.removeAll { $0.tag == .interoperabilityIFDPointer } }
             exif = d
         }
         if var d = gps {
@@ -93,17 +93,18 @@ package enum TIFFCompactor {
         var thumbnail: [UInt8]?
         if var d = ifd1 {
             fill(&d, dropPreview: false)
-            if let at = pointer(d, 0x0201), let length = pointer(d, 0x0202), length > 0, length <= budget,
+            if let at = pointer(d, .jpegInterchangeFormat), let length = pointer(d, .jpegInterchangeFormatLength), length > 0,
+                length <= budget,
                 Int64(at) + Int64(length) <= reader.size, let bytes = try? reader.read(at: Int64(at), count: length)
             {
                 thumbnail = bytes
             } else {
-                d.entries.removeAll { $0.tag == 0x0201 || $0.tag == 0x0202 }
+                d.entries.removeAll { $0.tag == .jpegInterchangeFormat || $0.tag == .jpegInterchangeFormatLength }
             }
             ifd1 = d
         }
-        if exif == nil { ifd0.entries.removeAll { $0.tag == 0x8769 } }
-        if gps == nil { ifd0.entries.removeAll { $0.tag == 0x8825 } }
+        if exif == nil { ifd0.entries.removeAll { $0.tag == .exifIFDPointer } }
+        if gps == nil { ifd0.entries.removeAll { $0.tag == .gpsIFDPointer } }
 
         // Layout: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
         // thumbnail; offsets are known once the sizes are.
@@ -123,7 +124,7 @@ package enum TIFFCompactor {
         position += ifd1.map(size) ?? 0
         let atThumbnail = position
 
-        func emit(_ d: Directory, at start: Int, next: Int, patch: [Int: Int]) -> [UInt8] {
+        func emit(_ d: Directory, at start: Int, next: Int, patch: [TIFFTag: Int]) -> [UInt8] {
             var table = codec.put16(d.entries.count)
             var data: [UInt8] = []
             let dataStart = start + 2 + 12 * d.entries.count + 4
@@ -136,17 +137,17 @@ package enum TIFFCompactor {
                     data += v
                     if v.count & 1 == 1 { data.append(0) }
                 }
-                table += codec.put16(e.tag) + codec.put16(e.type) + codec.put32(e.count) + field
+                table += codec.put16(e.tag.number) + codec.put16(e.type) + codec.put32(e.count) + field
             }
             return table + codec.put32(next) + data
         }
         var stream: [UInt8] = littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
         stream += codec.put32(at0)
-        stream += emit(ifd0, at: at0, next: at1, patch: [0x8769: atExif, 0x8825: atGPS])
-        if let exif { stream += emit(exif, at: atExif, next: 0, patch: [0xA005: atInterop]) }
+        stream += emit(ifd0, at: at0, next: at1, patch: [.exifIFDPointer: atExif, .gpsIFDPointer: atGPS])
+        if let exif { stream += emit(exif, at: atExif, next: 0, patch: [.interoperabilityIFDPointer: atInterop]) }
         if let gps { stream += emit(gps, at: atGPS, next: 0, patch: [:]) }
         if let interop { stream += emit(interop, at: atInterop, next: 0, patch: [:]) }
-        if let ifd1 { stream += emit(ifd1, at: at1, next: 0, patch: [0x0201: atThumbnail]) }
+        if let ifd1 { stream += emit(ifd1, at: at1, next: 0, patch: [.jpegInterchangeFormat: atThumbnail]) }
         if let thumbnail { stream += thumbnail }
         return stream
     }

@@ -53,12 +53,12 @@ package enum TIFFImageSize {
         for e in d.entries {
             let inline = tiff.inline(e)
             switch e.tag {
-            case 0x00FE: result.subfileType = inline ?? 0
-            case 0x0100: result.width = inline ?? 0
-            case 0x0101: result.height = inline ?? 0
-            case 0x0201: result.jpegOffset = inline ?? 0
-            case 0x0202: result.jpegLength = inline ?? 0
-            case 0x014A where e.type == 4 || e.type == 13:
+            case .newSubfileType: result.subfileType = inline ?? 0
+            case .imageWidth: result.width = inline ?? 0
+            case .imageLength: result.height = inline ?? 0
+            case .jpegInterchangeFormat: result.jpegOffset = inline ?? 0
+            case .jpegInterchangeFormatLength: result.jpegLength = inline ?? 0
+            case .subIFDs where e.type == 4 || e.type == 13:
                 if e.count == 1 {
                     result.subIFDs = [tiff.offset(e)]
                 } else if e.count > 1 {

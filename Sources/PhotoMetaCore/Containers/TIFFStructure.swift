@@ -12,7 +12,7 @@ package struct TIFFStructure: Sendable {
     /// One 12-byte directory entry: tag, type, count and the 4-byte field as stored (the value
     /// itself when it fits, else its offset).
     struct Entry: Sendable, Equatable {
-        var tag: Int
+        var tag: TIFFTag
         var type: Int
         var count: Int
         var field: [UInt8]
@@ -47,7 +47,8 @@ package struct TIFFStructure: Sendable {
         let entries = (0..<n).map { i in
             let e = 12 * i
             return Entry(
-                tag: u16(table, e), type: u16(table, e + 2), count: u32(table, e + 4), field: Array(table[(e + 8)..<(e + 12)]))
+                tag: TIFFTag(u16(table, e)), type: u16(table, e + 2), count: u32(table, e + 4),
+                field: Array(table[(e + 8)..<(e + 12)]))
         }
         return Directory(entries: entries, next: table.count >= 12 * n + 4 ? u32(table, 12 * n) : 0)
     }
