@@ -49,58 +49,57 @@ package enum PNGReader {
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .png)
-        var pos: Int64 = 8
-        var chunks = 0
         var sawIEND = false
+        var at: Int64 = 8
         do throws(ReadFailure) {
-            while pos + 8 <= reader.size {
-                chunks += 1
-                if chunks > Limits.structureCountMax {
-                    out.note("png", "more than \(Limits.structureCountMax) chunks; stopped")
-                    break
-                }
-                var h = ByteReader(try reader.read(at: pos, count: 8))
-                guard let len32 = h.u32be(), let type = h.fourCC() else { break }
-                // [PNG 1.2 5.3] length is at most 2^31-1.
-                guard len32 <= 0x7FFF_FFFF else {
-                    out.note("png", "chunk \(type) at offset \(pos) has invalid length \(len32); stopped")
-                    break
-                }
-                let length = Int(len32)
-                let dataStart = pos + 8
-                if dataStart + Int64(length) + 4 > reader.size {
+            let end = try PNGChunks.walk(reader, limit: Limits.structureCountMax) { chunk throws(ReadFailure) in
+                at = chunk.offset
+                if chunk.next > reader.size {
                     out.truncated = true
-                    out.note("png", "chunk \(type) at offset \(pos) runs past the end of the file")
+                    out.note("png", "chunk \(chunk.type) at offset \(chunk.offset) runs past the end of the file")
                 }
-                switch type {
-                case "IHDR":
-                    // [PNG 1.2 11.2.2] width, height (4 bytes each) first.
-                    var r = ByteReader(try reader.read(at: dataStart, count: min(8, length)))
-                    if let w = r.u32be(), let hgt = r.u32be() {
-                        out.width = Int(w)
-                        out.height = Int(hgt)
-                    }
-                case "eXIf":
-                    // [PNG 3rd ed. 11.3.6] eXIf holds a TIFF stream without the "Exif\0\0" prefix.
-                    out.setExif(try reader.read(at: dataStart, count: out.exifLength(length, domain: "png")), domain: "png")
-                case "tEXt", "iTXt", "zTXt":
-                    try readText(type, reader, at: dataStart, length: length, into: &out)
-                case "IEND":
-                    sawIEND = true
-                default:
-                    break
-                }
-                if sawIEND { break }
-                pos = dataStart + Int64(length) + 4
+                try readChunk(chunk, reader, into: &out)
+                sawIEND = chunk.type == "IEND"
+                at = chunk.next
+                return !sawIEND
+            }
+            switch end {
+            case .tooManyChunks: out.note("png", "more than \(Limits.structureCountMax) chunks; stopped")
+            case .invalidLength(let type, let offset, let length):
+                out.note("png", "chunk \(type) at offset \(offset) has invalid length \(length); stopped")
+            case .endOfData, .stopped: break
             }
         } catch {
-            out.note("png", error, while: "reading chunk at offset \(pos)")
+            out.note("png", error, while: "reading chunk at offset \(at)")
         }
         if !sawIEND {
             out.truncated = true
             out.note("png", "no IEND chunk: the file is cut short")
         }
         return out
+    }
+
+    /// The chunks that hold metadata or the size; image data is never read.
+    static func readChunk(_ chunk: PNGChunks.Chunk, _ reader: BoundedReader, into out: inout ContainerFindings)
+        throws(ReadFailure)
+    {
+        switch chunk.type {
+        case "IHDR":
+            // [PNG 1.2 11.2.2] width, height (4 bytes each) first.
+            var r = ByteReader(try reader.read(at: chunk.dataStart, count: min(8, chunk.length)))
+            if let w = r.u32be(), let hgt = r.u32be() {
+                out.width = Int(w)
+                out.height = Int(hgt)
+            }
+        case "eXIf":
+            // [PNG 3rd ed. 11.3.6] eXIf holds a TIFF stream without the "Exif\0\0" prefix.
+            let length = out.exifLength(chunk.length, domain: "png")
+            out.setExif(try reader.read(at: chunk.dataStart, count: length), domain: "png")
+        case "tEXt", "iTXt", "zTXt":
+            try readText(chunk.type, reader, at: chunk.dataStart, length: chunk.length, into: &out)
+        default:
+            break
+        }
     }
 
     /// [PNG 1.2 11.3.4] tEXt: keyword NUL text (Latin-1). zTXt: keyword NUL method, then the
