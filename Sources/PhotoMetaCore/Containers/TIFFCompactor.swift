@@ -26,15 +26,22 @@ package enum TIFFCompactor {
         var next: Int
     }
 
-    /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
-    package static func compact(
-        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerFindings
-    ) -> [UInt8]? {
-        let codec = TIFFStructure(littleEndian: littleEndian)
-        let typeSizes = TIFFStructure.typeSizes
+    /// Reads directories and copies their out-of-line values within the stream's budget.
+    struct Copier {
+        let reader: BoundedReader
+        let codec: TIFFStructure
+        /// Bytes left in libexif's window after the header.
         var budget = Limits.exifPayloadMax - 8
-        func load(_ at: Int) -> Directory? {
+
+        init(_ reader: BoundedReader, _ codec: TIFFStructure) {
+            self.reader = reader
+            self.codec = codec
+        }
+
+        /// The directory at `at`, its entries of unknown type or impossible size left out.
+        mutating func load(_ at: Int) -> Directory? {
             guard let d = codec.directory(reader, at: at) else { return nil }
+            let typeSizes = TIFFStructure.typeSizes
             let entries: [Entry] = d.entries.compactMap { e in
                 guard e.type >= 1, e.type < typeSizes.count else { return nil }
                 let (size, overflow) = typeSizes[e.type].multipliedReportingOverflow(by: e.count)
@@ -44,58 +51,72 @@ package enum TIFFCompactor {
             budget -= 2 + 12 * entries.count + 4
             return Directory(entries: entries, next: d.next)
         }
+
         /// Copies the out-of-line values that fit; drops the entries whose values do not.
-        func fill(_ d: inout Directory, dropPreview: Bool) {
-            d.entries = d.entries.compactMap { entry in
+        mutating func fill(_ d: inout Directory, dropPreview: Bool, into out: inout ContainerFindings) {
+            var kept: [Entry] = []
+            for entry in d.entries {
                 var e = entry
-                if dropPreview, e.tag == .jpegInterchangeFormat || e.tag == .jpegInterchangeFormatLength { return nil }
-                guard e.value != nil else { return e }
-                let size = typeSizes[e.type] * e.count
+                if dropPreview, e.tag == .jpegInterchangeFormat || e.tag == .jpegInterchangeFormatLength { continue }
+                guard e.value != nil else {
+                    kept.append(e)
+                    continue
+                }
+                let size = TIFFStructure.typeSizes[e.type] * e.count
                 let at = codec.u32(e.field, 0)
                 guard size <= budget, Int64(at) + Int64(size) <= reader.size,
                     let bytes = try? reader.read(at: Int64(at), count: size)
                 else {
                     out.noteOnce("tiff", "compact drop", "TIFF values that do not fit libexif's window were left out")
-                    return nil
+                    continue
                 }
                 budget -= size + (size & 1)
                 e.value = bytes
-                return e
+                kept.append(e)
             }
+            d.entries = kept
         }
+
+        /// A sub-IFD pointer or a thumbnail's offset or length: one LONG (or IFD) in the field.
         func pointer(_ d: Directory, _ tag: TIFFTag) -> Int? {
             guard let e = d.entries.first(where: { $0.tag == tag }), e.count == 1, e.type == 4 || e.type == 13 else {
                 return nil
             }
             return codec.u32(e.field, 0)
         }
+    }
 
-        guard var ifd0 = load(offset) else { return nil }
-        var exif = pointer(ifd0, .exifIFDPointer).flatMap(load)
-        var gps = pointer(ifd0, .gpsIFDPointer).flatMap(load)
-        var interop: Directory? = exif.flatMap { pointer($0, .interoperabilityIFDPointer) }.flatMap(load)
-        var ifd1 = ifd0.next > 0 ? load(ifd0.next) : nil
-        fill(&ifd0, dropPreview: true)
+    /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
+    package static func compact(
+        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerFindings
+    ) -> [UInt8]? {
+        var copier = Copier(reader, TIFFStructure(littleEndian: littleEndian))
+        guard var ifd0 = copier.load(offset) else { return nil }
+        var exif = copier.pointer(ifd0, .exifIFDPointer).flatMap { copier.load($0) }
+        var gps = copier.pointer(ifd0, .gpsIFDPointer).flatMap { copier.load($0) }
+        var interop: Directory? = exif.flatMap { copier.pointer($0, .interoperabilityIFDPointer) }.flatMap { copier.load($0) }
+        var ifd1 = ifd0.next > 0 ? copier.load(ifd0.next) : nil
+        copier.fill(&ifd0, dropPreview: true, into: &out)
         if var d = exif {
-            fill(&d, dropPreview: false)
+            copier.fill(&d, dropPreview: false, into: &out)
             if interop == nil { d.entries.removeAll { $0.tag == .interoperabilityIFDPointer } }
             exif = d
         }
         if var d = gps {
-            fill(&d, dropPreview: false)
+            copier.fill(&d, dropPreview: false, into: &out)
             gps = d
         }
         if var d = interop {
-            fill(&d, dropPreview: false)
+            copier.fill(&d, dropPreview: false, into: &out)
             interop = d
         }
         // IFD1's thumbnail: copied when it fits, else IFD1 keeps its tags without it.
         var thumbnail: [UInt8]?
         if var d = ifd1 {
-            fill(&d, dropPreview: false)
-            if let at = pointer(d, .jpegInterchangeFormat), let length = pointer(d, .jpegInterchangeFormatLength), length > 0,
-                length <= budget,
-                Int64(at) + Int64(length) <= reader.size, let bytes = try? reader.read(at: Int64(at), count: length)
+            copier.fill(&d, dropPreview: false, into: &out)
+            if let at = copier.pointer(d, .jpegInterchangeFormat), let length = copier.pointer(d, .jpegInterchangeFormatLength),
+                length > 0, length <= copier.budget, Int64(at) + Int64(length) <= reader.size,
+                let bytes = try? reader.read(at: Int64(at), count: length)
             {
                 thumbnail = bytes
             } else {
@@ -106,8 +127,16 @@ package enum TIFFCompactor {
         if exif == nil { ifd0.entries.removeAll { $0.tag == .exifIFDPointer } }
         if gps == nil { ifd0.entries.removeAll { $0.tag == .gpsIFDPointer } }
 
-        // Layout: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
-        // thumbnail; offsets are known once the sizes are.
+        return layout(
+            codec: copier.codec, ifd0: ifd0, exif: exif, gps: gps, interop: interop, ifd1: ifd1, thumbnail: thumbnail)
+    }
+
+    /// The stream: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
+    /// thumbnail; offsets are known once the sizes are.
+    static func layout(
+        codec: TIFFStructure, ifd0: Directory, exif: Directory?, gps: Directory?, interop: Directory?, ifd1: Directory?,
+        thumbnail: [UInt8]?
+    ) -> [UInt8] {
         func size(_ d: Directory) -> Int {
             2 + 12 * d.entries.count + 4 + d.entries.reduce(0) { $0 + (($1.value?.count ?? 0) + 1) & ~1 }
         }
@@ -141,7 +170,7 @@ package enum TIFFCompactor {
             }
             return table + codec.put32(next) + data
         }
-        var stream: [UInt8] = littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        var stream: [UInt8] = codec.littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
         stream += codec.put32(at0)
         stream += emit(ifd0, at: at0, next: at1, patch: [.exifIFDPointer: atExif, .gpsIFDPointer: atGPS])
         if let exif { stream += emit(exif, at: atExif, next: 0, patch: [.interoperabilityIFDPointer: atInterop]) }

@@ -73,6 +73,27 @@ package enum ExifDecoder {
         let gps = firstIFD == .gps ? first : data.pointee.ifd.3
         let view = EntryReader(order: order)
 
+        readTags(view, ifd0: ifd0, exif: exif, into: &record)
+        readGPS(view, gps, into: &record)
+        if data.pointee.data != nil, data.pointee.size > 0 {
+            record.thumbnailBytes = Int(data.pointee.size)
+        }
+        // Maker-note values are read from Apple's maker note only: other makers' notes are
+        // parsed by libexif with no bound on the work (an Olympus note of 300 overlapping
+        // 60,000-byte entries took a second; libexif issues #77, #227).
+        if record.make == "Apple" {
+            let note = view.entry(exif, .makerNote).flatMap { view.bytes($0) }.map { Array($0.prefix(libexifInputMax)) }
+            record.contentIdentifier = note.flatMap(appleContentIdentifier(makerNote:)) ?? appleContentIdentifier(data)
+        }
+        record.imageDataEnd =
+            view.extentEnd(ifd0, offsets: .stripOffsets, counts: .stripByteCounts)
+            ?? view.extentEnd(ifd0, offsets: .tileOffsets, counts: .tileByteCounts)
+        return record
+    }
+
+    /// The IFD0 and Exif IFD tags, each from the IFD it belongs to (a date from the other
+    /// one when a writer put it there).
+    private static func readTags(_ view: EntryReader, ifd0: IFD, exif: IFD, into record: inout ExifRecord) {
         record.dateTimeOriginal = view.text(exif, .dateTimeOriginal) ?? view.text(ifd0, .dateTimeOriginal)
         record.dateTimeDigitized = view.text(exif, .dateTimeDigitized) ?? view.text(ifd0, .dateTimeDigitized)
         record.dateTime = view.text(ifd0, .dateTime) ?? view.text(exif, .dateTime)
@@ -99,7 +120,9 @@ package enum ExifDecoder {
         record.pixelWidth = view.integer(exif, .pixelXDimension) ?? view.integer(ifd0, .imageWidth)
         record.pixelHeight = view.integer(exif, .pixelYDimension) ?? view.integer(ifd0, .imageLength)
         record.userComment = view.userComment(exif, .userComment)
+    }
 
+    private static func readGPS(_ view: EntryReader, _ gps: IFD, into record: inout ExifRecord) {
         // [EXIF 2.32 4.6.6] GPS: Latitude/Longitude are 3 RATIONALs (degrees, minutes, seconds)
         // with 'N'/'S', 'E'/'W' references.
         if let lat = view.rationals(gps, .gpsLatitude), lat.count >= 3, let lon = view.rationals(gps, .gpsLongitude),
@@ -121,21 +144,9 @@ package enum ExifDecoder {
             let seconds = t[0] * 3600 + t[1] * 60 + t[2]
             if seconds < 86_400 { record.gpsTimeOfDay = seconds }
         }
-        if data.pointee.data != nil, data.pointee.size > 0 {
-            record.thumbnailBytes = Int(data.pointee.size)
-        }
-        // Maker-note values are read from Apple's maker note only: other makers' notes are
-        // parsed by libexif with no bound on the work (an Olympus note of 300 overlapping
-        // 60,000-byte entries took a second; libexif issues #77, #227).
-        if record.make == "Apple" {
-            let note = view.entry(exif, .makerNote).flatMap { view.bytes($0) }.map { Array($0.prefix(libexifInputMax)) }
-            record.contentIdentifier = note.flatMap(appleContentIdentifier(makerNote:)) ?? appleContentIdentifier(data)
-        }
-        record.imageDataEnd =
-            view.extentEnd(ifd0, offsets: .stripOffsets, counts: .stripByteCounts)
-            ?? view.extentEnd(ifd0, offsets: .tileOffsets, counts: .tileByteCounts)
-        return record
     }
+
+    typealias IFD = UnsafeMutablePointer<ExifContent>?
 
     /// Apple's maker note tag 0x0011 (the Live Photo content identifier), when libexif
     /// recognised the maker note ("Apple iOS").
