@@ -30,24 +30,14 @@
 #define PM_INTERNAL __attribute__((visibility("hidden")))
 
 PM_INTERNAL void pm_set_error(char *err, size_t err_len, const char *fmt, ...);
-PM_INTERNAL char *pm_take_vips_text(void);
 PM_INTERNAL void pm_take_vips_error(char *err, size_t err_len, const char *context);
 PM_INTERNAL int pm_finish_ok(char *err, size_t err_len);
 PM_INTERNAL int pm_ready(char *err, size_t err_len);
-PM_INTERNAL void pm_ffmpeg_set_quiet(int quiet);
 PM_INTERNAL int pm_check_regular_file(const char *path, char *err, size_t err_len);
-PM_INTERNAL int pm_check_text(const pm_thumb_options *o, char *err, size_t err_len);
 PM_INTERNAL int pm_check_options(const pm_thumb_options *o, char *err, size_t err_len);
-PM_INTERNAL gboolean pm_loader_blocked(const char *name);
 PM_INTERNAL VipsImage *pm_open_header(const char *path, const void *data, size_t len, const char **loader, int *status, char *err, size_t err_len);
-PM_INTERNAL int pm_header_common(const char *path, const void *data, size_t len, pm_header *out, char *err, size_t err_len);
 PM_INTERNAL int pm_step(VipsImage **image, VipsImage **next, int rc);
-PM_INTERNAL int pm_to_srgb8(VipsImage **image);
-PM_INTERNAL void pm_remove_metadata(VipsImage *image);
-PM_INTERNAL uint32_t pm_crc32(uint32_t crc, const unsigned char *p, size_t n);
-PM_INTERNAL void pm_put_be32(unsigned char *p, uint32_t v);
 PM_INTERNAL int pm_png_insert_text(void **buf, size_t *len, const pm_thumb_options *o);
 PM_INTERNAL int pm_encode(VipsImage *in, const pm_thumb_options *o, pm_image *out, char *err, size_t err_len);
-PM_INTERNAL int pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thumb_options *o, pm_image *out, char *err, size_t err_len);
 
 #endif

@@ -35,7 +35,7 @@ pm_check_regular_file(const char *path, char *err, size_t err_len)
  * trailing or double spaces to get wrong), values of printable ASCII plus tab/newline.
  * ASCII only, because tEXt is Latin-1 and a UTF-8 string would be silently misread;
  * freedesktop values (percent-encoded URIs, decimal numbers) are ASCII anyway. */
-int
+static int
 pm_check_text(const pm_thumb_options *o, char *err, size_t err_len)
 {
     if (o->text_count == 0)
@@ -122,7 +122,7 @@ pm_check_options(const pm_thumb_options *o, char *err, size_t err_len)
 
 /* TRUE if the loader type named `name` carries VIPS_OPERATION_BLOCKED (set on every
  * untrusted loader by vips_block_untrusted_set). */
-gboolean
+static gboolean
 pm_loader_blocked(const char *name)
 {
     GType type = g_type_from_name(name);
@@ -178,7 +178,7 @@ pm_open_header(const char *path, const void *data, size_t len, const char **load
     return image;
 }
 
-int
+static int
 pm_header_common(const char *path, const void *data, size_t len, pm_header *out, char *err,
                  size_t err_len)
 {

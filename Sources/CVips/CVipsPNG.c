@@ -7,7 +7,7 @@
 
 /* CRC-32 as PNG uses it (ISO 3309, reflected polynomial 0xEDB88320). Bitwise: it only
  * runs over our few short text chunks, so a table is not worth it. */
-uint32_t
+static uint32_t
 pm_crc32(uint32_t crc, const unsigned char *p, size_t n)
 {
     crc = ~crc;
@@ -19,7 +19,7 @@ pm_crc32(uint32_t crc, const unsigned char *p, size_t n)
     return ~crc;
 }
 
-void
+static void
 pm_put_be32(unsigned char *p, uint32_t v)
 {
     p[0] = (unsigned char) (v >> 24);

@@ -29,7 +29,7 @@ pm_set_error(char *err, size_t err_len, const char *fmt, ...)
  * makes it one line: libvips ends every message with '\n'. Returns a g_malloc'd string,
  * possibly empty. The buffer is process-global, so with concurrent callers the text may
  * contain another thread's messages (see CVips.h). */
-char *
+static char *
 pm_take_vips_text(void)
 {
     char *msg = vips_error_buffer_copy();
@@ -155,7 +155,7 @@ static guint pm_quiet_handler;
  * of libffmpegthumbnailer, so look av_log_set_level up at run time instead of requiring
  * libavutil-dev for one call. The level values are FFmpeg's stable AV_LOG_QUIET (-8) and
  * AV_LOG_INFO (32, FFmpeg's default). */
-void
+static void
 pm_ffmpeg_set_quiet(int quiet)
 {
     void (*set_level)(int) = (void (*)(int)) dlsym(RTLD_DEFAULT, "av_log_set_level");

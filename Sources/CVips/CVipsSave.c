@@ -28,7 +28,7 @@ pm_step(VipsImage **image, VipsImage **next, int rc)
 /* Brings any thumbnail to 8-bit sRGB with 3 bands, plus alpha when present. vips_thumbnail
  * already exports to sRGB, but 16-bit sources stay 16-bit (RGB16/GREY16) and greyscale stays
  * one band; PNG/WebP/JPEG savers would otherwise write 16-bit or grey output. */
-int
+static int
 pm_to_srgb8(VipsImage **image)
 {
     VipsImage *next = NULL;
@@ -67,7 +67,7 @@ pm_to_srgb8(VipsImage **image)
  * only touches the metadata table; the core header fields (width, height, bands, format,
  * interpretation, resolution, ...) are not in it and stay. Works on the caller's private
  * copy. */
-void
+static void
 pm_remove_metadata(VipsImage *image)
 {
     gchar **fields = vips_image_get_fields(image);
