@@ -25,6 +25,10 @@ func checkPayloads(_ p: ContainerFindings, reader: BoundedReader) {
     }
     invariant(p.xmp.count <= Limits.structureCountMax, "\(p.xmp.count) XMP packets")
     invariant(p.diagnostics.count <= 4 * Limits.structureCountMax, "\(p.diagnostics.count) diagnostics")
+    // Evidence is a few typed values, whatever the input: one stream per first IFD, one date
+    // per source and kind (a HEIF sequence adds its movie's two).
+    invariant(p.exifStreams.count <= 3, "\(p.exifStreams.count) EXIF streams")
+    invariant(p.dates.count <= 4, "\(p.dates.count) date clues")
     if let w = p.width { invariant(w >= 0, "negative width \(w)") }
     if let h = p.height { invariant(h >= 0, "negative height \(h)") }
 }
