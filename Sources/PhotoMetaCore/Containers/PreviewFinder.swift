@@ -36,14 +36,13 @@ package enum PreviewFinder {
         let reader = BoundedReader(source)
         guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return [] }
         let format = FormatDetector.detect(head)
-        let payloads = FormatDetector.readContainer(reader, format: format)
-        return previews(source, format: format, payloads: payloads)
+        return previews(source, format: format, findings: FormatDetector.readContainer(reader, format: format))
     }
 
-    package static func previews(_ source: some ByteSource, format: MediaFormat, payloads: ContainerFindings) -> [EmbeddedPreview]
+    package static func previews(_ source: some ByteSource, format: MediaFormat, findings: ContainerFindings) -> [EmbeddedPreview]
     {
         var found: [EmbeddedPreview] = []
-        let hints = payloads.previewHints
+        let hints = findings.previewHints
         func jpeg(_ s: EmbeddedPreview.Source, _ offset: Int64, _ length: Int64) {
             guard found.count < previewsMax, let p = checkedJPEG(source, s, offset, length) else { return }
             if !found.contains(where: { $0.offset == p.offset }) { found.append(p) }
