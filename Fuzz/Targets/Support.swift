@@ -14,7 +14,7 @@ func invariant(_ ok: @autoclosure () -> Bool, _ what: @autoclosure () -> String)
 
 /// What every container reader must guarantee whatever the input: bounded reads and bounded
 /// output, payloads in the shape the next stage expects.
-func checkPayloads(_ p: ContainerPayloads, reader: BoundedReader) {
+func checkPayloads(_ p: ContainerFindings, reader: BoundedReader) {
     invariant(reader.bytesRead <= Limits.readBudgetPerFile, "read \(reader.bytesRead) bytes, over the budget")
     if let exif = p.exif {
         invariant(exif.count <= 0xFFFE, "EXIF payload of \(exif.count) bytes handed on")
@@ -25,12 +25,16 @@ func checkPayloads(_ p: ContainerPayloads, reader: BoundedReader) {
     }
     invariant(p.xmp.count <= Limits.structureCountMax, "\(p.xmp.count) XMP packets")
     invariant(p.diagnostics.count <= 4 * Limits.structureCountMax, "\(p.diagnostics.count) diagnostics")
+    // Evidence is a few typed values, whatever the input: one stream per first IFD, one date
+    // per source and kind (a HEIF sequence adds its movie's two).
+    invariant(p.exifStreams.count <= 3, "\(p.exifStreams.count) EXIF streams")
+    invariant(p.dates.count <= 4, "\(p.dates.count) date clues")
     if let w = p.width { invariant(w >= 0, "negative width \(w)") }
     if let h = p.height { invariant(h >= 0, "negative height \(h)") }
 }
 
 /// Runs one container reader over the input, then the payload decoders on what it found.
-func fuzzContainer(_ bytes: [UInt8], _ read: (BoundedReader) -> ContainerPayloads) {
+func fuzzContainer(_ bytes: [UInt8], _ read: (BoundedReader) -> ContainerFindings) {
     let reader = BoundedReader(MemoryByteSource(bytes))
     let p = read(reader)
     checkPayloads(p, reader: reader)

@@ -27,12 +27,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
             _ = asset.captured?.epochSeconds(assuming: TimeZone(secondsFromGMT: 14 * 3600) ?? .current)
             _ = asset.captured?.rendered(in: TimeZone(secondsFromGMT: -12 * 3600) ?? .current)
         }
-        var qt = QuickTimeMetadata()
-        var out = ContainerPayloads(format: .mov)
-        QuickTimeReader.readMovieHeader(bytes, into: &qt, out: &out)
-        if let c = qt.mvhdCreation {
-            _ = CaptureDateResolver.resolve(DateEvidence(quickTime: qt, fileName: "\(c).mov"))
+        var qt = QuickTimeReader.Atoms()
+        QuickTimeReader.readMovieHeader(bytes, into: &qt)
+        if let c = qt.movieDate {
+            _ = CaptureDateResolver.resolve(DateEvidence(clues: [DateClue(.quickTimeMovieHeader, c)], fileName: "x.mov"))
         }
+        _ = QuickTimeReader.movieDate(secondsSince1904: seconds)
     }
     return 0
 }

@@ -135,37 +135,34 @@ package enum PNGText {
     /// An entry larger than this is not a thumbnail photometa would use.
     static let entryMax = 16 << 20
 
-    /// Width and height from the IHDR chunk [PNG 1.2 4.1.1].
+    /// Width and height from the IHDR chunk, which comes first [PNG 1.2 4.1.1, 11.2.2].
     package static func size(_ png: [UInt8]) -> (width: Int, height: Int)? {
-        guard png.count >= 24, png[12..<16].elementsEqual(Array("IHDR".utf8)) else { return nil }
-        let w = Int(png[16]) << 24 | Int(png[17]) << 16 | Int(png[18]) << 8 | Int(png[19])
-        let h = Int(png[20]) << 24 | Int(png[21]) << 16 | Int(png[22]) << 8 | Int(png[23])
-        return w > 0 && h > 0 ? (w, h) : nil
+        let reader = BoundedReader(MemoryByteSource(png))
+        var size: (Int, Int)?
+        _ = try? PNGChunks.walk(reader, limit: 1) { chunk in
+            guard chunk.type == "IHDR", chunk.dataStart + 8 <= reader.size else { return false }
+            var r = ByteReader(Array(png[Int(chunk.dataStart)..<Int(chunk.dataStart + 8)]))
+            if let w = r.u32be(), let h = r.u32be(), w > 0, h > 0 { size = (Int(w), Int(h)) }
+            return false
+        }
+        return size
     }
 
+    /// The `tEXt` keyword/value pairs before the image data (the first value of a key kept).
     package static func chunks(_ png: [UInt8]) -> [String: String] {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        guard png.count >= 8, Array(png[0..<8]) == signature else { return [:] }
+        guard png.starts(with: PNGChunks.signature) else { return [:] }
         var result: [String: String] = [:]
-        var at = 8
-        var seen = 0
-        while at + 8 <= png.count, seen < 256 {
-            seen += 1
-            let length = Int(png[at]) << 24 | Int(png[at + 1]) << 16 | Int(png[at + 2]) << 8 | Int(png[at + 3])
-            let type = String(decoding: png[(at + 4)..<(at + 8)], as: UTF8.self)
-            let start = at + 8
-            guard length <= png.count - start else { break }
-            if type == "IDAT" || type == "IEND" { break }
-            if type == "tEXt" {
-                let data = png[start..<(start + length)]
-                if let nul = data.firstIndex(of: 0) {
-                    // tEXt is Latin-1; the keys photometa reads hold ASCII only.
-                    let key = String(decoding: data[data.startIndex..<nul], as: UTF8.self)
-                    let value = String(decoding: data[(nul + 1)...], as: UTF8.self)
-                    if result[key] == nil { result[key] = value }
-                }
+        _ = try? PNGChunks.walk(BoundedReader(MemoryByteSource(png)), limit: 256) { chunk in
+            guard chunk.next - 4 <= Int64(png.count), chunk.type != "IDAT", chunk.type != "IEND" else { return false }
+            guard chunk.type == "tEXt" else { return true }
+            let data = png[Int(chunk.dataStart)..<Int(chunk.dataStart) + chunk.length]
+            if let nul = data.firstIndex(of: 0) {
+                // tEXt is Latin-1; the keys photometa reads hold ASCII only.
+                let key = String(decoding: data[data.startIndex..<nul], as: UTF8.self)
+                let value = String(decoding: data[(nul + 1)...], as: UTF8.self)
+                if result[key] == nil { result[key] = value }
             }
-            at = start + length + 4
+            return true
         }
         return result
     }

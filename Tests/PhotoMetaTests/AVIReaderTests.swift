@@ -31,4 +31,32 @@ final class AVIReaderTests: XCTestCase {
         XCTAssertTrue(a.truncated)
         XCTAssertNil(a.error)
     }
+
+    /// An AVI hands over `IDIT` before `INFO/ICRD` whatever their order in the file (the
+    /// recording date first), each as riff text; an unreadable IDIT falls back to ICRD.
+    func testRecordingDateBeforeCreationDateWhateverTheirOrder() throws {
+        func chunk(_ id: String, _ body: [UInt8]) -> [UInt8] {
+            let n = UInt32(body.count)
+            let padded = body.count % 2 == 1 ? body + [0] : body
+            return Array(id.utf8) + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + padded
+        }
+        func avi(idit: String) -> [UInt8] {
+            let info = chunk("LIST", Array("INFO".utf8) + chunk("ICRD", Array("2011-01-02".utf8) + [0]))
+            let hdrl = chunk("LIST", Array("hdrl".utf8) + chunk("IDIT", Array(idit.utf8) + [0]))
+            let body = Array("AVI ".utf8) + info + hdrl
+            return chunk("RIFF", body)
+        }
+        let found = AVIReader.read(BoundedReader(MemoryByteSource(avi(idit: "Sat Mar 17 09:15:42 2012"))))
+        XCTAssertEqual(
+            found.dates,
+            [
+                DateClue(.riffDateTimeOriginal, .text("Sat Mar 17 09:15:42 2012", .riff)),
+                DateClue(.riffDateTimeOriginal, .text("2011-01-02", .riff)),
+            ])
+        let a = MediaAsset.from(avi(idit: "not a date"), path: "x.avi")
+        XCTAssertEqual(a.captured?.source, .riffDateTimeOriginal)
+        let created = try XCTUnwrap(LocalDateTime(year: 2011, month: 1, day: 2, hasTime: false))
+        XCTAssertEqual(a.captured?.clock, .wall(created, offset: nil, offsetSource: nil))
+        XCTAssertTrue(a.diagnostics.contains { $0.message.contains("riff.DateTimeOriginal 'not a date'") }, "\(a.diagnostics)")
+    }
 }

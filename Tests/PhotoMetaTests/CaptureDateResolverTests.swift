@@ -69,21 +69,18 @@ final class CaptureDateResolverTests: XCTestCase {
     }
 
     func testRule3QuickTimeKeysThenMovieHeader() {
-        var qt = QuickTimeMetadata()
-        qt.keys["com.apple.quicktime.creationdate"] = "2024-05-01T10:20:30+0200"
-        qt.mvhdCreation = 1_714_551_630
-        XCTAssertEqual(resolve(DateEvidence(quickTime: qt, fileName: "x.mov")).0?.source, .quickTimeCreationDate)
-        qt.keys = [:]
-        let d = resolve(DateEvidence(quickTime: qt, fileName: "x.mov")).0
+        let keys = DateClue(.quickTimeCreationDate, .text("2024-05-01T10:20:30+0200", .iso8601))
+        let mvhd = DateClue(.quickTimeMovieHeader, QuickTimeReader.movieDate(secondsSince1904: 1_714_551_630 + 2_082_844_800))
+        XCTAssertEqual(resolve(DateEvidence(clues: [mvhd, keys], fileName: "x.mov")).0?.source, .quickTimeCreationDate)
+        let d = resolve(DateEvidence(clues: [mvhd], fileName: "x.mov")).0
         XCTAssertEqual(d?.source, .quickTimeMovieHeader)
         XCTAssertEqual(d?.rendered(in: utcZone).utc, "2024-05-01T08:20:30Z")
         XCTAssertTrue(d?.isExact == true, "mvhd is an instant")
     }
 
     func testMovieHeaderZeroIsSkipped() {
-        var qt = QuickTimeMetadata()
-        qt.mvhdCreation = -QuickTimeReader.epochDelta
-        let (d, diags) = resolve(DateEvidence(quickTime: qt, fileName: "x.mov", fileTimes: fileTimes))
+        let mvhd = DateClue(.quickTimeMovieHeader, QuickTimeReader.movieDate(secondsSince1904: 0))
+        let (d, diags) = resolve(DateEvidence(clues: [mvhd], fileName: "x.mov", fileTimes: fileTimes))
         XCTAssertEqual(d?.source, .fileBirthTime)
         XCTAssertFalse(diags.isEmpty)
     }
@@ -91,14 +88,14 @@ final class CaptureDateResolverTests: XCTestCase {
     /// A writer that counted from 1970 instead of 1904: the raw value read as Unix seconds, as
     /// exiftool patches it; a raw value too small for a clock (before 1990) is still skipped.
     func testMovieHeaderCountedFromTheUnixEpoch() {
-        var qt = QuickTimeMetadata()
-        qt.mvhdCreation = 1_218_238_815 - QuickTimeReader.epochDelta  // 2008-08-08T23:40:15Z as Unix seconds
-        let (d, diags) = resolve(DateEvidence(quickTime: qt, fileName: "x.mp4", fileTimes: fileTimes))
+        // 2008-08-08T23:40:15Z as Unix seconds
+        var mvhd = DateClue(.quickTimeMovieHeader, QuickTimeReader.movieDate(secondsSince1904: 1_218_238_815))
+        let (d, diags) = resolve(DateEvidence(clues: [mvhd], fileName: "x.mp4", fileTimes: fileTimes))
         XCTAssertEqual(d?.source, .quickTimeMovieHeader)
         XCTAssertEqual(d?.rendered(in: utcZone).utc, "2008-08-08T23:40:15Z")
         XCTAssertTrue(diags.contains { $0.message.contains("counts from 1970") }, "\(diags)")
-        qt.mvhdCreation = 86_400 - QuickTimeReader.epochDelta  // one day after power-on
-        XCTAssertEqual(resolve(DateEvidence(quickTime: qt, fileName: "x.mp4", fileTimes: fileTimes)).0?.source, .fileBirthTime)
+        mvhd.value = QuickTimeReader.movieDate(secondsSince1904: 86_400)  // one day after power-on
+        XCTAssertEqual(resolve(DateEvidence(clues: [mvhd], fileName: "x.mp4", fileTimes: fileTimes)).0?.source, .fileBirthTime)
     }
 
     func testRule4XMPOrder() {
@@ -114,7 +111,9 @@ final class CaptureDateResolverTests: XCTestCase {
 
     func testRule5PNGCreationTimeBeatsModifyDate() {
         let x = exif { $0.dateTime = "2021:01:01 00:00:00" }
-        let d = resolve(DateEvidence(exif: x, pngCreationTime: "2019:01:01 00:00:00", fileName: "x.png")).0
+        let d = resolve(
+            DateEvidence(exif: x, clues: [DateClue(.pngCreationTime, .text("2019:01:01 00:00:00", .freeform))], fileName: "x.png")
+        ).0
         XCTAssertEqual(d?.source, .pngCreationTime)
     }
 

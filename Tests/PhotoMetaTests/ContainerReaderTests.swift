@@ -7,10 +7,10 @@ import XCTest
 
 /// Each container reader on its fixture, and on hand-made edge cases.
 final class ContainerReaderTests: XCTestCase {
-    func payloads(_ name: String) throws -> ContainerPayloads {
+    func payloads(_ name: String) throws -> ContainerFindings {
         let bytes = try TestPaths.bytes(name)
         let format = FormatDetector.detect(Array(bytes.prefix(FormatDetector.headerLength)))
-        return Inspector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: format)
+        return FormatDetector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: format)
     }
 
     func testFormatDetectionIgnoresTheExtension() throws {
@@ -71,7 +71,7 @@ final class ContainerReaderTests: XCTestCase {
 
     func testPNGChunksIncludingAfterIDAT() throws {
         let p = try payloads("creation_time.png")
-        XCTAssertEqual(p.pngCreationTime, "2020:05:06 07:08:09")
+        XCTAssertEqual(p.dates, [DateClue(.pngCreationTime, .text("2020:05:06 07:08:09", .freeform))])
         XCTAssertEqual(p.xmp.count, 1, "the iTXt XMP after IDAT is read")
         XCTAssertEqual(p.width, 64)
         let s = try payloads("IMG_0420.PNG")
@@ -122,7 +122,7 @@ final class ContainerReaderTests: XCTestCase {
         let itxt = Self.pngChunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 1, 0, 0, 0] + Self.zlibStored(xmp))
         let bytes = signature + ihdr + ztxt + itxt + Self.pngChunk("IEND", [])
         let p = PNGReader.read(BoundedReader(MemoryByteSource(bytes)))
-        XCTAssertEqual(p.pngCreationTime, "2019:01:01 00:00:00")
+        XCTAssertEqual(p.dates, [DateClue(.pngCreationTime, .text("2019:01:01 00:00:00", .freeform))])
         XCTAssertEqual(p.xmp, [xmp])
         XCTAssertEqual(p.diagnostics, [])
     }
@@ -179,21 +179,27 @@ final class ContainerReaderTests: XCTestCase {
 
     func testQuickTimeAtoms() throws {
         let p = try payloads("IMG_0001.MOV")
-        let qt = try XCTUnwrap(p.quickTime)
-        XCTAssertEqual(qt.creationDate, "2024-05-01T10:20:30+0200")
-        XCTAssertEqual(qt.contentIdentifier, "8A1B2C3D-0000-4000-8000-00000000ABCD")
-        XCTAssertEqual(qt.make, "Apple")
-        XCTAssertEqual(qt.model, "iPhone 15 Pro")
-        XCTAssertEqual(qt.mvhdCreation, 1_714_551_630)
-        XCTAssertEqual(qt.durationSeconds, 3)
+        let keys = try XCTUnwrap(p.evidence[.quickTimeKeys])
+        let mvhd = try XCTUnwrap(LocalDateTime(secondsAsIfUTC: 1_714_551_630))
+        XCTAssertEqual(
+            p.dates,
+            [
+                DateClue(.quickTimeCreationDate, .text("2024-05-01T10:20:30+0200", .iso8601)),
+                DateClue(.quickTimeMovieHeader, .instant(utc: mvhd, caveat: nil)),
+            ])
+        XCTAssertEqual(keys.contentIdentifier, "8A1B2C3D-0000-4000-8000-00000000ABCD")
+        XCTAssertEqual(keys.make, "Apple")
+        XCTAssertEqual(keys.model, "iPhone 15 Pro")
+        XCTAssertEqual(p.evidence[.quickTimeMovieHeader]?.durationSeconds, 3)
         XCTAssertEqual(p.width, 1920)
         XCTAssertEqual(p.height, 1440)
     }
 
     func testMP4Version1MovieHeaderAndVideoTrackOnly() throws {
         let p = try payloads("clip.mp4")
-        XCTAssertEqual(p.quickTime?.mvhdCreation, 1_694_358_000)
-        XCTAssertEqual(p.quickTime?.durationSeconds, 12.5)
+        let mvhd = try XCTUnwrap(LocalDateTime(secondsAsIfUTC: 1_694_358_000))
+        XCTAssertEqual(p.dates, [DateClue(.quickTimeMovieHeader, .instant(utc: mvhd, caveat: nil))])
+        XCTAssertEqual(p.evidence[.quickTimeMovieHeader]?.durationSeconds, 12.5)
         XCTAssertEqual(p.width, 1280, "the audio track's 0x0 is ignored")
         XCTAssertEqual(p.height, 720)
     }

@@ -9,7 +9,7 @@ final class ExifDecoderTests: XCTestCase {
     func record(_ name: String) throws -> ExifRecord {
         let bytes = try TestPaths.bytes(name)
         let format = FormatDetector.detect(Array(bytes.prefix(64)))
-        let p = Inspector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: format)
+        let p = FormatDetector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: format)
         return ExifDecoder.decode(tiff: try XCTUnwrap(p.exif))
     }
 

@@ -51,25 +51,47 @@ final class ExtremeValueTests: XCTestCase {
         }
     }
 
+    /// An `mvhd` creation time at the ends of its field is unset (zero, or past Int64), skipped
+    /// with a diagnostic (before 1970 and too small for Unix seconds, or past year 9999), or
+    /// the instant it says; an all-ones duration means "unknown" [ISO 14496-12 8.2.2.3].
     func testQuickTimeTimesAtTheExtremes() {
-        for version: UInt8 in [0, 1] {
-            for creation: UInt64 in [0, 1, UInt64(UInt32.max), UInt64(Int64.max) - 1, UInt64(Int64.max), .max] {
-                var b: [UInt8] = [version, 0, 0, 0]
-                func be(_ v: UInt64, _ n: Int) {
-                    for i in (0..<n).reversed() { b.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
-                }
-                let width = version == 1 ? 8 : 4
-                be(creation, width)
-                be(creation, width)
-                be(UInt64(UInt32.max), 4)
-                be(.max, width)
-                var qt = QuickTimeMetadata()
-                var out = ContainerPayloads(format: .mov)
-                QuickTimeReader.readMovieHeader(b, into: &qt, out: &out)
-                let evidence = DateEvidence(quickTime: qt, fileName: "clip.mov")
-                let (date, _) = CaptureDateResolver.resolve(evidence)
-                _ = date?.epochSeconds(assuming: utcZone)
-                _ = date?.rendered(in: utcZone)
+        let skipped = "skipped"
+        let lastOf32Bits = "2040-02-06T06:28:15Z"  // 0xFFFFFFFF seconds after 1904
+        let cases: [(version: UInt8, creation: UInt64, expected: String?)] = [
+            (0, 0, nil), (0, 1, skipped), (0, UInt64(UInt32.max), lastOf32Bits),
+            // Version 0 holds 32 bits: the larger values arrive cut to their low half.
+            (0, UInt64(Int64.max) - 1, "2040-02-06T06:28:14Z"), (0, UInt64(Int64.max), lastOf32Bits), (0, .max, lastOf32Bits),
+            (1, 0, nil), (1, 1, skipped), (1, UInt64(UInt32.max), lastOf32Bits),
+            (1, UInt64(Int64.max) - 1, skipped), (1, UInt64(Int64.max), nil), (1, .max, nil),
+        ]
+        for (version, creation, expected) in cases {
+            var b: [UInt8] = [version, 0, 0, 0]
+            func be(_ v: UInt64, _ n: Int) {
+                for i in (0..<n).reversed() { b.append(UInt8(truncatingIfNeeded: v >> (8 * UInt64(i)))) }
+            }
+            let width = version == 1 ? 8 : 4
+            be(creation, width)
+            be(creation, width)
+            be(UInt64(UInt32.max), 4)
+            be(.max, width)
+            var qt = QuickTimeReader.Atoms()
+            QuickTimeReader.readMovieHeader(b, into: &qt)
+            let what = "version \(version), creation \(creation)"
+            XCTAssertNil(qt.durationSeconds, what)
+            let clues = qt.movieDate.map { [DateClue(.quickTimeMovieHeader, $0)] } ?? []
+            let (date, diagnostics) = CaptureDateResolver.resolve(DateEvidence(clues: clues, fileName: "clip.mov"))
+            _ = date?.epochSeconds(assuming: utcZone)
+            switch expected {
+            case nil:
+                XCTAssertNil(qt.movieDate, what)
+                XCTAssertNil(date, what)
+            case skipped:
+                XCTAssertNil(date, what)
+                XCTAssertEqual(diagnostics, [Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped")], what)
+            default:
+                XCTAssertEqual(date?.source, .quickTimeMovieHeader, what)
+                XCTAssertEqual(date?.rendered(in: utcZone).utc, expected, what)
+                XCTAssertEqual(diagnostics, [], what)
             }
         }
     }

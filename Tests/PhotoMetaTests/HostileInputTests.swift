@@ -556,7 +556,7 @@ final class HostileInputTests: XCTestCase {
             let target = name.split(separator: "-").first.map(String.init) ?? ""
             let reader = BoundedReader(MemoryByteSource(bytes))
             let detected = FormatDetector.detect(Array(bytes.prefix(FormatDetector.headerLength)))
-            var payloads: ContainerPayloads?
+            var payloads: ContainerFindings?
             switch target {
             case "jpeg": payloads = JPEGReader.read(reader)
             case "png": payloads = PNGReader.read(reader)

@@ -54,7 +54,7 @@ final class TIFFCompactorTests: XCTestCase {
 
     func testTheStreamFitsTheWindowAndPointsAtItsCopies() throws {
         let bytes = try TestPaths.bytes("../formats/far_ifd.tif")
-        var out = ContainerPayloads(format: .tiff)
+        var out = ContainerFindings(format: .tiff)
         let stream = try XCTUnwrap(
             TIFFCompactor.compact(BoundedReader(MemoryByteSource(bytes)), littleEndian: true, ifd0: 200 * 1024, into: &out))
         XCTAssertLessThanOrEqual(stream.count, Limits.exifPayloadMax)

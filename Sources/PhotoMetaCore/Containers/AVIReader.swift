@@ -4,23 +4,35 @@
 /// recording date, as cameras write it) and a `LIST INFO` `ICRD` (creation date). The `movi`
 /// list, which holds the frames, is skipped unread.
 package enum AVIReader {
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .avi)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .avi)
         var chunks = 0
+        var dates = Dates()
         do throws(ReadFailure) {
             let end = try RIFFForm.end(reader, domain: "avi", into: &out)
-            walk(reader, from: 12, to: end, depth: 0, chunks: &chunks, into: &out)
+            walk(reader, from: 12, to: end, depth: 0, chunks: &chunks, dates: &dates, into: &out)
         } catch {
             out.note("avi", error, while: "reading the RIFF header")
         }
+        // IDIT before ICRD whatever their order in the file: both are reported as
+        // riff.DateTimeOriginal, the recording date first.
+        for text in [dates.recorded, dates.created].compactMap({ $0 }) {
+            out.dates.append(DateClue(.riffDateTimeOriginal, .text(text, .riff)))
+        }
         return out
+    }
+
+    /// The first `IDIT` (recording date) and `INFO/ICRD` (creation date) texts, as written.
+    struct Dates {
+        var recorded: String?
+        var created: String?
     }
 
     /// The chunks between `from` and `to`; `LIST hdrl` and `LIST INFO` are entered (they are
     /// one level deep in every writer's layout, so depth stops at 2).
     static func walk(
         _ reader: BoundedReader, from: Int64, to end: Int64, depth: Int, chunks: inout Int,
-        into out: inout ContainerPayloads
+        dates: inout Dates, into out: inout ContainerFindings
     ) {
         var pos = from
         while pos + 8 <= end {
@@ -48,14 +60,16 @@ package enum AVIReader {
             case "LIST" where depth < 2 && size >= 4:
                 if let type = try? reader.read(at: data, count: 4), FourCC.string(type) == "hdrl" || FourCC.string(type) == "INFO"
                 {
-                    walk(reader, from: data + 4, to: min(data + size, end), depth: depth + 1, chunks: &chunks, into: &out)
+                    walk(
+                        reader, from: data + 4, to: min(data + size, end), depth: depth + 1, chunks: &chunks, dates: &dates,
+                        into: &out)
                 }
             case "avih":
                 readMainHeader(reader, at: data, size: size, into: &out)
             case "IDIT":
-                out.riffDateTimeOriginal = out.riffDateTimeOriginal ?? text(reader, at: data, size: size)
+                dates.recorded = dates.recorded ?? text(reader, at: data, size: size)
             case "ICRD":
-                out.riffCreationDate = out.riffCreationDate ?? text(reader, at: data, size: size)
+                dates.created = dates.created ?? text(reader, at: data, size: size)
             default:
                 break
             }
@@ -66,7 +80,7 @@ package enum AVIReader {
 
     /// AVIMAINHEADER: dwMicroSecPerFrame, dwMaxBytesPerSec, dwPaddingGranularity, dwFlags,
     /// dwTotalFrames, dwInitialFrames, dwStreams, dwSuggestedBufferSize, dwWidth, dwHeight.
-    static func readMainHeader(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerPayloads) {
+    static func readMainHeader(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerFindings) {
         guard size >= 40, let b = try? reader.read(at: offset, count: 40) else {
             out.note("avi", "'avih' of \(size) bytes is too short")
             return
@@ -80,7 +94,8 @@ package enum AVIReader {
             out.height = Int(h)
         }
         if microsPerFrame > 0, frames > 0 {
-            out.durationSeconds = Double(microsPerFrame) * Double(frames) / 1_000_000
+            out.evidence[.riffMainHeader, default: FieldEvidence()].durationSeconds =
+                Double(microsPerFrame) * Double(frames) / 1_000_000
         }
     }
 

@@ -20,7 +20,7 @@ enum BoxWalker {
     /// clamped and noted; a size below the header length stops the walk ("box size too small").
     static func children(
         _ reader: BoundedReader, from start: Int64, to end: Int64, domain: String,
-        into out: inout ContainerPayloads
+        into out: inout ContainerFindings
     ) -> [BoxHeader] {
         var boxes: [BoxHeader] = []
         var pos = start
@@ -80,7 +80,7 @@ enum BoxWalker {
     /// Reads a box's body when it is small enough to hold whole.
     static func body(
         _ reader: BoundedReader, _ box: BoxHeader, domain: String,
-        into out: inout ContainerPayloads
+        into out: inout ContainerFindings
     ) -> [UInt8]? {
         guard box.dataLength <= Int64(Limits.boxPayloadMax) else {
             out.note(domain, "box '\(box.type)' of \(box.dataLength) bytes exceeds \(Limits.boxPayloadMax); skipped")

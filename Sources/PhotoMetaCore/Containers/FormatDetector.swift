@@ -73,3 +73,23 @@ package enum FormatDetector {
         return .unknown
     }
 }
+
+extension FormatDetector {
+    /// The container reader of each format: the one place besides `detect` that a new format
+    /// is added to.
+    package static func readContainer(_ reader: BoundedReader, format: MediaFormat) -> ContainerFindings {
+        switch format {
+        case .jpeg: return JPEGReader.read(reader)
+        case .png: return PNGReader.read(reader)
+        case .gif: return GIFReader.read(reader)
+        case .webp: return WebPReader.read(reader)
+        case .avi: return AVIReader.read(reader)
+        case .raf: return RAFReader.read(reader)
+        case .mrw: return MRWReader.read(reader)
+        case .tiff: return TIFFReader.read(reader)
+        case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
+        case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
+        case .unknown: return ContainerFindings(format: .unknown)
+        }
+    }
+}

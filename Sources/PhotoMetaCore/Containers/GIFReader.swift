@@ -4,8 +4,8 @@
 package enum GIFReader {
     static let xmpAppID = Array("XMP DataXMP".utf8)
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .gif)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .gif)
         var frames = 0
         var pos: Int64 = 13
         do throws(ReadFailure) {
@@ -88,7 +88,7 @@ package enum GIFReader {
     /// [XMP part 3, 1.1.2] In GIF the packet is stored raw, followed by a 258-byte "magic
     /// trailer" that makes the bytes parse as sub-blocks. The packet ends at its closing
     /// `<?xpacket end=...?>` (or `</x:xmpmeta>`).
-    private static func readXMP(_ reader: BoundedReader, at start: Int64, into out: inout ContainerPayloads) {
+    private static func readXMP(_ reader: BoundedReader, at start: Int64, into out: inout ContainerFindings) {
         do throws(ReadFailure) {
             let window = try reader.readAvailable(at: start, count: Limits.xmpPayloadMax)
             guard let end = XMPReader.packetEnd(in: window) else {

@@ -4,8 +4,8 @@
 package enum JPEGReader {
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .jpeg)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .jpeg)
         var pos: Int64 = 2  // after SOI
         var segments = 0
         var sawEOI = false
@@ -102,7 +102,7 @@ package enum JPEGReader {
     /// and a Motion Photo's movie, whose length the XMP gives (`GCamera:MicroVideoOffset`, or
     /// the `Item:Length` of the MotionPhoto container item). Padding with 0x00 or 0xFF is
     /// allowed too. One small read at the end; the image data itself is never read.
-    static func checkEnd(_ reader: BoundedReader, scanData: Int64, into out: inout ContainerPayloads) {
+    static func checkEnd(_ reader: BoundedReader, scanData: Int64, into out: inout ContainerFindings) {
         let size = reader.size
         var end = size
         // Known trailers first: the image must end where they begin.
@@ -184,7 +184,7 @@ package enum JPEGReader {
         return nil
     }
 
-    private static func readAPP1(_ reader: BoundedReader, at start: Int64, length: Int, into out: inout ContainerPayloads) {
+    private static func readAPP1(_ reader: BoundedReader, at start: Int64, length: Int, into out: inout ContainerFindings) {
         do throws(ReadFailure) {
             let sig = try reader.readAvailable(at: start, count: min(length, xmpSignature.count))
             if sig.hasPrefix(ExifHeader.prefix) {

@@ -6,8 +6,8 @@
 package enum MRWReader {
     static let magic: [UInt8] = [0x00, 0x4D, 0x52, 0x4D]
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .mrw)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .mrw)
         do throws(ReadFailure) {
             var h = ByteReader(try reader.read(at: 4, count: 4))
             let areaEnd = Int64(h.u32be() ?? 0) + 8

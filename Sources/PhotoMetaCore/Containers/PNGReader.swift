@@ -47,54 +47,30 @@ package enum PNGReader {
         return bytes.count == length ? bytes : nil
     }
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .png)
-        var pos: Int64 = 8
-        var chunks = 0
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .png)
         var sawIEND = false
+        var at: Int64 = 8
         do throws(ReadFailure) {
-            while pos + 8 <= reader.size {
-                chunks += 1
-                if chunks > Limits.structureCountMax {
-                    out.note("png", "more than \(Limits.structureCountMax) chunks; stopped")
-                    break
-                }
-                var h = ByteReader(try reader.read(at: pos, count: 8))
-                guard let len32 = h.u32be(), let type = h.fourCC() else { break }
-                // [PNG 1.2 5.3] length is at most 2^31-1.
-                guard len32 <= 0x7FFF_FFFF else {
-                    out.note("png", "chunk \(type) at offset \(pos) has invalid length \(len32); stopped")
-                    break
-                }
-                let length = Int(len32)
-                let dataStart = pos + 8
-                if dataStart + Int64(length) + 4 > reader.size {
+            let end = try PNGChunks.walk(reader, limit: Limits.structureCountMax) { chunk throws(ReadFailure) in
+                at = chunk.offset
+                if chunk.next > reader.size {
                     out.truncated = true
-                    out.note("png", "chunk \(type) at offset \(pos) runs past the end of the file")
+                    out.note("png", "chunk \(chunk.type) at offset \(chunk.offset) runs past the end of the file")
                 }
-                switch type {
-                case "IHDR":
-                    // [PNG 1.2 11.2.2] width, height (4 bytes each) first.
-                    var r = ByteReader(try reader.read(at: dataStart, count: min(8, length)))
-                    if let w = r.u32be(), let hgt = r.u32be() {
-                        out.width = Int(w)
-                        out.height = Int(hgt)
-                    }
-                case "eXIf":
-                    // [PNG 3rd ed. 11.3.6] eXIf holds a TIFF stream without the "Exif\0\0" prefix.
-                    out.setExif(try reader.read(at: dataStart, count: out.exifLength(length, domain: "png")), domain: "png")
-                case "tEXt", "iTXt", "zTXt":
-                    try readText(type, reader, at: dataStart, length: length, into: &out)
-                case "IEND":
-                    sawIEND = true
-                default:
-                    break
-                }
-                if sawIEND { break }
-                pos = dataStart + Int64(length) + 4
+                try readChunk(chunk, reader, into: &out)
+                sawIEND = chunk.type == "IEND"
+                at = chunk.next
+                return !sawIEND
+            }
+            switch end {
+            case .tooManyChunks: out.note("png", "more than \(Limits.structureCountMax) chunks; stopped")
+            case .invalidLength(let type, let offset, let length):
+                out.note("png", "chunk \(type) at offset \(offset) has invalid length \(length); stopped")
+            case .endOfData, .stopped: break
             }
         } catch {
-            out.note("png", error, while: "reading chunk at offset \(pos)")
+            out.note("png", error, while: "reading chunk at offset \(at)")
         }
         if !sawIEND {
             out.truncated = true
@@ -103,13 +79,36 @@ package enum PNGReader {
         return out
     }
 
+    /// The chunks that hold metadata or the size; image data is never read.
+    static func readChunk(_ chunk: PNGChunks.Chunk, _ reader: BoundedReader, into out: inout ContainerFindings)
+        throws(ReadFailure)
+    {
+        switch chunk.type {
+        case "IHDR":
+            // [PNG 1.2 11.2.2] width, height (4 bytes each) first.
+            var r = ByteReader(try reader.read(at: chunk.dataStart, count: min(8, chunk.length)))
+            if let w = r.u32be(), let hgt = r.u32be() {
+                out.width = Int(w)
+                out.height = Int(hgt)
+            }
+        case "eXIf":
+            // [PNG 3rd ed. 11.3.6] eXIf holds a TIFF stream without the "Exif\0\0" prefix.
+            let length = out.exifLength(chunk.length, domain: "png")
+            out.setExif(try reader.read(at: chunk.dataStart, count: length), domain: "png")
+        case "tEXt", "iTXt", "zTXt":
+            try readText(chunk.type, reader, at: chunk.dataStart, length: chunk.length, into: &out)
+        default:
+            break
+        }
+    }
+
     /// [PNG 1.2 11.3.4] tEXt: keyword NUL text (Latin-1). zTXt: keyword NUL method, then the
     /// text (Latin-1) as a zlib stream. iTXt: keyword NUL flag method language NUL translated
     /// NUL text (UTF-8), a zlib stream when the flag is 1. Compressed text is inflated up to the
     /// same limit as plain text, so a small chunk cannot expand without bound.
     private static func readText(
         _ type: String, _ reader: BoundedReader, at start: Int64, length: Int,
-        into out: inout ContainerPayloads
+        into out: inout ContainerFindings
     ) throws(ReadFailure) {
         // The keyword is at most 79 bytes; peek at it before deciding to read the whole chunk.
         let peek = try reader.readAvailable(at: start, count: min(length, 80))
@@ -160,15 +159,15 @@ package enum PNGReader {
         } else if keyword == xmpKeyword {
             // Inflated text was counted when it was inflated; plain text is counted here.
             out.addXMP(text, domain: "png", counted: !wasInflated)
-        } else if out.pngCreationTime == nil {
-            out.pngCreationTime = String(decoding: text, as: UTF8.self)
+        } else if !out.dates.contains(where: { $0.source == .pngCreationTime }) {
+            out.dates.append(DateClue(.pngCreationTime, .text(String(decoding: text, as: UTF8.self), .freeform)))
         }
     }
 
     /// Inflates a compressed text, noting why when it cannot.
     private static func inflate(
         _ compressed: ArraySlice<UInt8>, _ type: String, _ keyword: String, _ limit: Int,
-        _ out: inout ContainerPayloads
+        _ out: inout ContainerFindings
     ) -> [UInt8]? {
         // Each chunk may inflate to its own limit, and all of a file's chunks together to what
         // is left of the per-file text budget.

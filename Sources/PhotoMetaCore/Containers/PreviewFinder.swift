@@ -36,14 +36,13 @@ package enum PreviewFinder {
         let reader = BoundedReader(source)
         guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return [] }
         let format = FormatDetector.detect(head)
-        let payloads = Inspector.readContainer(reader, format: format)
-        return previews(source, format: format, payloads: payloads)
+        return previews(source, format: format, findings: FormatDetector.readContainer(reader, format: format))
     }
 
-    package static func previews(_ source: some ByteSource, format: MediaFormat, payloads: ContainerPayloads) -> [EmbeddedPreview]
+    package static func previews(_ source: some ByteSource, format: MediaFormat, findings: ContainerFindings) -> [EmbeddedPreview]
     {
         var found: [EmbeddedPreview] = []
-        let hints = payloads.previewHints
+        let hints = findings.previewHints
         func jpeg(_ s: EmbeddedPreview.Source, _ offset: Int64, _ length: Int64) {
             guard found.count < previewsMax, let p = checkedJPEG(source, s, offset, length) else { return }
             if !found.contains(where: { $0.offset == p.offset }) { found.append(p) }
@@ -59,9 +58,9 @@ package enum PreviewFinder {
             if let raw = hints.rawJPEG { jpeg(.raw, raw.lowerBound, raw.upperBound - raw.lowerBound + 1) }
         case .tiff:
             let reader = BoundedReader(source)
-            guard let head = try? reader.read(at: 0, count: 8), let (codec, ifd0) = TIFFCompactor.Codec.header(head)
+            guard let head = try? reader.read(at: 0, count: 8), let (layout, ifd0) = TIFFStructure.header(head)
             else { break }
-            let little = codec.little
+            let little = layout.littleEndian
             guard let root = TIFFImageSize.image(reader, little, at: ifd0) else { break }
             var images = [root]
             for at in root.subIFDs.prefix(TIFFImageSize.subIFDsMax) {
@@ -89,9 +88,9 @@ package enum PreviewFinder {
         let window = BoundedReader(
             WindowByteSource(source, offset: tiff, length: min(Int64(Limits.exifPayloadMax), source.size - tiff)))
         guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head),
-            let (codec, at) = TIFFCompactor.Codec.header(head)
+            let (layout, at) = TIFFStructure.header(head)
         else { return nil }
-        let little = codec.little
+        let little = layout.littleEndian
         guard let ifd0 = TIFFImageSize.image(window, little, at: at), ifd0.next > 0 else { return nil }
         return TIFFImageSize.image(window, little, at: ifd0.next)
     }
@@ -104,24 +103,16 @@ package enum PreviewFinder {
         let window = BoundedReader(
             WindowByteSource(source, offset: tiff, length: min(Int64(Limits.exifPayloadMax), source.size - tiff)))
         guard let head = try? window.read(at: 0, count: 8), ExifHeader.startsTIFF(head),
-            let (codec, ifd) = TIFFCompactor.Codec.header(head)
+            let (layout, ifd) = TIFFStructure.header(head), let directory = layout.directory(window, at: ifd)
         else { return [] }
-        let u16 = codec.u16
-        let u32 = codec.u32
-        guard ifd >= 8, let countBytes = try? window.read(at: Int64(ifd), count: 2) else { return [] }
-        let n = u16(countBytes, 0)
-        guard n > 0, n <= TIFFCompactor.entriesMax, let table = try? window.read(at: Int64(ifd) + 2, count: 12 * n) else {
-            return []
-        }
-        for i in 0..<n where u16(table, 12 * i) == 0xB002 {
-            let count = u32(table, 12 * i + 4)
-            let images = min(count / 16, previewsMax + 1)
-            guard images > 0, let entries = try? window.read(at: Int64(u32(table, 12 * i + 8)), count: 16 * images) else {
+        for e in directory.entries where e.tag == .mpEntry {
+            let images = min(e.count / 16, previewsMax + 1)
+            guard images > 0, let entries = try? window.read(at: Int64(layout.offset(e)), count: 16 * images) else {
                 return []
             }
             return (0..<images).compactMap { k in
-                let size = u32(entries, 16 * k + 4)
-                let offset = u32(entries, 16 * k + 8)
+                let size = layout.u32(entries, 16 * k + 4)
+                let offset = layout.u32(entries, 16 * k + 8)
                 return offset > 0 && size > 0 ? (Int64(offset), Int64(size)) : nil
             }
         }

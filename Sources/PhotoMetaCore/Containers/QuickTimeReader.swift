@@ -5,14 +5,32 @@ package enum QuickTimeReader {
     /// Seconds from 1904-01-01 to 1970-01-01 [ISO 14496-12 8.2.2.3].
     static let epochDelta: Int64 = 2_082_844_800
 
-    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
-        var out = ContainerPayloads(format: format)
-        var qt = QuickTimeMetadata()
+    /// 1990-01-01T00:00:00Z: an `mvhd` time below 1970 that, counted from 1970, lands before
+    /// this is not a clock's reading.
+    static let unixEpochWriterFloor: Int64 = 631_152_000
+
+    /// What the movie's atoms said, by atom, while the walk goes on; `hand(_:into:)` turns it
+    /// into evidence once the walk is over.
+    struct Atoms {
+        /// The movie header's creation time, as the date stage will take it.
+        var movieDate: DateClue.Value?
+        /// Duration in seconds from `mvhd`.
+        var durationSeconds: Double?
+        /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), `udta` ©-atoms (`udta.mak`) and
+        /// `ilst` items without a key (`ilst.?xyz`), by key; the first value of a key is kept.
+        var keys: [String: String] = [:]
+        /// The largest video track's display size from `tkhd`.
+        var trackWidth: Int?
+        var trackHeight: Int?
+    }
+
+    package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerFindings {
+        var out = ContainerFindings(format: format)
+        var qt = Atoms()
         let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "quicktime", into: &out)
         guard let moov = top.first(where: { $0.type == "moov" }) else {
             out.truncated = true
             out.note("quicktime", "no 'moov' box (a movie still being written, or cut short)")
-            out.quickTime = qt
             return out
         }
         var bestArea = -1
@@ -20,7 +38,7 @@ package enum QuickTimeReader {
             switch box.type {
             case "mvhd":
                 guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
-                readMovieHeader(b, into: &qt, out: &out)
+                readMovieHeader(b, into: &qt)
             case "trak":
                 if let (w, h, isVideo) = readTrack(reader, box, into: &out), isVideo, w * h > bestArea {
                     bestArea = w * h
@@ -39,12 +57,47 @@ package enum QuickTimeReader {
         }
         out.width = qt.trackWidth
         out.height = qt.trackHeight
-        out.quickTime = qt
+        hand(qt, into: &out)
         return out
     }
 
+    /// The atoms' facts and dates as evidence, each with the place it was found.
+    static func hand(_ qt: Atoms, into out: inout ContainerFindings) {
+        let k = qt.keys
+        if let text = k["com.apple.quicktime.creationdate"] {
+            out.dates.append(DateClue(.quickTimeCreationDate, .text(text, .iso8601)))
+        }
+        if let movieDate = qt.movieDate { out.dates.append(DateClue(.quickTimeMovieHeader, movieDate)) }
+        func point(_ key: String) -> MediaAsset.GPS? {
+            guard let text = k[key], let p = ISO6709Location(text) else { return nil }
+            return MediaAsset.GPS(latitude: p.latitude, longitude: p.longitude)
+        }
+        out.evidence[.quickTimeKeys] = FieldEvidence(
+            make: k["com.apple.quicktime.make"], model: k["com.apple.quicktime.model"],
+            software: k["com.apple.quicktime.software"], location: point("com.apple.quicktime.location.ISO6709"),
+            contentIdentifier: k["com.apple.quicktime.content.identifier"])
+        out.evidence[.quickTimeUserData] = FieldEvidence(make: k["udta.mak"], model: k["udta.mod"], location: point("udta.xyz"))
+        out.evidence[.quickTimeItemList] = FieldEvidence(location: point("ilst.?xyz"))
+        out.evidence[.quickTimeMovieHeader] = FieldEvidence(durationSeconds: qt.durationSeconds)
+    }
+
+    /// [ISO 14496-12 8.2.2.3] An `mvhd` creation time (seconds since 1904-01-01 UTC) as the date
+    /// stage takes it. Before 1970, some writers count from the Unix epoch instead (exiftool
+    /// patches the same mistake): read as such when that gives a date a digital camera could
+    /// have written (1990 or later); a smaller value is a movie written without a clock.
+    package static func movieDate(secondsSince1904 raw: Int64) -> DateClue.Value {
+        let skipped = DateClue.Value.unusable(reason: "quicktime.mvhd creation time is before 1970; skipped")
+        guard raw >= 0 else { return skipped }
+        let seconds = raw - epochDelta
+        if seconds > 0, let utc = LocalDateTime(secondsAsIfUTC: seconds) { return .instant(utc: utc, caveat: nil) }
+        if raw >= unixEpochWriterFloor, let utc = LocalDateTime(secondsAsIfUTC: raw) {
+            return .instant(utc: utc, caveat: "quicktime.mvhd creation time counts from 1970, not 1904; read as such")
+        }
+        return skipped
+    }
+
     /// [ISO 14496-12 8.2.2] mvhd: version 1 has 64-bit times and duration, version 0 32-bit.
-    static func readMovieHeader(_ b: [UInt8], into qt: inout QuickTimeMetadata, out: inout ContainerPayloads) {
+    static func readMovieHeader(_ b: [UInt8], into qt: inout Atoms) {
         var r = ByteReader(b)
         guard let version = r.u8(), r.skip(3) else { return }
         let creation: UInt64?
@@ -61,8 +114,9 @@ package enum QuickTimeReader {
             timescale = r.u32be()
             duration = r.u32be().map(UInt64.init)
         }
+        // Zero means unset.
         if let c = creation, c > 0, c < UInt64(Int64.max) {
-            qt.mvhdCreation = Int64(c) - epochDelta
+            qt.movieDate = movieDate(secondsSince1904: Int64(c))
         }
         if let t = timescale, t > 0, let d = duration, d != UInt64(UInt32.max), d != UInt64.max {
             qt.durationSeconds = Double(d) / Double(t)
@@ -70,7 +124,7 @@ package enum QuickTimeReader {
     }
 
     /// trak → tkhd (display size, 16.16 fixed point) and mdia/hdlr (is it video?).
-    static func readTrack(_ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerPayloads) -> (Int, Int, Bool)? {
+    static func readTrack(_ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings) -> (Int, Int, Bool)? {
         var size: (Int, Int)?
         var isVideo = false
         for box in BoxWalker.children(reader, from: trak.dataStart, to: trak.end, domain: "quicktime", into: &out) {
@@ -113,8 +167,8 @@ package enum QuickTimeReader {
     /// [QuickTime File Format, Metadata] keys (FullBox: count, then size + namespace + name)
     /// and ilst (items whose type is the 1-based key index, each holding a `data` atom).
     static func readMeta(
-        _ reader: BoundedReader, _ meta: BoxHeader, into qt: inout QuickTimeMetadata,
-        out: inout ContainerPayloads
+        _ reader: BoundedReader, _ meta: BoxHeader, into qt: inout Atoms,
+        out: inout ContainerFindings
     ) {
         var keyNames: [String] = []
         var ilst: BoxHeader?
@@ -146,7 +200,7 @@ package enum QuickTimeReader {
 
     /// The first `data` atom of an ilst item: type indicator (u32), locale (u32), value.
     /// Only text (type 1, UTF-8) is kept.
-    static func readDataAtom(_ reader: BoundedReader, _ item: BoxHeader, out: inout ContainerPayloads) -> String? {
+    static func readDataAtom(_ reader: BoundedReader, _ item: BoxHeader, out: inout ContainerFindings) -> String? {
         for d in BoxWalker.children(reader, from: item.dataStart, to: item.end, domain: "quicktime", into: &out)
         where d.type == "data" {
             guard d.dataLength <= 4096, let b = BoxWalker.body(reader, d, domain: "quicktime", into: &out) else { return nil }
@@ -167,7 +221,7 @@ package enum QuickTimeReader {
         0x85, 0xC0, 0xB6, 0x87, 0x82, 0x0F, 0x11, 0xE0, 0x81, 0x11, 0xF4, 0xCE, 0x46, 0x2B, 0x6A, 0x48,
     ]
 
-    static func readCanonMetadata(_ reader: BoundedReader, _ box: BoxHeader, out: inout ContainerPayloads) {
+    static func readCanonMetadata(_ reader: BoundedReader, _ box: BoxHeader, out: inout ContainerFindings) {
         guard box.dataStart - box.start >= 24,
             let id = try? reader.readAvailable(at: box.dataStart - 16, count: 16), id == canonMetadataUUID
         else { return }
@@ -184,16 +238,16 @@ package enum QuickTimeReader {
             }
             switch child.type {
             case "CMT1": out.setExif(stream, domain: "cr3")
-            case "CMT2": out.exifIFDStream = out.exifIFDStream ?? stream
-            default: out.gpsIFDStream = out.gpsIFDStream ?? stream
+            case "CMT2": out.addExifStream(stream, startingAt: .exif)
+            default: out.addExifStream(stream, startingAt: .gps)
             }
         }
     }
 
     /// udta ©-atoms (©day, ©mak, ©mod, ©xyz): u16 length, u16 language, text.
     static func readUserData(
-        _ reader: BoundedReader, _ udta: BoxHeader, into qt: inout QuickTimeMetadata,
-        out: inout ContainerPayloads
+        _ reader: BoundedReader, _ udta: BoxHeader, into qt: inout Atoms,
+        out: inout ContainerFindings
     ) {
         for box in BoxWalker.children(reader, from: udta.dataStart, to: udta.end, domain: "quicktime", into: &out) {
             if box.type == "meta" {

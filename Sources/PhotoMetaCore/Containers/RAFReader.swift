@@ -6,8 +6,8 @@
 package enum RAFReader {
     static let magic = Array("FUJIFILMCCD-RAW ".utf8)
 
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var failed = ContainerPayloads(format: .raf)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var failed = ContainerFindings(format: .raf)
         let header: [UInt8]
         do throws(ReadFailure) {
             header = try reader.read(at: 0, count: 92)

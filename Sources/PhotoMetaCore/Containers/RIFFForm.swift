@@ -2,7 +2,7 @@
 /// follows, form type]: where its chunks end. A size that claims more than the file holds
 /// marks the file as cut short and is clamped to the file.
 enum RIFFForm {
-    static func end(_ reader: BoundedReader, domain: String, into out: inout ContainerPayloads) throws(ReadFailure) -> Int64 {
+    static func end(_ reader: BoundedReader, domain: String, into out: inout ContainerFindings) throws(ReadFailure) -> Int64 {
         var riff = ByteReader(try reader.read(at: 4, count: 4))
         let formEnd = Int64(riff.u32le() ?? 0) + 8
         if formEnd > reader.size {

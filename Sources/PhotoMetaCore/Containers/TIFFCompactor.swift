@@ -11,12 +11,8 @@
 /// JPEGInterchangeFormat pair (a raw's preview, not a thumbnail). Other values stay as the
 /// file holds them (StripOffsets still count from the start of the file).
 package enum TIFFCompactor {
-    /// Bytes per component of TIFF field types 1...13 [TIFF 6.0 2, TIFF Technical Note 1].
-    static let typeSizes: [Int] = [0, 1, 1, 2, 4, 8, 1, 1, 2, 4, 8, 4, 8, 4]
-    static let entriesMax = 1024
-
     struct Entry {
-        var tag: Int
+        var tag: TIFFTag
         var type: Int
         var count: Int
         /// The 4-byte field as stored (a value, or an offset).
@@ -30,131 +26,117 @@ package enum TIFFCompactor {
         var next: Int
     }
 
-    /// A TIFF stream's byte order [TIFF 6.0 2], the one reader of its integers for the TIFF
-    /// steps (compactor, image size, preview finder).
-    struct Codec {
-        let little: Bool
-
-        /// The byte order and IFD0's offset from a TIFF header ("II*\0" / "MM\0*", then a u32).
-        static func header(_ head: [UInt8]) -> (codec: Codec, ifd0: Int)? {
-            guard head.count >= 8 else { return nil }
-            let c = Codec(little: head[0] == 0x49)
-            return (c, c.u32(head, 4))
-        }
-
-        func u16(_ b: [UInt8], _ at: Int) -> Int {
-            little ? Int(b[at]) | Int(b[at + 1]) << 8 : Int(b[at]) << 8 | Int(b[at + 1])
-        }
-        func u32(_ b: [UInt8], _ at: Int) -> Int {
-            little
-                ? Int(b[at]) | Int(b[at + 1]) << 8 | Int(b[at + 2]) << 16 | Int(b[at + 3]) << 24
-                : Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3])
-        }
-        func put16(_ v: Int) -> [UInt8] {
-            let a = UInt8(truncatingIfNeeded: v)
-            let b = UInt8(truncatingIfNeeded: v >> 8)
-            return little ? [a, b] : [b, a]
-        }
-        func put32(_ v: Int) -> [UInt8] {
-            let bytes = (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) }
-            return little ? bytes : bytes.reversed()
-        }
-    }
-
-    /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
-    package static func compact(
-        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerPayloads
-    ) -> [UInt8]? {
-        let codec = Codec(little: littleEndian)
+    /// Reads directories and copies their out-of-line values within the stream's budget.
+    struct Copier {
+        let reader: BoundedReader
+        let codec: TIFFStructure
+        /// Bytes left in libexif's window after the header.
         var budget = Limits.exifPayloadMax - 8
-        func load(_ at: Int) -> Directory? {
-            guard at >= 8, Int64(at) + 2 <= reader.size,
-                let head = try? reader.read(at: Int64(at), count: 2)
-            else { return nil }
-            let n = codec.u16(head, 0)
-            guard n > 0, n <= entriesMax, let table = try? reader.readAvailable(at: Int64(at) + 2, count: 12 * n + 4),
-                table.count >= 12 * n
-            else { return nil }
-            var entries: [Entry] = []
-            for i in 0..<n {
-                let e = 12 * i
-                let type = codec.u16(table, e + 2)
-                let count = codec.u32(table, e + 4)
-                guard type >= 1, type < typeSizes.count else { continue }
-                let (size, overflow) = typeSizes[type].multipliedReportingOverflow(by: count)
-                guard !overflow else { continue }
-                entries.append(
-                    Entry(
-                        tag: codec.u16(table, e), type: type, count: count, field: Array(table[(e + 8)..<(e + 12)]),
-                        value: size > 4 ? [] : nil))
-            }
-            let next = table.count >= 12 * n + 4 ? codec.u32(table, 12 * n) : 0
-            budget -= 2 + 12 * entries.count + 4
-            return Directory(entries: entries, next: next)
+
+        init(_ reader: BoundedReader, _ codec: TIFFStructure) {
+            self.reader = reader
+            self.codec = codec
         }
+
+        /// The directory at `at`, its entries of unknown type or impossible size left out.
+        mutating func load(_ at: Int) -> Directory? {
+            guard let d = codec.directory(reader, at: at) else { return nil }
+            let typeSizes = TIFFStructure.typeSizes
+            let entries: [Entry] = d.entries.compactMap { e in
+                guard e.type >= 1, e.type < typeSizes.count else { return nil }
+                let (size, overflow) = typeSizes[e.type].multipliedReportingOverflow(by: e.count)
+                guard !overflow else { return nil }
+                return Entry(tag: e.tag, type: e.type, count: e.count, field: e.field, value: size > 4 ? [] : nil)
+            }
+            budget -= 2 + 12 * entries.count + 4
+            return Directory(entries: entries, next: d.next)
+        }
+
         /// Copies the out-of-line values that fit; drops the entries whose values do not.
-        func fill(_ d: inout Directory, dropPreview: Bool) {
-            d.entries = d.entries.compactMap { entry in
+        mutating func fill(_ d: inout Directory, dropPreview: Bool, into out: inout ContainerFindings) {
+            var kept: [Entry] = []
+            for entry in d.entries {
                 var e = entry
-                if dropPreview, e.tag == 0x0201 || e.tag == 0x0202 { return nil }
-                guard e.value != nil else { return e }
-                let size = typeSizes[e.type] * e.count
+                if dropPreview, e.tag == .jpegInterchangeFormat || e.tag == .jpegInterchangeFormatLength { continue }
+                guard e.value != nil else {
+                    kept.append(e)
+                    continue
+                }
+                let size = TIFFStructure.typeSizes[e.type] * e.count
                 let at = codec.u32(e.field, 0)
                 guard size <= budget, Int64(at) + Int64(size) <= reader.size,
                     let bytes = try? reader.read(at: Int64(at), count: size)
                 else {
                     out.noteOnce("tiff", "compact drop", "TIFF values that do not fit libexif's window were left out")
-                    return nil
+                    continue
                 }
                 budget -= size + (size & 1)
                 e.value = bytes
-                return e
+                kept.append(e)
             }
+            d.entries = kept
         }
-        func pointer(_ d: Directory, _ tag: Int) -> Int? {
+
+        /// A sub-IFD pointer or a thumbnail's offset or length: one LONG (or IFD) in the field.
+        func pointer(_ d: Directory, _ tag: TIFFTag) -> Int? {
             guard let e = d.entries.first(where: { $0.tag == tag }), e.count == 1, e.type == 4 || e.type == 13 else {
                 return nil
             }
             return codec.u32(e.field, 0)
         }
+    }
 
-        guard var ifd0 = load(offset) else { return nil }
-        var exif = pointer(ifd0, 0x8769).flatMap(load)
-        var gps = pointer(ifd0, 0x8825).flatMap(load)
-        var interop: Directory? = exif.flatMap { pointer($0, 0xA005) }.flatMap(load)
-        var ifd1 = ifd0.next > 0 ? load(ifd0.next) : nil
-        fill(&ifd0, dropPreview: true)
+    /// The compacted stream (TIFF header first), or nil when IFD0 cannot be read.
+    package static func compact(
+        _ reader: BoundedReader, littleEndian: Bool, ifd0 offset: Int, into out: inout ContainerFindings
+    ) -> [UInt8]? {
+        var copier = Copier(reader, TIFFStructure(littleEndian: littleEndian))
+        guard var ifd0 = copier.load(offset) else { return nil }
+        var exif = copier.pointer(ifd0, .exifIFDPointer).flatMap { copier.load($0) }
+        var gps = copier.pointer(ifd0, .gpsIFDPointer).flatMap { copier.load($0) }
+        var interop: Directory? = exif.flatMap { copier.pointer($0, .interoperabilityIFDPointer) }.flatMap { copier.load($0) }
+        var ifd1 = ifd0.next > 0 ? copier.load(ifd0.next) : nil
+        copier.fill(&ifd0, dropPreview: true, into: &out)
         if var d = exif {
-            fill(&d, dropPreview: false)
-            if interop == nil { d.entries.removeAll { $0.tag == 0xA005 } }
+            copier.fill(&d, dropPreview: false, into: &out)
+            if interop == nil { d.entries.removeAll { $0.tag == .interoperabilityIFDPointer } }
             exif = d
         }
         if var d = gps {
-            fill(&d, dropPreview: false)
+            copier.fill(&d, dropPreview: false, into: &out)
             gps = d
         }
         if var d = interop {
-            fill(&d, dropPreview: false)
+            copier.fill(&d, dropPreview: false, into: &out)
             interop = d
         }
         // IFD1's thumbnail: copied when it fits, else IFD1 keeps its tags without it.
         var thumbnail: [UInt8]?
         if var d = ifd1 {
-            fill(&d, dropPreview: false)
-            if let at = pointer(d, 0x0201), let length = pointer(d, 0x0202), length > 0, length <= budget,
-                Int64(at) + Int64(length) <= reader.size, let bytes = try? reader.read(at: Int64(at), count: length)
+            copier.fill(&d, dropPreview: false, into: &out)
+            if let at = copier.pointer(d, .jpegInterchangeFormat), let length = copier.pointer(d, .jpegInterchangeFormatLength),
+                length > 0, length <= copier.budget, Int64(at) + Int64(length) <= reader.size,
+                let bytes = try? reader.read(at: Int64(at), count: length)
             {
                 thumbnail = bytes
             } else {
-                d.entries.removeAll { $0.tag == 0x0201 || $0.tag == 0x0202 }
+                d.entries.removeAll { $0.tag == .jpegInterchangeFormat || $0.tag == .jpegInterchangeFormatLength }
             }
             ifd1 = d
         }
-        if exif == nil { ifd0.entries.removeAll { $0.tag == 0x8769 } }
-        if gps == nil { ifd0.entries.removeAll { $0.tag == 0x8825 } }
+        if exif == nil { ifd0.entries.removeAll { $0.tag == .exifIFDPointer } }
+        if gps == nil { ifd0.entries.removeAll { $0.tag == .gpsIFDPointer } }
 
-        // Layout: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
-        // thumbnail; offsets are known once the sizes are.
+        return layout(
+            codec: copier.codec, ifd0: ifd0, exif: exif, gps: gps, interop: interop, ifd1: ifd1, thumbnail: thumbnail)
+    }
+
+    /// The stream: each directory, then its values, in the order IFD0, Exif, GPS, Interop, IFD1,
+    /// thumbnail; offsets are known once the sizes are.
+    static func layout(
+        codec: TIFFStructure, ifd0: Directory, exif: Directory?, gps: Directory?, interop: Directory?, ifd1: Directory?,
+        thumbnail: [UInt8]?
+    ) -> [UInt8] {
         func size(_ d: Directory) -> Int {
             2 + 12 * d.entries.count + 4 + d.entries.reduce(0) { $0 + (($1.value?.count ?? 0) + 1) & ~1 }
         }
@@ -171,7 +153,7 @@ package enum TIFFCompactor {
         position += ifd1.map(size) ?? 0
         let atThumbnail = position
 
-        func emit(_ d: Directory, at start: Int, next: Int, patch: [Int: Int]) -> [UInt8] {
+        func emit(_ d: Directory, at start: Int, next: Int, patch: [TIFFTag: Int]) -> [UInt8] {
             var table = codec.put16(d.entries.count)
             var data: [UInt8] = []
             let dataStart = start + 2 + 12 * d.entries.count + 4
@@ -184,17 +166,17 @@ package enum TIFFCompactor {
                     data += v
                     if v.count & 1 == 1 { data.append(0) }
                 }
-                table += codec.put16(e.tag) + codec.put16(e.type) + codec.put32(e.count) + field
+                table += codec.put16(e.tag.number) + codec.put16(e.type) + codec.put32(e.count) + field
             }
             return table + codec.put32(next) + data
         }
-        var stream: [UInt8] = littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
+        var stream: [UInt8] = codec.littleEndian ? [0x49, 0x49, 0x2A, 0x00] : [0x4D, 0x4D, 0x00, 0x2A]
         stream += codec.put32(at0)
-        stream += emit(ifd0, at: at0, next: at1, patch: [0x8769: atExif, 0x8825: atGPS])
-        if let exif { stream += emit(exif, at: atExif, next: 0, patch: [0xA005: atInterop]) }
+        stream += emit(ifd0, at: at0, next: at1, patch: [.exifIFDPointer: atExif, .gpsIFDPointer: atGPS])
+        if let exif { stream += emit(exif, at: atExif, next: 0, patch: [.interoperabilityIFDPointer: atInterop]) }
         if let gps { stream += emit(gps, at: atGPS, next: 0, patch: [:]) }
         if let interop { stream += emit(interop, at: atInterop, next: 0, patch: [:]) }
-        if let ifd1 { stream += emit(ifd1, at: at1, next: 0, patch: [0x0201: atThumbnail]) }
+        if let ifd1 { stream += emit(ifd1, at: at1, next: 0, patch: [.jpegInterchangeFormat: atThumbnail]) }
         if let thumbnail { stream += thumbnail }
         return stream
     }

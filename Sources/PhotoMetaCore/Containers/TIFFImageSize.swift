@@ -44,40 +44,28 @@ package enum TIFFImageSize {
         return (best.width, best.height)
     }
 
-    /// Reads one IFD's entry table [TIFF 6.0 p.14: count, 12-byte entries, next offset].
+    /// One IFD's image [TIFF 6.0 p.14: count, 12-byte entries, next offset].
     static func image(_ reader: BoundedReader, _ little: Bool, at offset: Int) -> Image? {
-        let codec = TIFFCompactor.Codec(little: little)
-        guard offset >= 8, Int64(offset) + 2 <= reader.size, let head = try? reader.read(at: Int64(offset), count: 2)
-        else { return nil }
-        let n = codec.u16(head, 0)
-        guard n > 0, n <= TIFFCompactor.entriesMax,
-            let table = try? reader.readAvailable(at: Int64(offset) + 2, count: 12 * n + 4), table.count >= 12 * n
-        else { return nil }
+        let tiff = TIFFStructure(littleEndian: little)
+        guard let d = tiff.directory(reader, at: offset) else { return nil }
         var result = Image(subfileType: 0, width: 0, height: 0, subIFDs: [])
-        if table.count >= 12 * n + 4 { result.next = codec.u32(table, 12 * n) }
-        for i in 0..<n {
-            let e = 12 * i
-            let tag = codec.u16(table, e)
-            let type = codec.u16(table, e + 2)
-            let count = codec.u32(table, e + 4)
-            // SHORT (3) sits in the first two bytes of the field, LONG (4) and IFD (13) fill it.
-            let inline: Int? =
-                count != 1
-                ? nil : type == 3 ? codec.u16(table, e + 8) : type == 4 || type == 13 ? codec.u32(table, e + 8) : nil
-            switch tag {
-            case 0x00FE: result.subfileType = inline ?? 0
-            case 0x0100: result.width = inline ?? 0
-            case 0x0101: result.height = inline ?? 0
-            case 0x0201: result.jpegOffset = inline ?? 0
-            case 0x0202: result.jpegLength = inline ?? 0
-            case 0x014A where type == 4 || type == 13:
-                if count == 1 {
-                    result.subIFDs = [codec.u32(table, e + 8)]
-                } else if count > 1 {
+        result.next = d.next
+        for e in d.entries {
+            let inline = tiff.inline(e)
+            switch e.tag {
+            case .newSubfileType: result.subfileType = inline ?? 0
+            case .imageWidth: result.width = inline ?? 0
+            case .imageLength: result.height = inline ?? 0
+            case .jpegInterchangeFormat: result.jpegOffset = inline ?? 0
+            case .jpegInterchangeFormatLength: result.jpegLength = inline ?? 0
+            case .subIFDs where e.type == 4 || e.type == 13:
+                if e.count == 1 {
+                    result.subIFDs = [tiff.offset(e)]
+                } else if e.count > 1 {
                     // More than one offset: the field points at an array of LONGs.
-                    let k = min(count, subIFDsMax)
-                    if let list = try? reader.read(at: Int64(codec.u32(table, e + 8)), count: 4 * k) {
-                        result.subIFDs = (0..<k).map { codec.u32(list, 4 * $0) }
+                    let k = min(e.count, subIFDsMax)
+                    if let list = try? reader.read(at: Int64(tiff.offset(e)), count: 4 * k) {
+                        result.subIFDs = (0..<k).map { tiff.u32(list, 4 * $0) }
                     }
                 }
             default: break

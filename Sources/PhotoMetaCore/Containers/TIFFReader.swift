@@ -3,8 +3,9 @@
 /// `TIFFCompactor`, which copies its directories and their values into a stream that fits
 /// (writers that put the image data first, raws with far previews).
 package enum TIFFReader {
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .tiff)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .tiff)
+        out.exifOffsetsAreFileOffsets = true
         do throws(ReadFailure) {
             var bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
             guard bytes.count >= 8 else {
@@ -22,8 +23,7 @@ package enum TIFFReader {
                 bytes[2] = 0x00
                 bytes[3] = 0x2A
             }
-            var r = ByteReader(bytes, offset: 4)
-            let ifd0 = Int(littleEndian ? r.u32le() ?? 0 : r.u32be() ?? 0)
+            let ifd0 = TIFFStructure.header(bytes)?.ifd0 ?? 0
             if let full = TIFFImageSize.fullResolution(reader, littleEndian: littleEndian, ifd0: ifd0) {
                 out.width = full.width
                 out.height = full.height
@@ -32,7 +32,7 @@ package enum TIFFReader {
                 // Directories or values may lie past libexif's window: hand it a compacted
                 // copy of the metadata instead of the file's first 64 KiB.
                 if let head = try? reader.read(at: Int64(ifd0), count: 2) {
-                    let n = Int(littleEndian ? UInt16(head[0]) | UInt16(head[1]) << 8 : UInt16(head[0]) << 8 | UInt16(head[1]))
+                    let n = TIFFStructure(littleEndian: littleEndian).u16(head, 0)
                     if Int64(ifd0) + 2 + 12 * Int64(n) + 4 > reader.size {
                         out.truncated = true
                         out.note("tiff", "IFD0's \(n) entries run past the end of the file")

@@ -1,8 +1,8 @@
 /// Walks the chunks of a RIFF WebP file [WebP container spec, "Extended File Format"]:
 /// `VP8X` canvas size, `VP8 ` / `VP8L` frame sizes, `EXIF` and `XMP ` payloads, `ANIM`.
 package enum WebPReader {
-    package static func read(_ reader: BoundedReader) -> ContainerPayloads {
-        var out = ContainerPayloads(format: .webp)
+    package static func read(_ reader: BoundedReader) -> ContainerFindings {
+        var out = ContainerFindings(format: .webp)
         var pos: Int64 = 12
         var chunks = 0
         do throws(ReadFailure) {

@@ -1,23 +1,19 @@
-/// Everything a file says about its dates, gathered from the earlier stages.
+/// Everything a file says about its dates, gathered from the earlier stages: the EXIF record
+/// (its dates come with sub-seconds, offsets and GPS time, so the table reads it whole), the
+/// dates containers and XMP state (`DateClue`), the file name and the file times.
 package struct DateEvidence: Sendable {
     package var exif: ExifRecord?
-    package var xmp: XMPRecord
-    package var quickTime: QuickTimeMetadata?
-    /// AVI `IDIT`, then `INFO/ICRD` text.
-    package var riffDates: [String]
-    package var pngCreationTime: String?
+    /// Container and XMP dates; among clues of one source, the first usable one wins.
+    package var clues: [DateClue]
     package var fileName: String
     package var fileTimes: FileTimes?
 
     package init(
-        exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), quickTime: QuickTimeMetadata? = nil,
-        riffDates: [String] = [], pngCreationTime: String? = nil, fileName: String, fileTimes: FileTimes? = nil
+        exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), clues: [DateClue] = [], fileName: String,
+        fileTimes: FileTimes? = nil
     ) {
-        self.riffDates = riffDates
         self.exif = exif
-        self.xmp = xmp
-        self.quickTime = quickTime
-        self.pngCreationTime = pngCreationTime
+        self.clues = clues + xmp.dateClues
         self.fileName = fileName
         self.fileTimes = fileTimes
     }
@@ -42,15 +38,23 @@ public struct FileTimes: Sendable, Equatable {
 /// 1. EXIF DateTimeOriginal (+ SubSecTimeOriginal, + OffsetTimeOriginal)
 /// 2. EXIF DateTimeDigitized (+ SubSecTimeDigitized, + OffsetTimeDigitized)
 /// 3. QuickTime: Apple Keys CreationDate (its own offset), then `mvhd` (UTC)
-/// 4. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
-/// 5. PNG `Creation Time`
-/// 6. EXIF DateTime (+ SubSecTime, + OffsetTime)
-/// 7. a date in the file name
-/// 8. the file's birth time, else its modification time
+/// 4. AVI: `IDIT`, then `INFO/ICRD` (both reported as `riff.DateTimeOriginal`)
+/// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
+/// 6. PNG `Creation Time`
+/// 7. EXIF DateTime (+ SubSecTime, + OffsetTime)
+/// 8. a date in the file name
+/// 9. the file's birth time, else its modification time
 ///
 /// A value that is present but unusable (placeholder, malformed, impossible) is skipped with a
 /// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
 package enum CaptureDateResolver {
+    /// The table, as data: rules 1 to 9 above, by the source each reports.
+    package static let precedence: [DateSource] = [
+        .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
+        .riffDateTimeOriginal, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
+        .exifDateTime, .fileName, .fileBirthTime,
+    ]
+
     package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
         let (date, diagnostics) = resolveByPrecedence(e)
         return (date.map { offsetFromFileTimes($0, e.fileTimes) }, diagnostics)
@@ -59,112 +63,71 @@ package enum CaptureDateResolver {
     /// The precedence table itself; `resolve` adds offsets from file times.
     static func resolveByPrecedence(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        if let x = e.exif {
-            if let d = exifDate(
+        for source in precedence {
+            if let d = date(from: source, e, &diagnostics) { return (d, diagnostics) }
+        }
+        return (nil, diagnostics)
+    }
+
+    /// The date one rule of the table gives, if any.
+    static func date(from source: DateSource, _ e: DateEvidence, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+        switch source {
+        case .exifDateTimeOriginal:
+            guard let x = e.exif else { return nil }
+            return exifDate(
                 x.dateTimeOriginal, subSec: x.subSecTimeOriginal, offset: x.offsetTimeOriginal,
-                offsetSource: .offsetTimeOriginal, source: .exifDateTimeOriginal, exif: x, &diagnostics)
-            {
-                return (d, diagnostics)
-            }
-            if let d = exifDate(
+                offsetSource: .offsetTimeOriginal, source: source, exif: x, &diagnostics)
+        case .exifDateTimeDigitized:
+            guard let x = e.exif else { return nil }
+            return exifDate(
                 x.dateTimeDigitized, subSec: x.subSecTimeDigitized, offset: x.offsetTimeDigitized,
-                offsetSource: .offsetTimeDigitized, source: .exifDateTimeDigitized, exif: x, &diagnostics)
-            {
-                return (d, diagnostics)
-            }
-        }
-        if let qt = e.quickTime {
-            if let text = qt.creationDate {
-                switch DateTextParser.iso8601(text) {
-                case .success(let stamp):
-                    return (
-                        CaptureDate(
-                            .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
-                            source: .quickTimeCreationDate), diagnostics
-                    )
-                case .failure(let why):
-                    diagnostics.append(Diagnostic("date", "quicktime.CreationDate '\(text)': \(why); skipped"))
-                }
-            }
-            if let seconds = qt.mvhdCreation {
-                if seconds > 0, let utc = LocalDateTime(secondsAsIfUTC: seconds) {
-                    return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
-                }
-                // Before 1970 from 1904 [ISO 14496-12 8.2.2.3]: some writers count from the Unix
-                // epoch instead (exiftool patches the same mistake). Read as such when that gives
-                // a date a digital camera could have written (1990 or later); a smaller value is
-                // a movie written without a clock.
-                let raw = seconds + QuickTimeReader.epochDelta
-                if raw >= Self.unixEpochWriterFloor, let utc = LocalDateTime(secondsAsIfUTC: raw) {
-                    diagnostics.append(
-                        Diagnostic("date", "quicktime.mvhd creation time counts from 1970, not 1904; read as such"))
-                    return (CaptureDate(.instant(utc: utc), source: .quickTimeMovieHeader), diagnostics)
-                }
-                diagnostics.append(Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped"))
-            }
-        }
-        for text in e.riffDates {
-            switch DateTextParser.riff(text) {
-            case .success(let stamp):
-                return (
-                    CaptureDate(
-                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
-                        source: .riffDateTimeOriginal), diagnostics
-                )
-            case .failure(let why):
-                diagnostics.append(Diagnostic("date", "riff.DateTimeOriginal '\(text)': \(why); skipped"))
-            }
-        }
-        for (text, source) in [
-            (e.xmp.dateTimeOriginal, DateSource.xmpDateTimeOriginal),
-            (e.xmp.dateCreated, .xmpDateCreated), (e.xmp.createDate, .xmpCreateDate),
-        ] {
-            guard let text else { continue }
-            switch DateTextParser.iso8601(text) {
-            case .success(let stamp):
-                return (
-                    CaptureDate(
-                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
-                        source: source), diagnostics
-                )
-            case .failure(let why):
-                diagnostics.append(Diagnostic("date", "\(source.rawValue) '\(text)': \(why); skipped"))
-            }
-        }
-        if let text = e.pngCreationTime {
-            switch DateTextParser.freeform(text) {
-            case .success(let stamp):
-                return (
-                    CaptureDate(
-                        .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
-                        source: .pngCreationTime),
-                    diagnostics
-                )
-            case .failure(let why):
-                diagnostics.append(Diagnostic("date", "png.CreationTime '\(text)': \(why); skipped"))
-            }
-        }
-        if let x = e.exif,
-            let d = exifDate(
+                offsetSource: .offsetTimeDigitized, source: source, exif: x, &diagnostics)
+        case .exifDateTime:
+            guard let x = e.exif else { return nil }
+            return exifDate(
                 x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
-                source: .exifDateTime, exif: x, &diagnostics)
-        {
-            return (d, diagnostics)
-        }
-        if let n = FileNameDateParser.parse(e.fileName) {
+                source: source, exif: x, &diagnostics)
+        case .fileName:
+            guard let n = FileNameDateParser.parse(e.fileName) else { return nil }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
-            return (CaptureDate(clock, source: .fileName), diagnostics)
-        }
-        if let t = e.fileTimes {
+            return CaptureDate(clock, source: .fileName)
+        case .fileBirthTime, .fileModificationTime:
+            guard let t = e.fileTimes else { return nil }
             // The earlier of the two: a copy made with `cp -p`, `rsync -a` or `tar` is born now
             // but keeps the old mtime, and the content is as old as the older time; a birth
             // time before the mtime is a file written (or touched) after it was created.
             if let birth = t.birth, birth <= t.modification {
-                return (CaptureDate(.instant(utc: birth), source: .fileBirthTime), diagnostics)
+                return CaptureDate(.instant(utc: birth), source: .fileBirthTime)
             }
-            return (CaptureDate(.instant(utc: t.modification), source: .fileModificationTime), diagnostics)
+            return CaptureDate(.instant(utc: t.modification), source: .fileModificationTime)
+        default:
+            for clue in e.clues where clue.source == source {
+                if let d = date(from: clue, &diagnostics) { return d }
+            }
+            return nil
         }
-        return (nil, diagnostics)
+    }
+
+    /// A container's or XMP's date: text parsed by its form, or the reader's instant.
+    static func date(from clue: DateClue, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+        switch clue.value {
+        case .text(let text, let form):
+            switch form.parse(text) {
+            case .success(let stamp):
+                return CaptureDate(
+                    .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
+                    source: clue.source)
+            case .failure(let why):
+                diagnostics.append(Diagnostic("date", "\(clue.source.rawValue) '\(text)': \(why); skipped"))
+                return nil
+            }
+        case .instant(let utc, let caveat):
+            if let caveat { diagnostics.append(Diagnostic("date", caveat)) }
+            return CaptureDate(.instant(utc: utc), source: clue.source)
+        case .unusable(let reason):
+            diagnostics.append(Diagnostic("date", reason))
+            return nil
+        }
     }
 
     /// A wall clock that says nothing of its zone (a name, a zoneless EXIF or XMP date) gets an
@@ -191,10 +154,6 @@ package enum CaptureDateResolver {
 
     /// How close a file time must come to a wall clock (after the offset) to lend its zone.
     package static let fileTimeAgreement = 2.0
-
-    /// 1990-01-01T00:00:00Z: an `mvhd` time below 1970 that, counted from 1970, lands before
-    /// this is not a clock's reading.
-    static let unixEpochWriterFloor: Int64 = 631_152_000
 
     /// An EXIF date with its fraction and offset. The offset comes from the tag that belongs to
     /// this date, else from GPS; never from another date's tag (OffsetTime belongs to DateTime).

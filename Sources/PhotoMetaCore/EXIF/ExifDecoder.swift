@@ -73,52 +73,8 @@ package enum ExifDecoder {
         let gps = firstIFD == .gps ? first : data.pointee.ifd.3
         let view = EntryReader(order: order)
 
-        record.dateTimeOriginal = view.text(exif, 0x9003) ?? view.text(ifd0, 0x9003)
-        record.dateTimeDigitized = view.text(exif, 0x9004) ?? view.text(ifd0, 0x9004)
-        record.dateTime = view.text(ifd0, 0x0132) ?? view.text(exif, 0x0132)
-        record.offsetTime = view.text(exif, 0x9010)
-        record.offsetTimeOriginal = view.text(exif, 0x9011)
-        record.offsetTimeDigitized = view.text(exif, 0x9012)
-        record.subSecTime = view.text(exif, 0x9290)
-        record.subSecTimeOriginal = view.text(exif, 0x9291)
-        record.subSecTimeDigitized = view.text(exif, 0x9292)
-        record.make = view.text(ifd0, 0x010F)
-        record.model = view.text(ifd0, 0x0110)
-        record.software = view.text(ifd0, 0x0131)
-        record.lensModel = view.text(exif, 0xA434)
-        record.imageDescription = view.text(ifd0, 0x010E)
-        // Orientation from IFD0 only: exif_data_get_entry would fall through to the
-        // thumbnail's IFD1 [EXIF 2.32 4.6.4 A].
-        if let o = view.integer(ifd0, 0x0112) {
-            if (1...8).contains(o) {
-                record.orientation = o
-            } else {
-                record.diagnostics.append(Diagnostic("exif", "Orientation \(o) is not 1...8; ignored"))
-            }
-        }
-        record.pixelWidth = view.integer(exif, 0xA002) ?? view.integer(ifd0, 0x0100)
-        record.pixelHeight = view.integer(exif, 0xA003) ?? view.integer(ifd0, 0x0101)
-        record.userComment = view.userComment(exif, 0x9286)
-
-        // [EXIF 2.32 4.6.6] GPS: Latitude/Longitude are 3 RATIONALs (degrees, minutes, seconds)
-        // with 'N'/'S', 'E'/'W' references.
-        if let lat = view.rationals(gps, 0x0002), lat.count >= 3, let lon = view.rationals(gps, 0x0004), lon.count >= 3 {
-            let la = lat[0] + lat[1] / 60 + lat[2] / 3600
-            let lo = lon[0] + lon[1] / 60 + lon[2] / 3600
-            let latRef = view.text(gps, 0x0001) ?? "N"
-            let lonRef = view.text(gps, 0x0003) ?? "E"
-            if la.isFinite, lo.isFinite, la <= 90, lo <= 180 {
-                record.gpsLatitude = latRef.hasPrefix("S") ? -la : la
-                record.gpsLongitude = lonRef.hasPrefix("W") ? -lo : lo
-            } else {
-                record.diagnostics.append(Diagnostic("exif", "GPS position out of range; ignored"))
-            }
-        }
-        record.gpsDateStamp = view.text(gps, 0x001D)
-        if let t = view.rationals(gps, 0x0007), t.count >= 3, t.allSatisfy({ $0.isFinite && $0 >= 0 }) {
-            let seconds = t[0] * 3600 + t[1] * 60 + t[2]
-            if seconds < 86_400 { record.gpsTimeOfDay = seconds }
-        }
+        readTags(view, ifd0: ifd0, exif: exif, into: &record)
+        readGPS(view, gps, into: &record)
         if data.pointee.data != nil, data.pointee.size > 0 {
             record.thumbnailBytes = Int(data.pointee.size)
         }
@@ -126,14 +82,71 @@ package enum ExifDecoder {
         // parsed by libexif with no bound on the work (an Olympus note of 300 overlapping
         // 60,000-byte entries took a second; libexif issues #77, #227).
         if record.make == "Apple" {
-            let note = view.entry(exif, 0x927C).flatMap { view.bytes($0) }.map { Array($0.prefix(libexifInputMax)) }
+            let note = view.entry(exif, .makerNote).flatMap { view.bytes($0) }.map { Array($0.prefix(libexifInputMax)) }
             record.contentIdentifier = note.flatMap(appleContentIdentifier(makerNote:)) ?? appleContentIdentifier(data)
         }
         record.imageDataEnd =
-            view.extentEnd(ifd0, offsets: 0x0111, counts: 0x0117)
-            ?? view.extentEnd(ifd0, offsets: 0x0144, counts: 0x0145)
+            view.extentEnd(ifd0, offsets: .stripOffsets, counts: .stripByteCounts)
+            ?? view.extentEnd(ifd0, offsets: .tileOffsets, counts: .tileByteCounts)
         return record
     }
+
+    /// The IFD0 and Exif IFD tags, each from the IFD it belongs to (a date from the other
+    /// one when a writer put it there).
+    private static func readTags(_ view: EntryReader, ifd0: IFD, exif: IFD, into record: inout ExifRecord) {
+        record.dateTimeOriginal = view.text(exif, .dateTimeOriginal) ?? view.text(ifd0, .dateTimeOriginal)
+        record.dateTimeDigitized = view.text(exif, .dateTimeDigitized) ?? view.text(ifd0, .dateTimeDigitized)
+        record.dateTime = view.text(ifd0, .dateTime) ?? view.text(exif, .dateTime)
+        record.offsetTime = view.text(exif, .offsetTime)
+        record.offsetTimeOriginal = view.text(exif, .offsetTimeOriginal)
+        record.offsetTimeDigitized = view.text(exif, .offsetTimeDigitized)
+        record.subSecTime = view.text(exif, .subSecTime)
+        record.subSecTimeOriginal = view.text(exif, .subSecTimeOriginal)
+        record.subSecTimeDigitized = view.text(exif, .subSecTimeDigitized)
+        record.make = view.text(ifd0, .make)
+        record.model = view.text(ifd0, .model)
+        record.software = view.text(ifd0, .software)
+        record.lensModel = view.text(exif, .lensModel)
+        record.imageDescription = view.text(ifd0, .imageDescription)
+        // Orientation from IFD0 only: exif_data_get_entry would fall through to the
+        // thumbnail's IFD1 [EXIF 2.32 4.6.4 A].
+        if let o = view.integer(ifd0, .orientation) {
+            if (1...8).contains(o) {
+                record.orientation = o
+            } else {
+                record.diagnostics.append(Diagnostic("exif", "Orientation \(o) is not 1...8; ignored"))
+            }
+        }
+        record.pixelWidth = view.integer(exif, .pixelXDimension) ?? view.integer(ifd0, .imageWidth)
+        record.pixelHeight = view.integer(exif, .pixelYDimension) ?? view.integer(ifd0, .imageLength)
+        record.userComment = view.userComment(exif, .userComment)
+    }
+
+    private static func readGPS(_ view: EntryReader, _ gps: IFD, into record: inout ExifRecord) {
+        // [EXIF 2.32 4.6.6] GPS: Latitude/Longitude are 3 RATIONALs (degrees, minutes, seconds)
+        // with 'N'/'S', 'E'/'W' references.
+        if let lat = view.rationals(gps, .gpsLatitude), lat.count >= 3, let lon = view.rationals(gps, .gpsLongitude),
+            lon.count >= 3
+        {
+            let la = lat[0] + lat[1] / 60 + lat[2] / 3600
+            let lo = lon[0] + lon[1] / 60 + lon[2] / 3600
+            let latRef = view.text(gps, .gpsLatitudeRef) ?? "N"
+            let lonRef = view.text(gps, .gpsLongitudeRef) ?? "E"
+            if la.isFinite, lo.isFinite, la <= 90, lo <= 180 {
+                record.gpsLatitude = latRef.hasPrefix("S") ? -la : la
+                record.gpsLongitude = lonRef.hasPrefix("W") ? -lo : lo
+            } else {
+                record.diagnostics.append(Diagnostic("exif", "GPS position out of range; ignored"))
+            }
+        }
+        record.gpsDateStamp = view.text(gps, .gpsDateStamp)
+        if let t = view.rationals(gps, .gpsTimeStamp), t.count >= 3, t.allSatisfy({ $0.isFinite && $0 >= 0 }) {
+            let seconds = t[0] * 3600 + t[1] * 60 + t[2]
+            if seconds < 86_400 { record.gpsTimeOfDay = seconds }
+        }
+    }
+
+    typealias IFD = UnsafeMutablePointer<ExifContent>?
 
     /// Apple's maker note tag 0x0011 (the Live Photo content identifier), when libexif
     /// recognised the maker note ("Apple iOS").
@@ -164,7 +177,7 @@ package enum ExifDecoder {
             exif_data_load_data(data, buf.baseAddress, UInt32(buf.count))
         }
         let view = EntryReader(order: exif_data_get_byte_order(data))
-        guard let value = view.text(data.pointee.ifd.0, 0x0011), isIdentifier(value) else { return nil }
+        guard let value = view.text(data.pointee.ifd.0, .appleMediaGroupUUID), isIdentifier(value) else { return nil }
         return value
     }
 
@@ -181,7 +194,7 @@ package enum ExifDecoder {
         let count = exif_mnote_data_count(mnote)
         guard count < 10_000 else { return nil }
         // The first entry with the tag is the one: one value formatted, never one per entry.
-        for i in 0..<count where exif_mnote_data_get_id(mnote, i) == 0x0011 {
+        for i in 0..<count where exif_mnote_data_get_id(mnote, i) == UInt32(TIFFTag.appleMediaGroupUUID.number) {
             var buffer = [CChar](repeating: 0, count: 256)
             let value = buffer.withUnsafeMutableBufferPointer { buf -> String? in
                 guard let p = exif_mnote_data_get_value(mnote, i, buf.baseAddress, UInt32(buf.count)) else { return nil }
@@ -202,9 +215,9 @@ package enum ExifDecoder {
 private struct EntryReader {
     let order: ExifByteOrder
 
-    func entry(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> UnsafeMutablePointer<ExifEntry>? {
+    func entry(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> UnsafeMutablePointer<ExifEntry>? {
         guard let content else { return nil }
-        return exif_content_get_entry(content, ExifTag(rawValue: tag))
+        return exif_content_get_entry(content, ExifTag(rawValue: UInt32(tag.number)))
     }
 
     func bytes(_ e: UnsafeMutablePointer<ExifEntry>) -> UnsafeBufferPointer<UInt8>? {
@@ -213,7 +226,7 @@ private struct EntryReader {
     }
 
     /// ASCII (or UNDEFINED/BYTE holding text), up to the first NUL, cleaned; nil when empty.
-    func text(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> String? {
+    func text(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> String? {
         guard let e = entry(content, tag), let b = bytes(e) else { return nil }
         let f = e.pointee.format
         guard f == EXIF_FORMAT_ASCII || f == EXIF_FORMAT_UNDEFINED || f == EXIF_FORMAT_BYTE else { return nil }
@@ -223,7 +236,7 @@ private struct EntryReader {
     }
 
     /// The first component of a SHORT, LONG, SSHORT, SLONG or BYTE entry.
-    func integer(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> Int? {
+    func integer(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> Int? {
         guard let e = entry(content, tag), let b = bytes(e), let base = b.baseAddress else { return nil }
         switch e.pointee.format {
         case EXIF_FORMAT_SHORT where b.count >= 2: return Int(exif_get_short(base, order))
@@ -236,7 +249,7 @@ private struct EntryReader {
     }
 
     /// SHORT or LONG components (at most `limit`).
-    func integers(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32, limit: Int = 65_536) -> [Int]? {
+    func integers(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag, limit: Int = 65_536) -> [Int]? {
         guard let e = entry(content, tag), let b = bytes(e), let base = b.baseAddress else { return nil }
         let f = e.pointee.format
         let width = f == EXIF_FORMAT_SHORT ? 2 : f == EXIF_FORMAT_LONG ? 4 : 0
@@ -248,13 +261,13 @@ private struct EntryReader {
     }
 
     /// The end of the last (offset, count) pair of two parallel arrays (strips or tiles).
-    func extentEnd(_ content: UnsafeMutablePointer<ExifContent>?, offsets: UInt32, counts: UInt32) -> Int64? {
+    func extentEnd(_ content: UnsafeMutablePointer<ExifContent>?, offsets: TIFFTag, counts: TIFFTag) -> Int64? {
         guard let o = integers(content, offsets), let c = integers(content, counts), !o.isEmpty else { return nil }
         return zip(o, c).map { Int64($0) + Int64($1) }.max()
     }
 
     /// RATIONAL components as Doubles; a zero denominator makes the value nil.
-    func rationals(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> [Double]? {
+    func rationals(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> [Double]? {
         guard let e = entry(content, tag), e.pointee.format == EXIF_FORMAT_RATIONAL,
             let b = bytes(e), let base = b.baseAddress
         else { return nil }
@@ -269,7 +282,7 @@ private struct EntryReader {
     }
 
     /// [EXIF 2.32 4.6.5 C, Table 9] UserComment: an 8-byte character code then the text.
-    func userComment(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: UInt32) -> String? {
+    func userComment(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> String? {
         guard let e = entry(content, tag), let b = bytes(e) else { return nil }
         if e.pointee.format == EXIF_FORMAT_ASCII { return text(content, tag) }
         guard b.count > 8 else { return nil }

@@ -1,9 +1,11 @@
 /// The pure inspection pipeline for one file: bytes in, `MediaAsset` out.
 ///
-/// containers (find payloads) → EXIF (libexif) and XMP → dates (precedence table) →
-/// classification. No file system access: the caller passes the bytes, the path (for name and
-/// folder evidence) and the file times. Live Photo pairing needs the folder, so it is left to
-/// the caller (`FileInspector` does it).
+/// containers (find EXIF streams, XMP packets and evidence) → EXIF (libexif) and XMP →
+/// fields (`FieldPrecedence`) and dates (`CaptureDateResolver`) → classification. No file
+/// system access: the caller passes the bytes, the path (for name and folder evidence) and the
+/// file times. Live Photo pairing needs the folder, so it is left to the caller
+/// (`FileInspector` does it). Nothing here knows a container format: each reader hands over
+/// `ContainerFindings`, the same shape for all.
 public enum Inspector {
     /// Inspects bytes held in memory. `path` supplies the name and folders that are evidence
     /// (dates in file names, `Screenshots` folders); nothing is opened.
@@ -27,84 +29,57 @@ public enum Inspector {
             asset.error = source.size == 0 ? .empty : .unsupportedFormat
             return asset
         }
-        let payloads = readContainer(reader, format: format)
-        asset.diagnostics = payloads.diagnostics
-        asset.truncated = payloads.truncated
-        asset.width = payloads.width
-        asset.height = payloads.height
-        asset.rotation = payloads.rotation
-        asset.frameCount = payloads.frameCount
-        asset.frameCountIsLowerBound = payloads.frameCountIsLowerBound
-        asset.animated = payloads.animated
-        // A CR3 is a still in a movie container: its mvhd duration is not the picture's.
-        asset.durationSeconds = format.isVideo ? payloads.quickTime?.durationSeconds ?? payloads.durationSeconds : nil
+        let found = FormatDetector.readContainer(reader, format: format)
+        asset.diagnostics = found.diagnostics
+        asset.truncated = found.truncated
+        asset.width = found.width
+        asset.height = found.height
+        asset.rotation = found.rotation
+        asset.frameCount = found.frameCount
+        asset.frameCountIsLowerBound = found.frameCountIsLowerBound
+        asset.animated = found.animated
 
-        var exif: ExifRecord?
-        if let tiff = payloads.exif {
-            let record = ExifDecoder.decode(tiff: tiff)
-            asset.diagnostics += record.diagnostics
-            exif = record
-        }
-        for (stream, first) in [(payloads.exifIFDStream, ExifDecoder.FirstIFD.exif), (payloads.gpsIFDStream, .gps)] {
-            guard let stream else { continue }
-            var merged = exif ?? ExifRecord()
-            merged.fillGaps(from: ExifDecoder.decode(tiff: stream, firstIFD: first))
-            asset.diagnostics += merged.diagnostics.suffix(from: exif?.diagnostics.count ?? 0)
-            exif = merged
-        }
-        if format == .tiff, let end = exif?.imageDataEnd, end > source.size {
+        let exif = decodeExif(found, into: &asset)
+        if found.exifOffsetsAreFileOffsets, let end = exif?.imageDataEnd, end > source.size {
             asset.truncated = true
             asset.diagnostics.append(
                 Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
         }
-        let xmp = XMPReader.read(payloads.xmp)
-        let qt = payloads.quickTime
-
-        asset.make = exif?.make ?? qt?.make ?? xmp.make ?? qt?.keys["udta.mak"]
-        asset.model = exif?.model ?? qt?.model ?? xmp.model ?? qt?.keys["udta.mod"]
-        asset.software = exif?.software ?? qt?.keys["com.apple.quicktime.software"]
-        asset.lensModel = exif?.lensModel
-        asset.orientation = exif?.orientation ?? xmp.orientation
-        if asset.width == nil, let w = exif?.pixelWidth, let h = exif?.pixelHeight {
-            asset.width = w
-            asset.height = h
-        }
-        if let lat = exif?.gpsLatitude, let lon = exif?.gpsLongitude {
-            asset.gps = MediaAsset.GPS(latitude: lat, longitude: lon)
-        } else if let point = qt?.location {
-            asset.gps = MediaAsset.GPS(latitude: point.latitude, longitude: point.longitude)
-        }
+        let xmp = XMPReader.read(found.xmp)
+        var evidence = found.evidence
+        evidence[.exif] = exif?.fieldEvidence
+        evidence[.xmp] = xmp.fieldEvidence
+        FieldPrecedence.decide(evidence, into: &asset)
         asset.thumbnailBytes = exif?.thumbnailBytes
-        asset.contentIdentifier = exif?.contentIdentifier ?? qt?.contentIdentifier
         asset.exifUserComment = exif?.userComment
         asset.xmpUserComment = xmp.userComment
 
         let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let evidence = DateEvidence(
-            exif: exif, xmp: xmp, quickTime: qt,
-            riffDates: [payloads.riffDateTimeOriginal, payloads.riffCreationDate].compactMap { $0 },
-            pngCreationTime: payloads.pngCreationTime,
-            fileName: fileName, fileTimes: fileTimes)
-        let (date, dateDiagnostics) = CaptureDateResolver.resolve(evidence)
+        let dates = DateEvidence(exif: exif, xmp: xmp, clues: found.dates, fileName: fileName, fileTimes: fileTimes)
+        let (date, dateDiagnostics) = CaptureDateResolver.resolve(dates)
         asset.captured = date
         asset.diagnostics += dateDiagnostics
         asset.classify()
         return asset
     }
 
-    package static func readContainer(_ reader: BoundedReader, format: MediaFormat) -> ContainerPayloads {
-        switch format {
-        case .jpeg: return JPEGReader.read(reader)
-        case .png: return PNGReader.read(reader)
-        case .gif: return GIFReader.read(reader)
-        case .webp: return WebPReader.read(reader)
-        case .avi: return AVIReader.read(reader)
-        case .raf: return RAFReader.read(reader)
-        case .mrw: return MRWReader.read(reader)
-        case .tiff: return TIFFReader.read(reader)
-        case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
-        case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
-        case .unknown: return ContainerPayloads(format: .unknown)
+    /// The file's EXIF record: the stream that starts at IFD0, its gaps filled from streams
+    /// that start at the Exif and GPS IFDs (Canon CR3 stores them apart), in that order; the
+    /// decoders' diagnostics added to the asset's. Nil when the file has no EXIF stream.
+    static func decodeExif(_ found: ContainerFindings, into asset: inout MediaAsset) -> ExifRecord? {
+        var exif: ExifRecord?
+        if let tiff = found.exifStream(startingAt: .ifd0) {
+            let record = ExifDecoder.decode(tiff: tiff)
+            asset.diagnostics += record.diagnostics
+            exif = record
         }
+        for first in [ExifDecoder.FirstIFD.exif, .gps] {
+            guard let stream = found.exifStream(startingAt: first) else { continue }
+            var merged = exif ?? ExifRecord()
+            merged.fillGaps(from: ExifDecoder.decode(tiff: stream, firstIFD: first))
+            asset.diagnostics += merged.diagnostics.suffix(from: exif?.diagnostics.count ?? 0)
+            exif = merged
+        }
+        return exif
     }
 }

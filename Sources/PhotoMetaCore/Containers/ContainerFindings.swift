@@ -1,14 +1,21 @@
-/// What a container reader found: the raw metadata payloads and the facts only the container
-/// knows (dimensions, frames, QuickTime atoms). Payloads stay raw bytes; decoding them is the
-/// next stage's job (libexif for EXIF, `XMPReader` for XMP).
-package struct ContainerPayloads: Sendable {
+/// What a container reader found, in one shape for every format: EXIF streams and XMP packets
+/// (raw: decoding them is the next stage's job, libexif for EXIF, `XMPReader` for XMP), the
+/// picture's size and frames as the container states them, typed evidence by source
+/// (`FieldEvidence`: make, model, location, duration...) and the dates it states
+/// (`DateClue`). `Inspector` decides among them with the precedence tables and never needs to
+/// know which format spoke.
+package struct ContainerFindings: Sendable {
+    /// An EXIF stream: TIFF-structured bytes ("II*\0" / "MM\0*") whose first directory is
+    /// `firstIFD` (a JPEG's APP1 starts at IFD0; Canon CR3's CMT2 and CMT4 start at the Exif
+    /// and GPS IFDs).
+    package struct ExifStream: Sendable, Equatable {
+        package var tiff: [UInt8]
+        package var firstIFD: ExifDecoder.FirstIFD
+    }
+
     package var format: MediaFormat
-    /// The EXIF block, normalised to start at the TIFF header ("II*\0" / "MM\0*").
-    package var exif: [UInt8]?
-    /// Canon CR3's CMT2 and CMT4: TIFF streams whose first IFD is the Exif IFD and the GPS IFD
-    /// (the CMT1 stream, IFD0, is `exif`).
-    package var exifIFDStream: [UInt8]?
-    package var gpsIFDStream: [UInt8]?
+    /// The EXIF streams, at most one per first IFD, the first found kept.
+    package private(set) var exifStreams: [ExifStream] = []
     /// XMP packets (usually one) as raw UTF-8 bytes.
     package var xmp: [[UInt8]] = []
     package var width: Int?
@@ -19,15 +26,13 @@ package struct ContainerPayloads: Sendable {
     package var frameCount: Int?
     package var frameCountIsLowerBound = false
     package var animated: Bool?
-    /// AVI `IDIT` (recording date) and `INFO/ICRD` (creation date) text, as written.
-    package var riffDateTimeOriginal: String?
-    package var riffCreationDate: String?
-    /// Duration in seconds from a container other than QuickTime (AVI's main header).
-    package var durationSeconds: Double?
-    /// PNG `tEXt`/`iTXt`/`zTXt` "Creation Time" text, as written.
-    package var pngCreationTime: String?
-    /// QuickTime / MP4 movie metadata.
-    package var quickTime: QuickTimeMetadata?
+    /// Facts the container states, by where in the container they were found.
+    package var evidence: [EvidenceSource: FieldEvidence] = [:]
+    /// Dates the container states, with their source.
+    package var dates: [DateClue] = []
+    /// The EXIF stream's offsets count from the start of the file (a TIFF file is its own
+    /// EXIF stream), so its image data can be checked against the file's size.
+    package var exifOffsetsAreFileOffsets = false
     /// Bytes of text held for this file so far (XMP kept, PNG text inflated), against
     /// `Limits.expandedTextMax`.
     package private(set) var expandedText = 0
@@ -95,6 +100,19 @@ package struct ContainerPayloads: Sendable {
         return length
     }
 
+    /// The EXIF stream that starts at IFD0 (the one every format but CR3 has).
+    package var exif: [UInt8]? { exifStream(startingAt: .ifd0) }
+
+    package func exifStream(startingAt first: ExifDecoder.FirstIFD) -> [UInt8]? {
+        exifStreams.first { $0.firstIFD == first }?.tiff
+    }
+
+    /// Adds a TIFF stream that starts at another IFD than IFD0, keeping the first one per IFD.
+    mutating func addExifStream(_ tiff: [UInt8], startingAt first: ExifDecoder.FirstIFD) {
+        guard first != .ifd0, exifStream(startingAt: first) == nil else { return }
+        exifStreams.append(ExifStream(tiff: tiff, firstIFD: first))
+    }
+
     /// Adds an EXIF payload, keeping the first one and dropping a leading "Exif\0\0" so every
     /// container hands on the same shape.
     mutating func setExif(_ raw: [UInt8], domain: String) {
@@ -108,36 +126,7 @@ package struct ContainerPayloads: Sendable {
             note(domain, "EXIF block does not start with a TIFF header; ignored")
             return
         }
-        exif = bytes
-    }
-}
-
-/// Metadata read from a QuickTime or MP4 movie.
-package struct QuickTimeMetadata: Sendable, Equatable {
-    /// `mvhd` creation time, seconds since 1970-01-01 UTC (converted from the 1904 epoch); nil
-    /// when zero (unset).
-    package var mvhdCreation: Int64?
-    /// Duration in seconds from `mvhd`.
-    package var durationSeconds: Double?
-    /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), and `udta` ©-atoms, by key.
-    package var keys: [String: String] = [:]
-    /// The largest video track's display size from `tkhd`.
-    package var trackWidth: Int?
-    package var trackHeight: Int?
-
-    package init() {}
-
-    package var creationDate: String? { keys["com.apple.quicktime.creationdate"] }
-    package var contentIdentifier: String? { keys["com.apple.quicktime.content.identifier"] }
-    package var make: String? { keys["com.apple.quicktime.make"] }
-    package var model: String? { keys["com.apple.quicktime.model"] }
-    /// Where the movie was recorded: Apple's ISO 6709 key first, then `©xyz` from `udta` or an
-    /// `ilst` item (Android, older iPhones, cameras).
-    package var location: ISO6709Location? {
-        for key in ["com.apple.quicktime.location.ISO6709", "udta.xyz", "ilst.?xyz"] {
-            if let text = keys[key], let point = ISO6709Location(text) { return point }
-        }
-        return nil
+        exifStreams.append(ExifStream(tiff: bytes, firstIFD: .ifd0))
     }
 }
 

@@ -1,0 +1,185 @@
+/*
+ * CVips: errors as messages (libvips error buffer, FFmpeg quiet), start-up, version, pm_free.
+ * See include/CVips.h for the contract of each function, and CVipsInternal.h for the
+ * ownership rule every file follows.
+ */
+/* RTLD_DEFAULT (dlfcn.h) is a GNU extension. */
+#define _GNU_SOURCE
+
+#include "CVipsInternal.h"
+
+/* ------------------------------------------------------------------------------------------
+ * Errors
+ */
+
+/* Writes a printf-style message into err (if any), always NUL-terminated. */
+void
+pm_set_error(char *err, size_t err_len, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!err || err_len == 0)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(err, err_len, fmt, ap);
+    va_end(ap);
+}
+
+/* Takes (copies and clears, under libvips' lock, in one step) libvips' error buffer and
+ * makes it one line: libvips ends every message with '\n'. Returns a g_malloc'd string,
+ * possibly empty. The buffer is process-global, so with concurrent callers the text may
+ * contain another thread's messages (see CVips.h). */
+static char *
+pm_take_vips_text(void)
+{
+    char *msg = vips_error_buffer_copy();
+    size_t n;
+
+    if (!msg)
+        return g_strdup("");
+    n = strlen(msg);
+    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+        msg[--n] = '\0';
+    for (size_t i = 0; i < n; i++)
+        if (msg[i] == '\n')
+            msg[i] = ';';
+    return msg;
+}
+
+/* Ends a failed libvips step: err = "context: <libvips text>". */
+void
+pm_take_vips_error(char *err, size_t err_len, const char *context)
+{
+    char *msg = pm_take_vips_text();
+
+    if (msg[0])
+        pm_set_error(err, err_len, "%s: %s", context, msg);
+    else
+        pm_set_error(err, err_len, "%s", context);
+    g_free(msg);
+}
+
+/* Ends a successful call. libvips also records recoverable problems in its error buffer
+ * while an operation succeeds (with fail_on NONE a truncated JPEG leaves "VipsJpeg:
+ * Premature end of JPEG file"). Taking the buffer here keeps stale text out of a later
+ * call's error message (and keeps the fixed-size buffer from filling up), and hands those
+ * warnings to the caller: err is "warning: ..." or empty. */
+int
+pm_finish_ok(char *err, size_t err_len)
+{
+    char *msg = pm_take_vips_text();
+
+    if (err && err_len)
+        err[0] = '\0';
+    if (msg[0])
+        pm_set_error(err, err_len, "warning: %s", msg);
+    g_free(msg);
+    return PM_OK;
+}
+
+/* ------------------------------------------------------------------------------------------
+ * Start-up
+ */
+
+static GMutex pm_init_lock;
+static int pm_init_state; /* 0 = not yet, 1 = ok, -1 = failed */
+
+int
+pm_vips_init(const char *argv0)
+{
+    int result;
+
+    g_mutex_lock(&pm_init_lock);
+    if (pm_init_state == 0) {
+        /* VIPS_INIT also checks that the headers we compiled against match the library. */
+        if (VIPS_INIT(argv0 ? argv0 : "photometa")) {
+            pm_init_state = -1;
+        }
+        else {
+            /* Refuse loaders libvips itself marks as unsafe for untrusted input
+             * (in 8.14.1: ImageMagick, PDF, SVG, JPEG 2000, JPEG XL, OpenEXR, OpenSlide, FITS,
+             * Matlab, Analyze, Radiance, PPM, CSV, raw, .vips). */
+            vips_block_untrusted_set(TRUE);
+            /* Not marked untrusted, but a plain-text matrix is never a photo. */
+            vips_operation_block_set("VipsForeignLoadMatrix", TRUE);
+            /* No operation cache: every file is opened once, and a cache keyed by file
+             * name would return the old image for a file rewritten in place. */
+            vips_cache_set_max(0);
+            vips_cache_set_max_mem(0);
+            vips_cache_set_max_files(0);
+            /* One worker per call; the caller parallelises across files. */
+            vips_concurrency_set(1);
+            pm_init_state = 1;
+        }
+    }
+    result = pm_init_state == 1 ? PM_OK : PM_ERR_INIT;
+    g_mutex_unlock(&pm_init_lock);
+    return result;
+}
+
+int
+pm_ready(char *err, size_t err_len)
+{
+    int ok;
+
+    g_mutex_lock(&pm_init_lock);
+    ok = pm_init_state == 1;
+    g_mutex_unlock(&pm_init_lock);
+    if (!ok) {
+        pm_set_error(err, err_len, "libvips is not initialised (call pm_vips_init)");
+        return PM_ERR_INIT;
+    }
+    return PM_OK;
+}
+
+const char *
+pm_vips_version(void)
+{
+    return vips_version_string();
+}
+
+static void
+pm_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data)
+{
+    (void) domain;
+    (void) level;
+    (void) message;
+    (void) data;
+}
+
+static GMutex pm_quiet_lock;
+static guint pm_quiet_handler;
+
+/* FFmpeg's own av_log() messages ("moov atom not found", ...) go to stderr and
+ * libffmpegthumbnailer does not redirect them. libavutil is already loaded as a dependency
+ * of libffmpegthumbnailer, so look av_log_set_level up at run time instead of requiring
+ * libavutil-dev for one call. The level values are FFmpeg's stable AV_LOG_QUIET (-8) and
+ * AV_LOG_INFO (32, FFmpeg's default). */
+static void
+pm_ffmpeg_set_quiet(int quiet)
+{
+    void (*set_level)(int) = (void (*)(int)) dlsym(RTLD_DEFAULT, "av_log_set_level");
+
+    if (set_level)
+        set_level(quiet ? -8 : 32);
+}
+
+void
+pm_vips_set_quiet(int quiet)
+{
+    pm_ffmpeg_set_quiet(quiet);
+    g_mutex_lock(&pm_quiet_lock);
+    if (quiet && pm_quiet_handler == 0)
+        pm_quiet_handler = g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, pm_drop_log, NULL);
+    else if (!quiet && pm_quiet_handler != 0) {
+        g_log_remove_handler("VIPS", pm_quiet_handler);
+        pm_quiet_handler = 0;
+    }
+    g_mutex_unlock(&pm_quiet_lock);
+}
+
+void
+pm_free(void *data)
+{
+    g_free(data);
+}

@@ -1,0 +1,185 @@
+/*
+ * CVips: video frames through libffmpegthumbnailer.
+ * See include/CVips.h for the contract of each function, and CVipsInternal.h for the
+ * ownership rule every file follows.
+ */
+#include "CVipsInternal.h"
+
+/* ------------------------------------------------------------------------------------------
+ * Video
+ */
+
+/* libffmpegthumbnailer's log callback has no user-data pointer, and it is called on the
+ * thread that runs generate_thumbnail_to_buffer. A thread-local buffer therefore collects
+ * the messages of exactly the current call. (FFmpeg's own av_log output, e.g. "moov atom
+ * not found", still goes to stderr; ffmpegthumbnailer does not redirect it.) */
+static _Thread_local char pm_video_log[512];
+
+static void
+pm_video_log_cb(ThumbnailerLogLevel level, const char *msg)
+{
+    size_t used;
+
+    if (level != ThumbnailerLogLevelError || !msg)
+        return;
+    used = strlen(pm_video_log);
+    if (used + 3 >= sizeof(pm_video_log))
+        return;
+    if (used > 0) {
+        pm_video_log[used++] = ';';
+        pm_video_log[used++] = ' ';
+        pm_video_log[used] = '\0';
+    }
+    g_strlcpy(pm_video_log + used, msg, sizeof(pm_video_log) - used);
+}
+
+/* The thumbnailer's settings: the frame at display size, at seek_percent, as raw RGB. */
+static void
+pm_video_configure(video_thumbnailer *vt, int seek_percent)
+{
+    /* Size 0 = the frame at its display size: ffmpegthumbnailer applies the rotation
+     * matrix and the sample aspect ratio. A non-zero size would ENLARGE small videos;
+     * libvips shrinks (never enlarges) and crops below, exactly as for images.
+     * It must be the deprecated thumbnail_size field: video_thumbnailer_set_size(vt, 0, 0)
+     * also gives full size but skips the sample-aspect-ratio correction (a 320x240 video
+     * with SAR 2:1 comes out 320x240 instead of 640x240; checked with 2.2.2). */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+    /* Not a smaller size either: with a rotation matrix (every portrait phone video) a
+     * non-zero size gave a frame of the wrong size (81x144 instead of 144x256 for a 640x360
+     * video rotated 90 degrees, 2.2.2). */
+    vt->thumbnail_size = 0;
+#pragma GCC diagnostic pop
+    vt->seek_percentage = seek_percent < 0 ? 0 : seek_percent > 99 ? 99 : seek_percent;
+    vt->overlay_film_strip = 0;
+    vt->maintain_aspect_ratio = 1;
+    vt->prefer_embedded_metadata = 0;
+    /* Raw RGB (w*h*3 bytes) instead of PNG: no PNG encode/decode round trip. */
+    vt->thumbnail_image_type = Rgb;
+}
+
+/* The decoded frame's size against the limits and its buffer; sets *need (bytes of RGB). */
+static int
+pm_video_check_frame(const image_data *frame, const pm_thumb_options *o, uint64_t *need, char *err,
+                     size_t err_len)
+{
+    int w = frame->image_data_width;
+    int h = frame->image_data_height;
+    uint64_t cap;
+
+    if (w <= 0 || h <= 0 || w > VIPS_MAX_COORD || h > VIPS_MAX_COORD || !frame->image_data_ptr) {
+        pm_set_error(err, err_len, "video frame has bad size %dx%d", w, h);
+        return PM_ERR_VIDEO;
+    }
+    /* The frame is already decoded here (ffmpeg itself caps frames at ~268 MP); the limit
+     * still spares the resize and keeps the contract the same as for images. */
+    cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
+    if ((uint64_t) w * (uint64_t) h > cap) {
+        pm_set_error(err, err_len, "video frame %dx%d is larger than the limit of %llu pixels",
+                     w, h, (unsigned long long) cap);
+        return PM_ERR_TOO_LARGE;
+    }
+    *need = (uint64_t) w * (uint64_t) h * 3u;
+    if (frame->image_data_size < 0 || (uint64_t) frame->image_data_size < *need) {
+        pm_set_error(err, err_len, "video frame buffer too small (%d bytes for %dx%d)",
+                     frame->image_data_size, w, h);
+        return PM_ERR_VIDEO;
+    }
+    return PM_OK;
+}
+
+/* The frame as an sRGB image, shrunk and cropped to the box. *image is set as soon as there
+ * is one, also on failure (the caller releases it before the frame's buffer). */
+static int
+pm_video_thumbnail(const image_data *frame, uint64_t need, const pm_thumb_options *o, VipsImage **image,
+                   char *err, size_t err_len)
+{
+    VipsImage *next = NULL;
+    int w = frame->image_data_width;
+    int h = frame->image_data_height;
+    int rc;
+
+    /* Wraps ffmpegthumbnailer's buffer without copying; every image derived from it is
+     * released below before the buffer is destroyed. */
+    *image = vips_image_new_from_memory(frame->image_data_ptr, (size_t) need, w, h, 3,
+                                        VIPS_FORMAT_UCHAR);
+    if (!*image) {
+        pm_take_vips_error(err, err_len, "cannot wrap video frame");
+        return PM_ERR_DECODE;
+    }
+    rc = vips_copy(*image, &next, "interpretation", VIPS_INTERPRETATION_sRGB, NULL);
+    if (pm_step(image, &next, rc)) {
+        pm_take_vips_error(err, err_len, "cannot tag video frame");
+        return PM_ERR_DECODE;
+    }
+    rc = vips_thumbnail_image(*image, &next, o->width,
+                              "height", o->height,
+                              "size", VIPS_SIZE_DOWN,
+                              "crop", o->crop == PM_CROP_CENTRE ? VIPS_INTERESTING_CENTRE
+                                                                : VIPS_INTERESTING_NONE,
+                              NULL);
+    if (pm_step(image, &next, rc)) {
+        pm_take_vips_error(err, err_len, "cannot resize video frame");
+        return PM_ERR_DECODE;
+    }
+    return PM_OK;
+}
+
+int
+pm_video_frame(const char *path, int seek_percent, const pm_thumb_options *o, pm_image *out,
+               char *err, size_t err_len)
+{
+    video_thumbnailer *vt = NULL;
+    image_data *frame = NULL;
+    VipsImage *image = NULL;
+    int status;
+    uint64_t need;
+
+    if (!out) {
+        pm_set_error(err, err_len, "NULL output");
+        return PM_ERR_ARGUMENT;
+    }
+    memset(out, 0, sizeof(*out));
+    if ((status = pm_ready(err, err_len)) != PM_OK)
+        return status;
+    if ((status = pm_check_options(o, err, err_len)) != PM_OK)
+        return status;
+    if ((status = pm_check_regular_file(path, err, err_len)) != PM_OK)
+        return status;
+
+    vt = video_thumbnailer_create();
+    frame = video_thumbnailer_create_image_data();
+    if (!vt || !frame) {
+        pm_set_error(err, err_len, "cannot create video thumbnailer");
+        status = PM_ERR_VIDEO;
+        goto done;
+    }
+    pm_video_configure(vt, seek_percent);
+    video_thumbnailer_set_log_callback(vt, pm_video_log_cb);
+
+    pm_video_log[0] = '\0';
+    if (video_thumbnailer_generate_thumbnail_to_buffer(vt, path, frame) != 0) {
+        pm_set_error(err, err_len, "%s", pm_video_log[0] ? pm_video_log : "no video frame");
+        status = PM_ERR_VIDEO;
+        goto done;
+    }
+
+    if ((status = pm_video_check_frame(frame, o, &need, err, err_len)) != PM_OK)
+        goto done;
+    if ((status = pm_video_thumbnail(frame, need, o, &image, err, err_len)) != PM_OK)
+        goto done;
+    /* pm_encode consumes the reference; the pixels are fully written out before it
+     * returns, so frame's buffer may then be destroyed. */
+    status = pm_encode(image, o, out, err, err_len);
+    image = NULL;
+    if (status == PM_OK)
+        pm_finish_ok(err, err_len);
+
+done:
+    VIPS_UNREF(image);
+    if (frame)
+        video_thumbnailer_destroy_image_data(frame);
+    if (vt)
+        video_thumbnailer_destroy(vt);
+    return status;
+}

@@ -1,0 +1,82 @@
+/// Where a fact other than a date came from. The precedence table (`FieldPrecedence`) orders
+/// these per field; a source it does not list for a field is never used for that field.
+package enum EvidenceSource: String, Sendable, CaseIterable {
+    /// The EXIF record (every EXIF stream of the file, merged).
+    case exif
+    /// The XMP packets.
+    case xmp
+    /// QuickTime `meta`/`keys`/`ilst` items named `com.apple.quicktime.*` [QuickTime File
+    /// Format, Metadata].
+    case quickTimeKeys = "quicktime.keys"
+    /// QuickTime `udta` ©-atoms (`©mak`, `©mod`, `©xyz`).
+    case quickTimeUserData = "quicktime.udta"
+    /// QuickTime `ilst` items without a `keys` name, by their atom type (`©xyz`).
+    case quickTimeItemList = "quicktime.ilst"
+    /// The movie header `mvhd` [ISO 14496-12 8.2.2].
+    case quickTimeMovieHeader = "quicktime.mvhd"
+    /// AVI's main header `avih` [AVI RIFF File Reference].
+    case riffMainHeader = "riff.avih"
+}
+
+/// The facts one source states, typed, before precedence picks among sources. Every field is
+/// optional: a source states what it knows.
+package struct FieldEvidence: Sendable, Equatable {
+    package var make: String?
+    package var model: String?
+    package var software: String?
+    package var lensModel: String?
+    /// [EXIF 2.32 4.6.4 A, Orientation] 1...8 as written.
+    package var orientation: Int?
+    /// The picture's pixel size as this source states it.
+    package var width: Int?
+    package var height: Int?
+    package var location: MediaAsset.GPS?
+    /// Apple's Live Photo pairing identifier.
+    package var contentIdentifier: String?
+    package var durationSeconds: Double?
+
+    package init(
+        make: String? = nil, model: String? = nil, software: String? = nil, lensModel: String? = nil,
+        orientation: Int? = nil, location: MediaAsset.GPS? = nil, contentIdentifier: String? = nil,
+        durationSeconds: Double? = nil
+    ) {
+        self.make = make
+        self.model = model
+        self.software = software
+        self.lensModel = lensModel
+        self.orientation = orientation
+        self.location = location
+        self.contentIdentifier = contentIdentifier
+        self.durationSeconds = durationSeconds
+    }
+}
+
+extension ExifRecord {
+    /// What the EXIF record states, as evidence.
+    package var fieldEvidence: FieldEvidence {
+        var e = FieldEvidence(
+            make: make, model: model, software: software, lensModel: lensModel, orientation: orientation,
+            contentIdentifier: contentIdentifier)
+        e.width = pixelWidth
+        e.height = pixelHeight
+        if let gpsLatitude, let gpsLongitude {
+            e.location = MediaAsset.GPS(latitude: gpsLatitude, longitude: gpsLongitude)
+        }
+        return e
+    }
+}
+
+extension XMPRecord {
+    /// What the XMP packets state, as evidence (dates are `dateClues`).
+    package var fieldEvidence: FieldEvidence {
+        FieldEvidence(make: make, model: model, orientation: orientation)
+    }
+
+    /// [XMP Part 2 8.2, 8.4] The dates, as written: ISO 8601 text.
+    package var dateClues: [DateClue] {
+        [
+            (dateTimeOriginal, DateSource.xmpDateTimeOriginal), (dateCreated, .xmpDateCreated),
+            (createDate, .xmpCreateDate),
+        ].compactMap { text, source in text.map { DateClue(source, .text($0, .iso8601)) } }
+    }
+}
