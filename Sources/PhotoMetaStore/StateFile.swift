@@ -15,9 +15,10 @@ package enum StateFile {
     ///
     /// The folder and the file are checked first (`PrivateFiles`): no symbolic links, owned by
     /// this user, writable by no one else; new ones are made 0700 and 0600. The file is checked
-    /// through a descriptor held while SQLite opens it by name (`SQLITE_OPEN_NOFOLLOW`), and the
-    /// name must still lead to that same file afterwards, so a file swapped in between the check
-    /// and SQLite's open is refused. With `verify`,
+    /// (`PrivateFiles.check`: its device and inode), SQLite opens it by name
+    /// (`SQLITE_OPEN_NOFOLLOW`), and the name must still lead to that same file afterwards, so a
+    /// file swapped in between the check and SQLite's open is refused. No descriptor of ours is
+    /// held across SQLite's open (`PrivateFiles.CheckedFile` says why). With `verify`,
     /// SQLite's `quick_check` must pass before anything is written: a damaged file is refused
     /// and left as it is. With `readOnly`, nothing is created or written, and a missing file
     /// (or one not yet set up) gives nil.
@@ -26,7 +27,7 @@ package enum StateFile {
         readOnly: Bool = false, version openedVersion: UnsafeMutablePointer<Int64>? = nil
     ) throws(StateFileError) -> SQLiteDatabase? {
         let folder = (path as NSString).deletingLastPathComponent
-        let held: PrivateFiles.HeldFile
+        let checked: PrivateFiles.CheckedFile
         do throws(PrivateFiles.Problem) {
             if readOnly {
                 guard FileSystem.exists(path) else { return nil }
@@ -34,12 +35,12 @@ package enum StateFile {
             } else if !folder.isEmpty {
                 try PrivateFiles.ensureFolder(folder)
             }
-            guard let h = try PrivateFiles.hold(path, create: !readOnly) else { return nil }
-            held = h
+            guard let c = try PrivateFiles.check(path, create: !readOnly) else { return nil }
+            checked = c
         } catch {
             throw .unsafe(path: path, reason: error.description)
         }
-        let db = try openHeld(held, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
+        let db = try openChecked(checked, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
         let appID: Int64
         let version: Int64
         let tables: [String]
@@ -89,10 +90,9 @@ package enum StateFile {
         return db
     }
 
-    /// SQLite's connection to `path`, refused unless the name still leads to `held`, the file
-    /// checked through its descriptor (released once SQLite has its own).
-    private static func openHeld(
-        _ held: PrivateFiles.HeldFile, _ path: String, create: Bool, readOnly: Bool,
+    /// SQLite's connection to `path`, refused unless the name still leads to the file checked.
+    private static func openChecked(
+        _ checked: PrivateFiles.CheckedFile, _ path: String, create: Bool, readOnly: Bool,
         _ busyTimeoutMilliseconds: Int32
     ) throws(StateFileError) -> SQLiteDatabase {
         let db: SQLiteDatabase
@@ -102,7 +102,7 @@ package enum StateFile {
         } catch {
             throw StateFileError(error)
         }
-        guard held.isStill(at: path) else {
+        guard checked.isStill(at: path) else {
             throw .unsafe(path: path, reason: "\(path) was replaced by another file while it was being opened")
         }
         return db

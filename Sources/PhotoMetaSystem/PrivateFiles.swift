@@ -87,66 +87,71 @@ package enum PrivateFiles {
         guard f.permissions & 0o022 == 0 else { throw .writableByOthers(path: folder, permissions: f.permissions) }
     }
 
-    /// A private file held open: checked through its descriptor, so what was checked is what is
-    /// held, whatever happens to the name afterwards.
-    package final class HeldFile {
-        let fd: Int32
-        let device: UInt64
-        let inode: UInt64
+    /// A private file as checked: its identity (device and inode), so that a program that opens
+    /// it by name afterwards (SQLite) can be held to the file that was checked.
+    ///
+    /// No descriptor is kept open for it, on purpose: closing *any* descriptor of a file drops
+    /// every POSIX lock this process holds on it, SQLite's included (SQLite's "How To Corrupt"
+    /// 2.2). A descriptor held across SQLite's open and closed afterwards lost updates under
+    /// racing writers (SuggestCommandTests.testRacingProcessesNeverLoseAnUpdateNorFailLocked,
+    /// about one run in eight), and would break the locks of another connection the process
+    /// has to the same file (one `watch` of several folders has one per folder).
+    package struct CheckedFile: Sendable, Equatable {
+        package let device: UInt64
+        package let inode: UInt64
 
-        init(fd: Int32, device: UInt64, inode: UInt64) {
-            self.fd = fd
-            self.device = device
-            self.inode = inode
-        }
-
-        /// True when `path` still names the held file (a regular file, not a link): the file a
-        /// program that opens by name (SQLite) opened after the check is the one checked.
+        /// True when `path` still names the checked file (a regular file, not a link): the
+        /// file SQLite opened by name after the check is the one checked.
         package func isStill(at path: String) -> Bool {
             guard let f = try? FileFacts.of(path, followLinks: false) else { return false }
             return f.type == .regular && f.device == device && f.inode == inode
         }
-
-        deinit { close(fd) }
     }
 
-    /// Opens the file at `path` (in a checked folder) with `O_NOFOLLOW` and checks it through the
-    /// descriptor (`fstat`, `fchmod`): a regular file of this user's, made 0600 when it is
-    /// readable by others. When it is missing, creates it 0600 (`O_EXCL | O_NOFOLLOW`) if
-    /// `create` is set, else returns nil. No check-then-open race: a link or another file put
-    /// in its place between the check and the open is never the one checked.
-    package static func hold(_ path: String, create: Bool) throws(Problem) -> HeldFile? {
-        var fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC) }
-        if fd < 0, errno == ENOENT, create {
-            fd = PathBytes.withCPath(path) { open($0, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-            // Another process created it meanwhile: hold that one instead.
-            if fd < 0, errno == EEXIST { return try hold(path, create: false) }
+    /// Checks the file at `path` (in a checked folder, which only this user can change): a
+    /// regular file, not a link, of this user's, made 0600 when it is readable by others. When
+    /// it is missing, creates it 0600 (`O_CREAT | O_EXCL | O_NOFOLLOW`) if `create` is set, else
+    /// returns nil. The caller opens it by name and then asks `isStill(at:)`, so a file swapped
+    /// in between is refused.
+    package static func check(_ path: String, create: Bool) throws(Problem) -> CheckedFile? {
+        let f: FileFacts
+        do throws(SystemError) {
+            f = try FileFacts.of(path, followLinks: false)
+        } catch {
+            guard error.errno == ENOENT else { throw .system(path: path, error: error) }
+            return create ? try createPrivate(path) : nil
         }
+        switch f.type {
+        case .symlink: throw .symbolicLink(path: path)
+        case .regular: break
+        default: throw .notARegularFile(path: path)
+        }
+        guard f.owner == geteuid() else { throw .ownedByAnotherUser(path: path, owner: f.owner) }
+        // What a user dismissed is theirs alone: tighten a file made by an older photometa. By
+        // name, with no descriptor opened (see `CheckedFile`); the folder is this user's alone.
+        if f.permissions & 0o077 != 0 { _ = PathBytes.withCPath(path) { chmod($0, 0o600) } }
+        return CheckedFile(device: f.device, inode: f.inode)
+    }
+
+    /// Creates the file empty with mode 0600, never through a link. The descriptor is closed at
+    /// once: the file is new, so no connection of this process can hold a lock on it yet.
+    private static func createPrivate(_ path: String) throws(Problem) -> CheckedFile? {
+        let fd = PathBytes.withCPath(path) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
         guard fd >= 0 else {
             switch errno {
-            case ENOENT where !create: return nil
+            // Another process created it meanwhile: check that one instead.
+            case EEXIST: return try check(path, create: false)
             case ELOOP: throw .symbolicLink(path: path)
             default: throw .system(path: path, error: SystemError(errno: errno))
             }
         }
-        let f: FileFacts
+        defer { close(fd) }
         do throws(SystemError) {
-            f = try FileFacts.of(descriptor: fd)
+            let f = try FileFacts.of(descriptor: fd)
+            return CheckedFile(device: f.device, inode: f.inode)
         } catch {
-            close(fd)
             throw .system(path: path, error: error)
         }
-        guard f.type == .regular else {
-            close(fd)
-            throw .notARegularFile(path: path)
-        }
-        guard f.owner == geteuid() else {
-            close(fd)
-            throw .ownedByAnotherUser(path: path, owner: f.owner)
-        }
-        // What a user dismissed is theirs alone: tighten a file made by an older photometa.
-        if f.permissions & 0o077 != 0 { fchmod(fd, 0o600) }
-        return HeldFile(fd: fd, device: f.device, inode: f.inode)
     }
 
     /// Writes `bytes` to `path` (in a checked folder) so that no reader ever sees half of it: a
