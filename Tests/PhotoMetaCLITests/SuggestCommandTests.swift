@@ -132,31 +132,17 @@ final class SuggestCommandTests: XCTestCase {
 
     func testRacingProcessesNeverLoseAnUpdateNorFailLocked() throws {
         // 12 dismiss processes with different instants and 4 suggests, all at once, on one file.
-        var processes: [(Process, Pipe)] = []
-        for i in 0..<12 {
-            let p = Process()
-            p.executableURL = Photometa.binary
-            p.arguments = ["dismiss", folder, "--until", String(format: "2024-08-08T11:%02d:00Z", i), "--state", state]
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            processes.append((p, err))
-        }
-        for _ in 0..<4 {
-            let p = Process()
-            p.executableURL = Photometa.binary
-            p.arguments = ["suggest", folder, "--now", now, "--tz", "UTC", "--state", state, "--peek", "--no-index"]
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = FileHandle.nullDevice
-            processes.append((p, err))
-        }
-        for (p, _) in processes { try p.run() }
-        for (p, err) in processes {
-            p.waitUntilExit()
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            XCTAssertTrue(p.terminationStatus == 0 || p.terminationStatus == 3, "\(p.arguments ?? []): \(message)")
-            XCTAssertFalse(message.contains("locked"), message)
+        let commands =
+            (0..<12).map {
+                ["dismiss", folder, "--until", String(format: "2024-08-08T11:%02d:00Z", $0), "--state", state]
+            }
+            + (0..<4).map { _ in
+                ["suggest", folder, "--now", now, "--tz", "UTC", "--state", state, "--peek", "--no-index"]
+            }
+        for (arguments, result) in zip(commands, Photometa.runTogether(commands)) {
+            let r = try result.get()
+            XCTAssertTrue(r.status == 0 || r.status == 3, "\(arguments): \(r.stderr)")
+            XCTAssertFalse(r.stderr.contains("locked"), r.stderr)
         }
         let remembered = try SuggestionMemory(path: state).remembered(profile: "default")
         XCTAssertEqual(remembered, 1_723_115_460, "the latest dismissal, 11:11:00Z, is kept")

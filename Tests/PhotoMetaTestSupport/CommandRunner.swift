@@ -93,6 +93,42 @@ package enum Photometa {
     }
 }
 
+extension Photometa {
+    /// Runs several commands at once (a thread each, so all are started before any is waited
+    /// for, whatever the number of cores), and returns their results in the order given.
+    package static func runTogether(
+        _ argumentLists: [[String]], environment: [String: String] = ["TZ": "UTC"], timeout: TimeInterval = 60
+    ) -> [Result<CommandResult, any Error>] {
+        let results = ResultsBox(count: argumentLists.count)
+        let group = DispatchGroup()
+        for (i, arguments) in argumentLists.enumerated() {
+            group.enter()
+            Thread {
+                results.set(i, Result { try run(arguments, environment: environment, timeout: timeout) })
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return results.values
+    }
+}
+
+private final class ResultsBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Result<CommandResult, any Error>]
+    init(count: Int) { storage = Array(repeating: .failure(CancellationError()), count: count) }
+    func set(_ i: Int, _ r: Result<CommandResult, any Error>) {
+        lock.lock()
+        storage[i] = r
+        lock.unlock()
+    }
+    var values: [Result<CommandResult, any Error>] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
+
 private final class OutputBox: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var out = Data()
