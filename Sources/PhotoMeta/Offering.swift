@@ -2,10 +2,10 @@ import PhotoMetaCore
 import PhotoMetaStore
 
 /// The offer path that `suggest` and `watch` share: read what the profile was offered or
-/// dismissed, decide with the rules at an instant, record the offer. One memory per profile,
-/// across folders (docs/suggest.md). Each caller hands the offer on at its own step: `suggest`
-/// prints before it records (an offer nobody saw is made again), `watch` records before it
-/// delivers (a client that saw the event finds the memory already updated).
+/// dismissed, decide with the rules at an instant, then offer: read the memory again under its
+/// write lock, hand the offer on, record it, in one step (`offer`). One memory per profile,
+/// across folders (docs/suggest.md). An offer that was not handed on (stdout failed) is not
+/// recorded, and one recorded was handed on: a client that saw it finds the memory updated.
 package struct Offering {
     /// The profile whose memory this is.
     package let profile: String
@@ -25,12 +25,20 @@ package struct Offering {
         SuggestionContext(now: now, realNow: realNow, remembered: try memory.remembered(profile: profile), settings: settings)
     }
 
-    /// Records the decision's offer (the memory moves to its capture instant). False when there
-    /// was nothing to offer.
-    @discardableResult
-    package func record(_ decision: SuggestionDecision, now: Double) throws(StateFileError) -> Bool {
-        guard let s = decision.suggestion, let instant = decision.instant else { return false }
-        try memory.advance(profile: profile, to: instant, offered: s.path, now: now)
-        return true
+    /// Offers the decision's suggestion once among every process sharing the memory: under
+    /// the memory's write lock the remembered instant is read again; if the offer is still
+    /// news it is handed on (`deliver`, inside the lock: `suggest` prints there, `watch`
+    /// delivers its event) and recorded when delivered. Returns the decision as it stands (the
+    /// suggestion turned down by the memory when another asker was first) and whether it was
+    /// recorded. Racing askers get the offer exactly once.
+    package func offer(_ decision: SuggestionDecision, now: Double, deliver: () -> Bool) throws(StateFileError)
+        -> (decision: SuggestionDecision, recorded: Bool)
+    {
+        guard let s = decision.suggestion, let instant = decision.instant else { return (decision, false) }
+        switch try memory.offerOnce(profile: profile, instant: instant, offered: s.path, now: now, deliver: deliver) {
+        case .recorded: return (decision, true)
+        case .notDelivered: return (decision, false)
+        case .alreadySeen(let remembered): return (decision.seenMeanwhile(remembered: remembered), false)
+        }
     }
 }

@@ -141,11 +141,13 @@ public struct Suggester: Sendable {
             considered += list.count
             options.progress?(considered)
         }
-        let decision = builder.decision
+        var decision = builder.decision
         var recorded = false
         if options.record {
+            // Decided and recorded in one step under the memory's lock: a racing asker that
+            // offered it first wins, and this run offers nothing.
             do throws(StateFileError) {
-                recorded = try offering.record(decision, now: realNow)
+                (decision, recorded) = try offering.offer(decision, now: realNow) { true }
             } catch {
                 throw .state(error)
             }
@@ -156,17 +158,29 @@ public struct Suggester: Sendable {
     }
 
     /// Records the outcome's suggestion as offered, for a caller that ran with `record` false
-    /// and records only once the offer was shown (the CLI does, so that an offer nobody saw,
-    /// because stdout failed, is not remembered). Nothing happens when there is no suggestion.
+    /// and records only once the offer was shown. Nothing happens when there is no suggestion.
+    /// When another asker offered it (or something newer) meanwhile, nothing is recorded and
+    /// the returned outcome offers nothing (its decision says the memory turned it down).
     public func record(_ outcome: Outcome) throws(SuggestError) -> Outcome {
-        var recorded = outcome
+        try offer(outcome) { true }
+    }
+
+    /// Offers the outcome's suggestion once among every asker sharing the memory (`Offering`):
+    /// under the memory's write lock, `deliver` runs (the CLI prints the answer there; false
+    /// when it did not reach anyone) and the offer is recorded when delivered. The outcome as
+    /// it stands: offered and recorded, not delivered, or turned down because another asker
+    /// was first (then `deliver` was not called).
+    package func offer(_ outcome: Outcome, deliver: () -> Bool) throws(SuggestError) -> Outcome {
+        var result = outcome
         do throws(StateFileError) {
             let offering = try Offering(statePath: options.statePath, profile: options.profile)
-            recorded.recorded = try offering.record(outcome.decision, now: options.clock.now()) || outcome.recorded
+            let (decision, recorded) = try offering.offer(outcome.decision, now: options.clock.now(), deliver: deliver)
+            result.decision = decision
+            result.recorded = recorded || outcome.recorded
         } catch {
             throw .state(error)
         }
-        return recorded
+        return result
     }
 
     /// `dismiss`: everything captured up to `until` (default now) counts as seen by `profile`,

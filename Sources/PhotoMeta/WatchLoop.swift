@@ -200,9 +200,11 @@ final class WatchLoop {
     }
 
     /// The suggestion rules over newly settled files, with the memory of `suggest`
-    /// (`Offering`). The offer is delivered only once it is recorded; a memory that cannot be
-    /// read or written is an error event, never silence. Completeness was already decided by
-    /// the tracker, so no settle time applies.
+    /// (`Offering`): decided, then recorded under the memory's write lock only if still news,
+    /// so a racing `suggest` or another watcher offers the same photo at most once between
+    /// them; the event is delivered once recorded (a client that saw it finds the memory
+    /// updated). A memory that cannot be read or written is an error event, never silence.
+    /// Completeness was already decided by the tracker, so no settle time applies.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
         guard var settings = watcher.options.suggestions, let offering = watcher.offering?.value, !candidates.isEmpty
         else { return }
@@ -216,7 +218,7 @@ final class WatchLoop {
         let decision = SuggestionEngine().decide(candidates, context: context)
         guard let s = decision.suggestion, let instant = decision.instant else { return }
         do throws(StateFileError) {
-            try offering.record(decision, now: t)
+            guard try offering.offer(decision, now: t, deliver: { true }).recorded else { return }
         } catch {
             return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
         }

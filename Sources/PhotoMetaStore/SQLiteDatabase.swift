@@ -270,6 +270,20 @@ final class SQLiteDatabase {
         }
     }
 
+    /// A write transaction (BEGIN IMMEDIATE) that commits only when `body` says so, and rolls
+    /// back otherwise (or when it throws).
+    func conditionalTransaction<T>(_ body: () throws(Failure) -> (value: T, commit: Bool)) throws(Failure) -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let (value, commit) = try body()
+            try execute(commit ? "COMMIT" : "ROLLBACK")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// PRAGMA user_version: the schema version of photometa's files.
     func userVersion() throws(Failure) -> Int64 {
         try query("PRAGMA user_version").first?.first?.int ?? 0

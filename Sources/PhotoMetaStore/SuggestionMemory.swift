@@ -120,6 +120,46 @@ package final class SuggestionMemory {
         }
     }
 
+    /// What became of an offer made through `offerOnce`.
+    package enum OfferOutcome: Sendable, Equatable {
+        /// Delivered and recorded: this process made the offer.
+        case recorded
+        /// Another process offered or dismissed it (or something newer) first: the profile's
+        /// memory already reaches `remembered`, at or past the offer's instant. Nothing was
+        /// delivered.
+        case alreadySeen(remembered: Double)
+        /// `deliver` said the offer did not reach anyone: nothing recorded.
+        case notDelivered
+    }
+
+    /// Offers `offered` (captured at `instant`) once among every process sharing this memory:
+    /// under the write lock, the remembered instant is read again, and only if the offer is
+    /// still news is it delivered (`deliver`, run inside the lock: the CLI prints there) and,
+    /// when delivered, recorded before the lock is released. Racing askers queue on the lock
+    /// (the busy timeout), so exactly one of them delivers; a failed delivery records nothing.
+    package func offerOnce(
+        profile: String, instant: Double, offered: String, now: Double, deliver: () -> Bool
+    ) throws(StateFileError) -> OfferOutcome {
+        let db = try writable()
+        do throws(SQLiteDatabase.Failure) {
+            return try db.conditionalTransaction { () throws(SQLiteDatabase.Failure) -> (value: OfferOutcome, commit: Bool) in
+                let current = try db.query("SELECT remembered FROM profile_memory WHERE profile = ?", [.text(profile)])
+                    .first?.first?.double
+                if let current, current >= instant { return (.alreadySeen(remembered: current), false) }
+                guard deliver() else { return (.notDelivered, false) }
+                try db.query(
+                    """
+                    INSERT INTO profile_memory (profile, remembered, last_offered, updated) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(profile) DO UPDATE SET
+                        remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated
+                    """, [.text(profile), .real(instant), .text(offered), .real(now)])
+                return (.recorded, true)
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+
     /// Clears the profile's memory; true when there was something to clear.
     @discardableResult
     package func forget(profile: String) throws(StateFileError) -> Bool {

@@ -122,13 +122,15 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
-        // The offer is recorded only once it has been printed: an offer nobody saw (stdout on a
-        // full disk, a reader gone) must be made again.
+        // Decided without recording; the offer is then made in one step under the memory's
+        // write lock (`Suggester.offer`): printed there, and recorded only once printed, so an
+        // offer nobody saw (stdout on a full disk, a reader gone) is made again, and of askers
+        // racing for one photo exactly one offers it.
         var deciding = options
         deciding.record = false
         let progress = ProgressLine.start(quiet: quiet)
         deciding.progress = { considered in progress?.set(done: considered) }
-        let outcome: Suggester.Outcome
+        var outcome: Suggester.Outcome
         do throws(SuggestError) {
             outcome = try Suggester(options: deciding).run(folders: folders.folders)
             progress?.finish()
@@ -137,30 +139,43 @@ struct SuggestCommand {
             return SuggestCommand.report(error, folders: folders)
         }
         for n in outcome.notes { Output.err("photometa: note: \(n)") }
+        let picture = outcome.decision.suggestion.flatMap { s in thumbnail.map { $0.outcome(s.path) } }
+        var printed = false
+        if options.record, outcome.decision.suggestion != nil {
+            do throws(SuggestError) {
+                outcome = try Suggester(options: options).offer(outcome) {
+                    printed = true
+                    show(outcome, recorded: true, thumbnail: picture)
+                    return Output.delivered()
+                }
+            } catch {
+                return SuggestCommand.report(error, folders: folders)
+            }
+        }
+        // Not offered in the lock (--peek, nothing to offer, or another asker was first).
+        if !printed { show(outcome, recorded: false, thumbnail: picture) }
+        let d = outcome.decision
+        guard Output.delivered() else {
+            // Not recorded; main reports the write error (a closed pipe quietly).
+            return d.suggestion == nil ? (d.pending == nil ? .noSuggestion : .pending) : .ioError
+        }
+        if d.pending != nil { return .pending }
+        return d.suggestion == nil ? .noSuggestion : .success
+    }
+
+    /// Prints the answer: JSON, or text (with the --explain table).
+    private func show(_ outcome: Suggester.Outcome, recorded: Bool, thumbnail: ThumbnailOutcome?) {
         let d = outcome.decision
         let report = SuggestReport(
-            d, ageSeconds: outcome.age?.seconds, recorded: options.record && d.suggestion != nil, explain: explain,
+            d, ageSeconds: outcome.age?.seconds, recorded: recorded && d.suggestion != nil, explain: explain,
             skipped: outcome.skipped.map { SuggestReport.Skipped(path: $0.path, reason: $0.reason) },
-            thumbnail: d.suggestion.flatMap { s in thumbnail.map { $0.outcome(s.path) } })
+            thumbnail: d.suggestion == nil ? nil : thumbnail)
         if json {
             Output.out(report.json(report: AssetReport(zone: options.settings.zone)) + "\n")
         } else {
             let looked = folders.defaultSource.map { "Looked in \(TerminalText.escape(folders.folders[0])) (\($0)).\n" }
             Output.out(report.text(zone: options.settings.zone, lookedIn: looked))
         }
-        guard Output.delivered() else {
-            // Not recorded; main reports the write error (a closed pipe quietly).
-            return d.suggestion == nil ? (d.pending == nil ? .noSuggestion : .pending) : .ioError
-        }
-        if options.record, d.suggestion != nil {
-            do throws(SuggestError) {
-                _ = try Suggester(options: options).record(outcome)
-            } catch {
-                return SuggestCommand.report(error, folders: folders)
-            }
-        }
-        if d.pending != nil { return .pending }
-        return d.suggestion == nil ? .noSuggestion : .success
     }
 
     /// Errors of suggest, dismiss and forget: 66 for an unreadable folder, 1 for the state file.

@@ -148,6 +148,28 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(remembered, 1_723_115_460, "the latest dismissal, 11:11:00Z, is kept")
     }
 
+    /// Eight askers started together on one new photo: exactly one offers it (exit 0, the
+    /// photo printed), the others say nothing new (exit 3), because deciding and recording are
+    /// one step under the memory's write lock. With and without the index.
+    func testRacingAskersGetTheOfferExactlyOnce() throws {
+        for extra in [["--no-index"], []] {
+            try? FileManager.default.removeItem(atPath: state)
+            let commands = (0..<8).map { _ in
+                ["suggest", folder, "--now", now, "--tz", "UTC", "--state", state, "--json"] + extra
+            }
+            let env = ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path]
+            let results = try Photometa.runTogether(commands, environment: env).map { try $0.get() }
+            let offered = results.filter { $0.status == 0 }
+            XCTAssertEqual(offered.count, 1, results.map { "\($0.status) \($0.stdout) \($0.stderr)" }.joined(separator: "\n"))
+            XCTAssertEqual(results.filter { $0.status == 3 }.count, 7, "\(results.map(\.status))")
+            XCTAssertTrue(offered.first?.stdout.contains("Screenshot_20240808-120815.png") == true, offered.first?.stdout ?? "")
+            for r in results where r.status == 3 {
+                XCTAssertTrue(r.stdout.contains(#""suggestion":null"#), r.stdout)
+                XCTAssertTrue(r.stdout.contains(#""recorded":false"#), r.stdout)
+            }
+        }
+    }
+
     func testCorruptStateFileIsNamedAndKept() throws {
         try FileManager.default.createDirectory(
             atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

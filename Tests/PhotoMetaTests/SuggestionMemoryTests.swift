@@ -20,6 +20,34 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertNil(try m.remembered(profile: "a"))
     }
 
+    /// One step under the write lock: an offer already reached by the memory is not delivered;
+    /// one that was not delivered is not recorded; one delivered is.
+    func testOfferOnce() throws {
+        let dir = try TemporaryDirectory()
+        let m = try SuggestionMemory(path: dir.path + "/state.sqlite3")
+        var delivered = 0
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 100, offered: "a.jpg", now: 1) { false }, .notDelivered)
+        XCTAssertNil(try m.remembered(profile: "p"), "not delivered: nothing recorded")
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 100, offered: "a.jpg", now: 1) {
+                delivered += 1
+                return true
+            }, .recorded)
+        XCTAssertEqual(try m.remembered(profile: "p"), 100)
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 100, offered: "a.jpg", now: 2) {
+                delivered += 1
+                return true
+            }, .alreadySeen(remembered: 100))
+        XCTAssertEqual(delivered, 1, "a second asker is never handed the offer")
+        try m.advance(profile: "p", to: 500, offered: nil, now: 3)
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 400, offered: "b.jpg", now: 4) { true }, .alreadySeen(remembered: 500))
+        XCTAssertEqual(try m.offerOnce(profile: "p", instant: 600, offered: "c.jpg", now: 5) { true }, .recorded)
+        XCTAssertEqual(try m.remembered(profile: "p"), 600)
+    }
+
     func testPersistsAcrossOpens() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"

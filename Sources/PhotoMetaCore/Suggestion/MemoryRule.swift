@@ -1,4 +1,4 @@
-/// Nothing is offered twice: an asset captured at or before the folder's remembered instant
+/// Nothing is offered twice: an asset captured at or before the profile's remembered instant
 /// (the last offer or dismissal) is turned down. Instants are compared, not identities, so
 /// the same photo read twice, renamed or copied does not come back.
 package struct MemoryRule: SuggestionRule {
@@ -7,6 +7,23 @@ package struct MemoryRule: SuggestionRule {
 
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
-        return t <= remembered ? "already offered or dismissed (captured at or before the remembered time)" : nil
+        return t <= remembered ? MemoryRule.reason : nil
+    }
+
+    static let reason = "already offered or dismissed (captured at or before the remembered time)"
+}
+
+extension SuggestionDecision {
+    /// The decision once the memory, read again under its write lock, reaches `remembered` at
+    /// or past the suggestion's instant (another asker offered it, or something newer, first):
+    /// the suggestion is turned down by the memory rule, as a decision made now would turn it
+    /// down, and nothing is offered.
+    package func seenMeanwhile(remembered: Double) -> SuggestionDecision {
+        guard let s = suggestion, let t = instant, t <= remembered else { return self }
+        var d = self
+        d.suggestion = nil
+        d.instant = nil
+        d.rejected.append(SuggestionRejection(path: s.path, rule: .memory, reason: MemoryRule.reason, kind: s.kind))
+        return d
     }
 }
