@@ -6,7 +6,7 @@ import Foundation
 package final class RunningPhotometa: @unchecked Sendable {
     package let process = Process()
     /// Guards `out` and `err`; signalled on output and on exit.
-    private let condition = NSCondition()
+    private let signal = ChangeSignal()
     private var out = Data()
     private var err = Data()
 
@@ -17,6 +17,7 @@ package final class RunningPhotometa: @unchecked Sendable {
         env["TZ"] = "UTC"
         for (k, v) in environment { env[k] = v }
         process.environment = env
+        process.currentDirectoryURL = URL(fileURLWithPath: Photometa.workingFolder)
         let o = Pipe()
         let e = Pipe()
         process.standardOutput = o
@@ -28,35 +29,17 @@ package final class RunningPhotometa: @unchecked Sendable {
     }
 
     private func append(_ d: Data, err isErr: Bool) {
-        condition.lock()
-        if isErr { err.append(d) } else { out.append(d) }
-        condition.broadcast()
-        condition.unlock()
+        signal.change { if isErr { err.append(d) } else { out.append(d) } }
     }
 
-    package var stdout: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return String(decoding: out, as: UTF8.self)
-    }
-    package var stderr: String {
-        condition.lock()
-        defer { condition.unlock() }
-        return String(decoding: err, as: UTF8.self)
-    }
+    package var stdout: String { signal.read { String(decoding: out, as: UTF8.self) } }
+    package var stderr: String { signal.read { String(decoding: err, as: UTF8.self) } }
 
     /// Waits until `predicate` holds, looking again whenever the process writes or exits;
     /// false when `timeout` passes first.
     @discardableResult
     package func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !predicate() {
-            condition.lock()
-            let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
-            condition.unlock()
-            if !woken, Date() >= deadline { return predicate() }
-        }
-        return true
+        signal.wait(timeout: timeout, predicate)
     }
 
     package func finish(timeout: Double = 10) -> Int32? {

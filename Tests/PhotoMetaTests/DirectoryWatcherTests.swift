@@ -11,31 +11,18 @@ import XCTest
 /// deadline; there are no fixed sleeps.
 final class DirectoryWatcherTests: XCTestCase {
     final class Recorder: @unchecked Sendable {
-        /// Guards `events` and `thread`, and wakes waiters when an event arrives.
-        private let condition = NSCondition()
+        /// Guards `events`, and wakes waiters when an event arrives.
+        private let signal = ChangeSignal()
         private var events: [WatchEvent] = []
         let stop = StopFlag()
         var thread: Thread?
 
-        func add(_ e: WatchEvent) {
-            condition.lock()
-            events.append(e)
-            condition.broadcast()
-            condition.unlock()
-        }
-        var all: [WatchEvent] {
-            condition.lock()
-            defer { condition.unlock() }
-            return events
-        }
+        func add(_ e: WatchEvent) { signal.change { events.append(e) } }
+        var all: [WatchEvent] { signal.read { events } }
         var isReady: Bool { all.contains { if case .ready = $0 { return true } else { return false } } }
 
         /// Wakes the waiters without an event (the watching thread ended).
-        func poke() {
-            condition.lock()
-            condition.broadcast()
-            condition.unlock()
-        }
+        func poke() { signal.change {} }
 
         var changes: [ChangeSet] {
             all.compactMap { if case .changes(let c) = $0 { return c } else { return nil } }
@@ -54,16 +41,7 @@ final class DirectoryWatcherTests: XCTestCase {
         /// Waits until `predicate` holds, checking it each time an event arrives; false when
         /// `timeout` passes first.
         @discardableResult
-        func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            while !predicate() {
-                condition.lock()
-                let woken = condition.wait(until: min(deadline, Date().addingTimeInterval(0.25)))
-                condition.unlock()
-                if !woken, Date() >= deadline { return predicate() }
-            }
-            return true
-        }
+        func wait(timeout: Double = 10, _ predicate: () -> Bool) -> Bool { signal.wait(timeout: timeout, predicate) }
     }
 
     var dir: TemporaryDirectory!
