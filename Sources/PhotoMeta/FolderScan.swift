@@ -25,9 +25,14 @@ package struct FolderScan {
     package struct Root: Sendable {
         package var path: String
         package var display: String
-        package init(path: String, display: String) {
+        /// Set for a folder walked as a part of the tree of the root `subtreeOf` (canonical):
+        /// links are judged against that root, and reported paths start with `display` (the
+        /// root's), so the answer is the one a walk of the whole root gives.
+        package var subtreeOf: String?
+        package init(path: String, display: String, subtreeOf: String? = nil) {
             self.path = path
             self.display = display
+            self.subtreeOf = subtreeOf
         }
     }
 
@@ -41,18 +46,32 @@ package struct FolderScan {
         self.indexPath = indexPath
     }
 
-    /// Scans `roots` in order; `visit` gets each folder's candidates (paired, paths as the caller
-    /// wrote the folder), on the calling thread.
-    package func run(_ roots: [Root], visit: ([SuggestionCandidate]) -> Void) -> Summary {
+    /// Scans `roots` in order; `visit` gets each folder's canonical path and candidates (paired,
+    /// paths as the caller wrote the folder), on the calling thread.
+    package func run(_ roots: [Root], visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void) -> Summary {
         var summary = Summary()
         var index = ScanIndex.open(indexPath, notes: &summary.notes)
+        run(roots, index: &index, summary: &summary, visit: visit)
+        if let index { summary.notes += index.finish() }
+        return summary
+    }
+
+    /// `run` with an index the caller keeps open across scans (the service), and `entering`
+    /// told each folder just before it is listed.
+    package func run(
+        _ roots: [Root], index: inout ScanIndex?, summary: inout Summary,
+        entering: (@Sendable (_ path: String, _ relative: String) -> Void)? = nil,
+        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+    ) {
         // One visited set for every folder: a folder given twice, or inside another given one,
         // is walked once (its files are not candidates twice).
         var visited = Set<TreeWalker.FolderID>()
+        var walker = TreeWalker(policy: .library, exclude: exclude)
+        walker.entering = entering
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []
-            TreeWalker(policy: .library, exclude: exclude).walk(root.path, visited: &visited) { event in
+            let handle: (TreeWalker.Event) -> Void = { event in
                 switch event {
                 case .files, .subfolder: break
                 case .folderDone(let folder):
@@ -60,15 +79,44 @@ package struct FolderScan {
                     var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
                     LivePhotoPairing.apply(&list)
                     summary.considered += list.count
-                    visit(list)
+                    visit(folder.path, list)
                 case .skipped(_, let relative, let reason):
                     summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
                 }
             }
+            if let top = root.subtreeOf, root.path.hasPrefix(top + "/") {
+                walker.walkSubtree(root.path, relative: String(root.path.dropFirst(top.count + 1)), root: top, visit: handle)
+            } else {
+                walker.walk(root.path, visited: &visited, visit: handle)
+            }
             index?.finishRoot(root.path, walked: walked)
         }
-        if let index { summary.notes += index.finish() }
-        return summary
+    }
+
+    /// One folder listed again, not its sub-folders (the service, when inotify names it): its
+    /// candidates (paired; paths below `root` as `root.display` writes it), its sub-folders'
+    /// paths, and the entries skipped in it. Nil when the folder cannot be listed any more.
+    package func relist(
+        _ dir: String, relative: String, root: Root, index: inout ScanIndex?, summary: inout Summary
+    ) -> (candidates: [SuggestionCandidate], subfolders: [String])? {
+        let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
+        var result: (candidates: [SuggestionCandidate], subfolders: [String])? = ([], [])
+        TreeWalker(policy: .library, exclude: exclude).listOne(dir, relative: relative, root: root.path) { event in
+            switch event {
+            case .files: break
+            case .subfolder(let path, _): result?.subfolders.append(path)
+            case .folderDone(let folder):
+                var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
+                LivePhotoPairing.apply(&list)
+                summary.considered += list.count
+                result?.candidates = list
+            case .skipped(_, let rel, .unreadableFolder) where rel == relative || rel == dir: result = nil
+            case .skipped(_, let rel, let reason):
+                summary.skipped.append(Suggester.SkippedEntry(path: prefix + rel, reason: reason.description))
+            }
+        }
+        index?.flush()
+        return result
     }
 
     /// One folder's candidates: from the index when a row's key matches, else parsed (on all
@@ -114,7 +162,7 @@ package struct FolderScan {
 /// The index as one scan uses it: rows read per folder, writes batched (2,000 rows) on the
 /// writer's connection, rows of vanished folders cleaned once a root was walked. A failure
 /// makes it a note, and the scan parses every file instead.
-struct ScanIndex {
+package struct ScanIndex {
     private var index: AssetIndex
     private let writer: IndexWriter
     private var rows: [IndexWriter.Row] = []
@@ -123,7 +171,7 @@ struct ScanIndex {
     private(set) var failed = false
 
     /// The index at `path`, or nil (with a note) when there is none or it cannot be used.
-    static func open(_ path: String?, notes: inout [String]) -> ScanIndex? {
+    package static func open(_ path: String?, notes: inout [String]) -> ScanIndex? {
         guard let path else { return nil }
         do throws(StateFileError) {
             let (index, writer) = try Suggester.openIndex(path, notes: &notes)
@@ -169,9 +217,10 @@ struct ScanIndex {
     }
 
     /// Ends the writes; notes for people.
-    func finish() -> [String] { writer.finish() }
+    package func finish() -> [String] { writer.finish() }
 
-    private mutating func flush() {
+    /// Writes what is queued.
+    mutating func flush() {
         guard !rows.isEmpty || !gone.isEmpty else { return }
         writer.update(rows, removing: gone)
         rows.removeAll(keepingCapacity: true)

@@ -40,6 +40,10 @@ public struct Suggester: Sendable {
         public var progress: (@Sendable (_ considered: Int) -> Void)?
         /// The time `now`, completeness and `wait` read (tests move their own).
         package var clock: any WallClock = SystemClock()
+        /// Ask a running `photometa serve` first (false with `--no-service`); where to find it
+        /// (`XDG_RUNTIME_DIR`).
+        package var useService = true
+        package var environment = ProcessInfo.processInfo.environment
 
         /// The defaults: memory at `defaultStatePath`, index at `defaultIndexPath`.
         public init(settings: SuggestionSettings) {
@@ -73,6 +77,11 @@ public struct Suggester: Sendable {
         public var notes: [String]
         /// The memory was updated.
         public var recorded: Bool
+        /// The pid of the `photometa serve` that answered; nil when the folders were scanned.
+        package var servicePid: Int32?
+        /// Why the service that serves these folders did not answer (gone, silent, refused),
+        /// for `--explain`; nil when none serves them.
+        package var serviceAbsence: String?
     }
 
     /// The options every run uses.
@@ -134,27 +143,64 @@ public struct Suggester: Sendable {
         } catch {
             throw .state(error)
         }
+        var service: String?
+        if options.useService {
+            switch askService(roots, context) {
+            case .success(let answer):
+                return try record(answer, offering, now: now, realNow: realNow)
+            case .failure(.none), .failure(.noRuntimeFolder): break
+            case .failure(let why): service = why.description
+            }
+        }
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
         var considered = 0
-        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { list in
+        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
             for c in list { builder.add(c) }
             considered += list.count
             options.progress?(considered)
         }
-        var decision = builder.decision
-        var recorded = false
+        var outcome = Outcome(
+            folders: roots.map(\.path), decision: builder.decision, age: nil, skipped: scan.skipped, parsed: scan.parsed,
+            notes: scan.notes, recorded: false)
+        outcome.serviceAbsence = service
+        return try record(outcome, offering, now: now, realNow: realNow)
+    }
+
+    /// The outcome's age, and with `record` the offer made (`Offering.offer`: decided and
+    /// recorded in one step under the memory's lock; a racing asker that offered it first
+    /// wins, and this run offers nothing).
+    private func record(_ outcome: Outcome, _ offering: Offering, now: Double, realNow: Double) throws(SuggestError)
+        -> Outcome
+    {
+        var o = outcome
         if options.record {
-            // Decided and recorded in one step under the memory's lock: a racing asker that
-            // offered it first wins, and this run offers nothing.
             do throws(StateFileError) {
-                (decision, recorded) = try offering.offer(decision, now: realNow) { true }
+                (o.decision, o.recorded) = try offering.offer(o.decision, now: realNow) { true }
             } catch {
                 throw .state(error)
             }
         }
-        return Outcome(
-            folders: roots.map(\.path), decision: decision, age: decision.instant.flatMap { Duration(seconds: now - $0) },
-            skipped: scan.skipped, parsed: scan.parsed, notes: scan.notes, recorded: recorded)
+        o.age = o.decision.instant.flatMap { Duration(seconds: now - $0) }
+        return o
+    }
+
+    /// The decision of a live service serving every folder (`ServiceClient`), as an outcome;
+    /// or why none answered.
+    private func askService(_ roots: [FolderScan.Root], _ context: SuggestionContext) -> Result<Outcome, ServiceAbsence> {
+        let request = ServiceRequest(
+            suggest: roots.map { ServiceRequest.Folder(path: $0.path, display: $0.display) }, exclude: options.exclude,
+            context: context, explain: options.explain)
+        switch ServiceClient.ask(request, environment: options.environment) {
+        case .failure(let why): return .failure(why)
+        case .success(let reply):
+            guard let decision = reply.decision else { return .failure(.refused(pid: reply.pid, "no decision")) }
+            let skipped = (reply.skipped ?? []).map { SkippedEntry(path: $0.path, reason: $0.reason) }
+            var o = Outcome(
+                folders: roots.map(\.path), decision: decision, age: nil, skipped: skipped, parsed: 0, notes: [],
+                recorded: false)
+            o.servicePid = reply.pid
+            return .success(o)
+        }
     }
 
     /// Records the outcome's suggestion as offered, for a caller that ran with `record` false

@@ -127,6 +127,10 @@ package struct TreeWalker: Sendable {
     /// with all they hold (`--exclude`).
     package var exclude: [PathGlob]
 
+    /// Told each folder's path and its path below the root just before the folder is listed
+    /// (the service watches it there, so nothing that changes after the listing goes unseen).
+    package var entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
+
     package init(policy: Policy, exclude: [PathGlob] = []) {
         self.policy = policy
         self.exclude = exclude
@@ -197,6 +201,7 @@ package struct TreeWalker: Sendable {
         _ handle: DirectoryHandle, _ dir: String, relative: String, root: String, depth: Int, descend: Bool,
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
+        entering?(dir, relative)
         let entries: [DirectoryHandle.Entry]
         do throws(SystemError) {
             entries = try handle.entries()

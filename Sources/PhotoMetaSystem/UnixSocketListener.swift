@@ -57,6 +57,10 @@ package final class UnixSocketListener: Sendable {
         }
     }
 
+    /// The listening descriptor, for a `Readiness.wait` that also waits for other things
+    /// (inotify); a client is taken with `accept`.
+    package var descriptorForPolling: Int32 { descriptor }
+
     deinit {
         if let facts = try? FileFacts.of(path, followLinks: false), facts.device == device, facts.inode == inode {
             FileSystem.remove(path)

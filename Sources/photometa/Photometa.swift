@@ -19,6 +19,8 @@ struct Photometa {
           suggest   The photo the user probably wants to send now (exit 3 when none)
           watch     Report files inserted, removed or changed in a folder, and new suggestions
           thumbnail The picture to show for photos and videos, at a size (shared freedesktop cache)
+          serve     Keep a live library of folders, so suggest answers at once (a user service)
+          status    Whether a running serve answers for folders (exit 3 when none)
           dismiss   Mark everything up to now as seen, for the profile
           forget    Clear what was offered or dismissed for the profile
 
@@ -77,6 +79,14 @@ struct Photometa {
         case "watch":
             return dispatch(rest, help: WatchCommand.help, name: "watch") { () throws(UsageError) in
                 try WatchCommand(arguments: rest).run()
+            }
+        case "serve":
+            return dispatch(rest, help: ServeCommand.help, name: "serve") { () throws(UsageError) in
+                try ServeCommand(arguments: rest).run()
+            }
+        case "status":
+            return dispatch(rest, help: StatusCommand.help, name: "status") { () throws(UsageError) in
+                try StatusCommand(arguments: rest).run()
             }
         case "dismiss":
             return dispatch(rest, help: DismissCommand.help, name: "dismiss") { () throws(UsageError) in

@@ -26,7 +26,8 @@ struct SuggestCommand {
         USAGE: photometa suggest [DIR...] [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
                                  [--explain] [--json] [--state PATH] [--profile NAME]
-                                 [--exclude GLOB] [--no-index] [--wait D] [--thumbnail [SIZE]] [-q]
+                                 [--exclude GLOB] [--no-index] [--no-service] [--wait D]
+                                 [--thumbnail [SIZE]] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in the
         DIRs (recursively; by default the pictures folder, XDG_PICTURES_DIR of user-dirs.dirs, else
@@ -61,6 +62,9 @@ struct SuggestCommand {
                               shared freedesktop cache: a line "thumbnail: PATH", or JSON
                               suggestion.thumbnail. A thumbnail failure is reported on stderr
                               (JSON thumbnailError) and the suggestion stands.
+          --no-service        Scan the folders even when a running `photometa serve` serves them
+                              (by default it answers when it serves exactly these DIRs and
+                              --exclude; see docs/service.md).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           -h, --help          Show this help.
@@ -107,6 +111,7 @@ struct SuggestCommand {
             case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
             case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--no-index": options.indexPath = nil
+            case "--no-service": options.useService = false
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "-q", "--quiet": quiet = true
@@ -166,15 +171,19 @@ struct SuggestCommand {
     /// Prints the answer: JSON, or text (with the --explain table).
     private func show(_ outcome: Suggester.Outcome, recorded: Bool, thumbnail: ThumbnailOutcome?) {
         let d = outcome.decision
-        let report = SuggestReport(
+        var report = SuggestReport(
             d, ageSeconds: outcome.age?.seconds, recorded: recorded && d.suggestion != nil, explain: explain,
             skipped: outcome.skipped.map { SuggestReport.Skipped(path: $0.path, reason: $0.reason) },
             thumbnail: d.suggestion == nil ? nil : thumbnail)
+        report.from = outcome.servicePid == nil ? "scan" : "service"
         if json {
             Output.out(report.json(report: AssetReport(zone: options.settings.zone)) + "\n")
         } else {
             let looked = folders.defaultSource.map { "Looked in \(TerminalText.escape(folders.folders[0])) (\($0)).\n" }
-            Output.out(report.text(zone: options.settings.zone, lookedIn: looked))
+            let answered =
+                outcome.servicePid.map { "Answered from the live library (photometa serve, pid \($0))." }
+                ?? outcome.serviceAbsence.map { "Scanned the folders (\($0))." }
+            Output.out(report.text(zone: options.settings.zone, lookedIn: looked, answered: answered))
         }
     }
 

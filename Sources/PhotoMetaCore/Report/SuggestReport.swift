@@ -24,6 +24,8 @@ package struct SuggestReport: Sendable, Equatable, Codable {
     package var considered: Int
     /// The offer was recorded in the memory.
     package var recorded: Bool
+    /// Who answered: `service` (a running `photometa serve`) or `scan` (the folders walked).
+    package var from = "scan"
     package var pending: SuggestionDecision.Pending?
     /// With `--explain` only (nil: the keys are not written).
     package var rejected: [Rejection]?
@@ -65,6 +67,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         }
         w.field("considered", considered)
         w.field("recorded", recorded)
+        w.field("from", from)
         w.key("pending")
         if let p = pending {
             w.beginObject()
@@ -98,7 +101,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         w.endObject()
     }
 
-    enum CodingKeys: String, CodingKey { case schema, suggestion, considered, recorded, pending, rejected, skipped }
+    enum CodingKeys: String, CodingKey { case schema, suggestion, considered, recorded, from, pending, rejected, skipped }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -106,6 +109,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         try c.encode(suggestion, forKey: .suggestion)
         try c.encode(considered, forKey: .considered)
         try c.encode(recorded, forKey: .recorded)
+        try c.encode(from, forKey: .from)
         try c.encode(pending, forKey: .pending)
         try c.encodeIfPresent(rejected, forKey: .rejected)
         try c.encodeIfPresent(skipped, forKey: .skipped)

@@ -4,8 +4,8 @@ extension SuggestReport {
     /// The answer for people: the offer (or what is pending, or nothing), and with `--explain`
     /// the table of every file and the rule that turned it down. Names are escaped for the
     /// terminal. `zone` is the one assumed for dates without an offset; `lookedIn` says which
-    /// folder was taken for want of a DIR.
-    package func text(zone: TimeZone, lookedIn: String? = nil) -> String {
+    /// folder was taken for want of a DIR, `answered` who answered (the service, or why not).
+    package func text(zone: TimeZone, lookedIn: String? = nil, answered: String? = nil) -> String {
         var out = ""
         if let s = suggestion {
             let age = s.ageSeconds ?? 0
@@ -20,7 +20,7 @@ extension SuggestReport {
         } else {
             out += "Nothing new to send.\n"
         }
-        if let rejected { out += explanation(rejected, lookedIn: lookedIn) }
+        if let rejected { out += (answered.map { $0 + "\n" } ?? "") + explanation(rejected, lookedIn: lookedIn) }
         return out
     }
 

@@ -43,7 +43,9 @@ package struct SuggestionEngine: Sendable {
                 if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
                 // Completeness is asked last: a file it turns down passed every other rule, so it
                 // is what would be offered once written.
-                if rule == .completeness, let t = context.instant(of: c), pending.map({ t > $0.instant }) ?? true {
+                if rule == .completeness, let t = context.instant(of: c),
+                    pending.map({ SuggestionEngine.newer(t, c, than: $0) }) ?? true
+                {
                     pending = (c, t, retryAfterMilliseconds(c))
                 }
                 return
@@ -69,8 +71,11 @@ package struct SuggestionEngine: Sendable {
         /// The suggestion, unless a newer file is still being written: then nothing is offered
         /// yet, and `pending` says which file and when to ask again.
         package var decision: SuggestionDecision {
+            // Explanations in path order, whatever order the candidates came in (a scan folds
+            // folder after folder; the live library folds what it holds): one answer for both.
             var d = SuggestionDecision(
-                suggestion: best?.candidate, instant: best?.instant, considered: considered, rejected: rejected,
+                suggestion: best?.candidate, instant: best?.instant, considered: considered,
+                rejected: rejected.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) },
                 outranked: outranked.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
             if let p = pending, best.map({ p.instant > $0.instant }) ?? true {
                 d.pending = SuggestionDecision.Pending(path: p.candidate.path, retryAfterMilliseconds: p.retryAfter)
@@ -80,6 +85,14 @@ package struct SuggestionEngine: Sendable {
             }
             return d
         }
+    }
+
+    /// `t` (the instant of `c`) comes before `p` in the offer order: newer, or as new with the
+    /// path that sorts first. Any fold order then gives the same answer.
+    static func newer(
+        _ t: Double, _ c: SuggestionCandidate, than p: (candidate: SuggestionCandidate, instant: Double, retryAfter: Int)
+    ) -> Bool {
+        t != p.instant ? t > p.instant : c.path.utf8.lexicographicallyPrecedes(p.candidate.path.utf8)
     }
 
     func firstRejection(_ c: SuggestionCandidate, _ context: SuggestionContext) -> (RuleID, String)? {

@@ -1,0 +1,245 @@
+import Foundation
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+
+/// `photometa serve`: the live library (`LiveLibrary`) kept current by inotify, announced in
+/// the runtime folder, answering `ServiceRequest`s on a Unix socket (docs/service.md).
+///
+/// One thread does everything, in order: a request is answered only after the events queued
+/// before it were read and the folders they name listed again, so an answer never lags the
+/// folders. Liveness is the `ServiceLock` (a held `flock`, gone with the process), never the
+/// registration file alone.
+package final class LibraryService {
+    /// Why the service cannot run.
+    package enum Failure: Error, CustomStringConvertible {
+        /// Another live `serve` has these folders.
+        case alreadyServing(pid: Int32?)
+        case runtimeFolder(String)
+        case socket(String)
+        /// A served folder disappeared.
+        case folderGone(String)
+
+        package var description: String {
+            switch self {
+            case .alreadyServing(let pid?): return "another photometa serve (pid \(pid)) serves these folders"
+            case .alreadyServing(nil): return "another photometa serve serves these folders"
+            case .runtimeFolder(let why): return why
+            case .socket(let why): return why
+            case .folderGone(let f): return "\(f) disappeared"
+            }
+        }
+    }
+
+    /// What the registration file says (`serve-KEY.json` in the runtime folder).
+    package struct Registration: Codable, Sendable, Equatable {
+        package var pid: Int32
+        package var folders: [String]
+        package var exclude: [String]
+        package var socket: String
+        package var lock: String
+        package var since: Double
+    }
+
+    package let folders: [String]
+    package let exclude: [String]
+    private let library: LiveLibrary
+    private let clock: any WallClock
+    private var watches: [InotifySource] = []
+    /// A watch could not be added (the kernel's limit): the library may miss changes, so it
+    /// answers nothing (clients scan) rather than something stale.
+    private let watchFailure = WatchFailure()
+    private var since = 0.0
+    private var ready = false
+
+    /// `folders` canonical (checked by the caller).
+    package init(folders: [String], exclude: [String], indexPath: String?, clock: any WallClock = SystemClock()) {
+        self.folders = folders
+        self.exclude = exclude
+        library = LiveLibrary(roots: folders, exclude: exclude, indexPath: indexPath)
+        self.clock = clock
+    }
+
+    /// The name of the files of a service of `folders` with `exclude` in the runtime folder: one
+    /// service per set of folders.
+    package static func key(folders: [String], exclude: [String]) -> String {
+        // FNV-1a over the folders and patterns: a name, not a secret.
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (folders.sorted() + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8 {
+            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return "serve-" + String(h, radix: 16)
+    }
+
+    /// Runs until `shouldStop` (checked at least every 250 ms): takes the lock, watches and
+    /// scans the folders, announces itself, says `ready(files)`, then answers and follows
+    /// changes. `runtime` nil: no clients can find it (it still keeps the index current).
+    package func run(
+        runtime: RuntimeFolder?, shouldStop: () -> Bool, ready announce: (Int) -> Void, note: (String) -> Void
+    ) throws(Failure) {
+        var lock: ServiceLock?
+        var listener: UnixSocketListener?
+        var registration: String?
+        let key = LibraryService.key(folders: folders, exclude: exclude)
+        if let runtime {
+            do throws(ServiceLock.Failure) {
+                lock = try ServiceLock(path: runtime.file(key + ".lock"))
+            } catch {
+                if case .held(_, let pid) = error { throw .alreadyServing(pid: pid) }
+                throw .runtimeFolder("\(error)")
+            }
+        }
+        try startWatching()
+        library.populate(entering: watchEntering())
+        catchUp()
+        for n in library.notes { note(n) }
+        if let runtime, lock != nil {
+            (listener, registration) = try register(runtime, key: key)
+        }
+        defer { if let registration { FileSystem.remove(registration) } }
+        since = clock.now()
+        ready = true
+        announce(library.fileCount)
+        if let failure = watchFailure.reason { note("\(failure); clients will scan") }
+        try loop(listener: listener, shouldStop: shouldStop)
+        _ = lock
+    }
+
+    /// Binds the socket and writes the registration (the lock is held).
+    private func register(_ runtime: RuntimeFolder, key: String) throws(Failure) -> (UnixSocketListener, String) {
+        let socketPath = runtime.file(key + ".sock")
+        let listener: UnixSocketListener
+        do throws(UnixSocket.Failure) {
+            listener = try UnixSocketListener(path: socketPath)
+        } catch {
+            throw .socket("\(error)")
+        }
+        let path = runtime.file(key + ".json")
+        let r = Registration(
+            pid: ThisProcess.id, folders: folders, exclude: exclude, socket: socketPath, lock: runtime.file(key + ".lock"),
+            since: clock.now())
+        do throws(PrivateFiles.Problem) {
+            let data = (try? JSONEncoder().encode(r)).map { [UInt8]($0) } ?? []
+            try PrivateFiles.replaceAtomically(path, with: data)
+        } catch {
+            throw .runtimeFolder("\(error)")
+        }
+        return (listener, path)
+    }
+
+    /// Waits for events and clients; changes are looked at after a 15 ms debounce, and always
+    /// before a request is answered.
+    private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool) throws(Failure) {
+        var lastEvent: Double?
+        while !shouldStop() {
+            var fds = watches.map(\.fd)
+            if let listener { fds.append(listener.descriptorForPolling) }
+            let timeout: Int32 = lastEvent == nil ? 250 : 15
+            let readable = Readiness.wait(fds, timeoutMilliseconds: timeout)
+            if try takeEvents() { lastEvent = clock.now() }
+            if let t = lastEvent, clock.now() - t >= 0.015 {
+                library.refresh(entering: watchEntering())
+                lastEvent = nil
+            }
+            if let listener, readable.contains(listener.descriptorForPolling) { answer(listener) }
+        }
+    }
+
+    /// Answers one client (if one is waiting): reads its request (100 ms at most), brings the
+    /// library up to date, replies.
+    private func answer(_ listener: UnixSocketListener) {
+        guard let connection = try? listener.accept(timeoutMilliseconds: 0) else { return }
+        guard let line = try? connection.receiveLine(timeoutMilliseconds: 100, maxBytes: 1 << 20),
+            let request = try? JSONDecoder().decode(ServiceRequest.self, from: Data(line.utf8))
+        else { return }
+        catchUp()
+        var reply = ServiceReply(
+            pid: ThisProcess.id, folders: folders, files: library.fileCount, since: since, ready: ready)
+        if request.operation == .suggest {
+            if let why = watchFailure.reason {
+                reply.refused = why
+            } else if let (decision, skipped) = library.decide(request, exclude: exclude) {
+                reply.decision = decision
+                reply.skipped = skipped
+            } else {
+                reply.refused = "the request's folders or excludes are not this service's"
+            }
+        }
+        guard let data = try? JSONEncoder().encode(reply) else { return }
+        try? connection.send(line: String(decoding: data, as: UTF8.self), timeoutMilliseconds: 1000)
+    }
+
+    /// Reads what inotify queued and looks at it now.
+    private func catchUp() {
+        _ = try? takeEvents()
+        if library.hasChanges { library.refresh(entering: watchEntering()) }
+    }
+
+    /// Takes every queued event into the library's dirty set; true when there were any.
+    private func takeEvents() throws(Failure) -> Bool {
+        var any = false
+        for (root, source) in zip(folders, watches) {
+            for e in source.wait(timeoutMilliseconds: 0) {
+                any = true
+                if e.rootGone, (try? FileSystem.canonicalFolder(root)) != root { throw .folderGone(root) }
+                if e.overflowed || e.folder == nil {
+                    library.changedEverywhere()
+                } else if let f = e.folder {
+                    library.changed(f.isEmpty ? root : root + "/" + f)
+                }
+            }
+        }
+        return any
+    }
+
+    /// One inotify source per folder, watching the folder itself before anything is listed.
+    private func startWatching() throws(Failure) {
+        for root in folders {
+            do throws(InotifySource.Failure) {
+                let source = try InotifySource(root: root)
+                try source.watch("")
+                watches.append(source)
+            } catch {
+                watchFailure.set("\(error)")
+            }
+        }
+    }
+
+    /// What the walker tells as it enters a folder: watch it before it is listed.
+    private func watchEntering() -> @Sendable (String, String) -> Void {
+        let sources = SourcesBox(Dictionary(zip(folders, watches), uniquingKeysWith: { a, _ in a }))
+        let failure = watchFailure
+        return { path, relative in
+            guard !relative.isEmpty else { return }
+            let root = String(path.dropLast(relative.count + 1))
+            guard let source = sources.value[root] else { return }
+            do throws(InotifySource.Failure) {
+                try source.watch(relative)
+            } catch {
+                failure.set("\(error)")
+            }
+        }
+    }
+}
+
+/// The first reason a watch could not be added, shared with the walker's callback.
+final class WatchFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String?
+    var reason: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+    func set(_ why: String) {
+        lock.lock()
+        if value == nil { value = why }
+        lock.unlock()
+    }
+}
+
+/// The inotify sources, used only from the service's thread (hence `@unchecked`).
+private final class SourcesBox: @unchecked Sendable {
+    let value: [String: InotifySource]
+    init(_ value: [String: InotifySource]) { self.value = value }
+}

@@ -1,0 +1,156 @@
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+
+/// The service's library: every served folder's candidates (paired, canonical paths), kept
+/// exact as files change. Built by one `FolderScan`, then kept current folder by folder: a
+/// folder inotify names is listed again (`FolderScan.relist`: unchanged files from memory,
+/// changed ones parsed, the index written), a new sub-folder is scanned whole, a vanished one
+/// dropped. Nothing here reads the clock or decides; `decide` folds the candidates into the
+/// same engine a scan uses.
+package final class LiveLibrary {
+    /// The served folders (canonical).
+    package let roots: [String]
+    private let scan: FolderScan
+    private var index: ScanIndex?
+    /// Canonical folder path → its candidates, paired.
+    private var folders: [String: [SuggestionCandidate]] = [:]
+    /// Canonical folder path → the entries skipped in it (canonical paths).
+    private var skipped: [String: [Suggester.SkippedEntry]] = [:]
+    /// Folders to list again, and whether every folder must be.
+    private var dirty: Set<String> = []
+    private var everything = false
+    /// Notes for people (the index could not be used...).
+    package private(set) var notes: [String] = []
+
+    package init(roots: [String], exclude: [String], indexPath: String?) {
+        self.roots = roots
+        scan = FolderScan(exclude: exclude, indexPath: indexPath)
+    }
+
+    deinit { if let index { _ = index.finish() } }
+
+    /// How many candidates the library holds.
+    package var fileCount: Int { folders.values.reduce(0) { $0 + $1.count } }
+
+    /// The first scan; `entering` is told each folder before it is listed (the service watches
+    /// it there).
+    package func populate(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
+        var summary = FolderScan.Summary()
+        index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
+        folders = [:]
+        scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
+            folder, list in folders[folder] = list
+        }
+        skipped = Dictionary(grouping: summary.skipped) { LiveLibrary.parent($0.path) }
+        notes += summary.notes
+        index?.flush()
+        dirty = []
+        everything = false
+    }
+
+    /// A change inside `folder` (canonical) was seen: list it again before the next answer.
+    package func changed(_ folder: String) { dirty.insert(folder) }
+
+    /// Events were lost (the kernel's queue overflowed): look at every folder again.
+    package func changedEverywhere() { everything = true }
+
+    /// True when a change has not been looked at yet.
+    package var hasChanges: Bool { everything || !dirty.isEmpty }
+
+    /// Looks again at what changed, so the library reflects the folders. `entering` as for
+    /// `populate` (new sub-folders are watched before they are listed).
+    package func refresh(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
+        if everything { dirty.formUnion(folders.keys) }
+        everything = false
+        var summary = FolderScan.Summary()
+        // Parents before children: a folder dropped with its parent is not listed again.
+        for folder in dirty.sorted(by: { $0.utf8.count < $1.utf8.count }) where isServed(folder) {
+            relist(folder, summary: &summary, entering: entering)
+        }
+        dirty = []
+        notes += summary.notes
+    }
+
+    private func relist(
+        _ folder: String, summary: inout FolderScan.Summary,
+        entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
+    ) {
+        guard let root = root(of: folder) else { return }
+        let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
+        let before = summary.skipped.count
+        let listed = scan.relist(
+            folder, relative: relative, root: FolderScan.Root(path: root, display: root), index: &index, summary: &summary)
+        guard let listed else {
+            dropTree(folder)
+            return
+        }
+        folders[folder] = listed.candidates
+        skipped[folder] = Array(summary.skipped[before...])
+        let present = Set(listed.subfolders)
+        for known in children(of: folder) where !present.contains(known) { dropTree(known) }
+        for sub in listed.subfolders where folders[sub] == nil {
+            // New here (created, or moved in with what it holds): scanned whole.
+            var visitedSummary = FolderScan.Summary()
+            let subtree = FolderScan.Root(path: sub, display: root, subtreeOf: root)
+            scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) {
+                path, list in folders[path] = list
+            }
+            for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { LiveLibrary.parent($0.path) }) {
+                skipped[parent, default: []] += entries
+            }
+        }
+    }
+
+    /// The decision of `suggest` over the folders of `request` (each must be a served root,
+    /// with the service's own excludes), paths as the client wrote them; nil with the reason
+    /// when the library cannot answer exactly.
+    package func decide(_ request: ServiceRequest, exclude: [String]) -> (SuggestionDecision, [SuggestReport.Skipped])? {
+        guard let context = request.context, request.exclude == exclude,
+            request.folders.allSatisfy({ roots.contains($0.path) })
+        else { return nil }
+        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
+        var skippedEntries: [SuggestReport.Skipped] = []
+        var used = Set<String>()
+        for f in request.folders where used.insert(f.path).inserted {
+            let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
+            for folder in folders.keys.sorted() where folder == f.path || folder.hasPrefix(f.path + "/") {
+                for var c in folders[folder] ?? [] {
+                    c.path = prefix + c.path.dropFirst(f.path.count)
+                    c.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
+                    builder.add(c)
+                }
+                for s in skipped[folder] ?? [] {
+                    skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
+                }
+            }
+        }
+        return (builder.decision, skippedEntries)
+    }
+
+    /// The served root `folder` lies in.
+    private func root(of folder: String) -> String? {
+        roots.first { folder == $0 || folder.hasPrefix($0 + "/") }
+    }
+
+    private func isServed(_ folder: String) -> Bool { root(of: folder) != nil }
+
+    /// The known folders directly below `folder`.
+    private func children(of folder: String) -> [String] {
+        folders.keys.filter { LiveLibrary.parent($0) == folder && $0 != folder }
+    }
+
+    /// Drops `folder` and everything below it.
+    private func dropTree(_ folder: String) {
+        for f in Array(folders.keys) where f == folder || f.hasPrefix(folder + "/") {
+            folders.removeValue(forKey: f)
+            skipped.removeValue(forKey: f)
+        }
+    }
+
+    /// The path up to its last `/`.
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import PhotoMetaCore
+
+/// What a client asks `photometa serve` and what it answers: one JSON line each way over the
+/// service's socket (docs/service.md). The client sends everything the decision depends on
+/// (its clock, its memory's remembered instant, its settings), so the service decides exactly
+/// as a scan in the client would, over candidates it keeps current.
+package struct ServiceRequest: Sendable, Equatable, Codable {
+    package enum Operation: String, Sendable, Codable {
+        /// Who the service is, what it serves, whether it is ready.
+        case status
+        /// The decision of `suggest` over the served folders.
+        case suggest
+    }
+
+    /// One folder of the request: its canonical path, and the folder as the user wrote it.
+    package struct Folder: Sendable, Equatable, Codable {
+        package var path: String
+        package var display: String
+
+        package init(path: String, display: String) {
+            self.path = path
+            self.display = display
+        }
+    }
+
+    package var operation: Operation
+    package var folders: [Folder] = []
+    package var exclude: [String] = []
+    /// The rules' settings.
+    package var withinMilliseconds: Int64 = 60_000
+    package var futureToleranceMilliseconds: Int64 = 5_000
+    package var settleMilliseconds: Int64 = 1_000
+    package var screenshots: SuggestionSettings.Screenshots = .include
+    package var includeVideos = false
+    package var zone = "UTC"
+    /// The client's "now" (`--now` or its clock), its real clock, and its memory's instant.
+    package var now = 0.0
+    package var realNow = 0.0
+    package var remembered: Double?
+    package var explain = false
+
+    package init(operation: Operation) { self.operation = operation }
+
+    /// The request of a `suggest` decision for `folders` in `context`.
+    package init(
+        suggest folders: [Folder], exclude: [String], context: SuggestionContext, explain: Bool
+    ) {
+        operation = .suggest
+        self.folders = folders
+        self.exclude = exclude
+        let s = context.settings
+        withinMilliseconds = ServiceRequest.milliseconds(s.within)
+        futureToleranceMilliseconds = ServiceRequest.milliseconds(s.futureTolerance)
+        settleMilliseconds = ServiceRequest.milliseconds(s.settleTime)
+        screenshots = s.screenshots
+        includeVideos = s.includeVideos
+        zone = s.zone.identifier
+        now = context.now
+        realNow = context.realNow
+        remembered = context.remembered
+        self.explain = explain
+    }
+
+    /// The context the request describes; nil for a zone this machine does not know.
+    package var context: SuggestionContext? {
+        guard let tz = TimeZone(identifier: zone) else { return nil }
+        var s = SuggestionSettings(zone: tz)
+        s.within = .milliseconds(withinMilliseconds)
+        s.futureTolerance = .milliseconds(futureToleranceMilliseconds)
+        s.settleTime = .milliseconds(settleMilliseconds)
+        s.screenshots = screenshots
+        s.includeVideos = includeVideos
+        return SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: s)
+    }
+
+    static func milliseconds(_ d: Duration) -> Int64 {
+        let (seconds, attoseconds) = d.components
+        return seconds.multipliedReportingOverflow(by: 1000).partialValue &+ attoseconds / 1_000_000_000_000_000
+    }
+}
+
+/// The service's answer.
+package struct ServiceReply: Sendable, Equatable, Codable {
+    /// The service's process, folders (canonical) and state.
+    package var pid: Int32
+    package var folders: [String]
+    package var files: Int
+    /// Since when it serves (seconds since 1970), and whether its library reflects the folders.
+    package var since: Double
+    package var ready: Bool
+    /// Set when the service could not answer (the folders are not all served, the library is
+    /// not exact...): the client scans instead.
+    package var refused: String?
+    /// The decision (for `suggest`), paths as the client wrote its folders.
+    package var decision: SuggestionDecision?
+    package var skipped: [SuggestReport.Skipped]?
+
+    package init(pid: Int32, folders: [String], files: Int, since: Double, ready: Bool) {
+        self.pid = pid
+        self.folders = folders
+        self.files = files
+        self.since = since
+        self.ready = ready
+    }
+}

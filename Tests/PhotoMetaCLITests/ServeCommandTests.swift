@@ -1,0 +1,162 @@
+import Foundation
+import XCTest
+
+/// `photometa serve` as a process, and `suggest` answered from it: in every situation the
+/// service's answer equals a full scan's (`--no-service --no-index`), key for key. No waits
+/// for the service to notice a change: a request reads the events queued before it first.
+final class ServeCommandTests: XCTestCase {
+    var scratch: TemporaryDirectory!
+    var folder: String { scratch.path + "/photos" }
+    var outside: String { scratch.path + "/elsewhere" }
+    var env: [String: String] {
+        [
+            "TZ": "UTC", "XDG_RUNTIME_DIR": scratch.path + "/run", "XDG_STATE_HOME": scratch.path + "/state",
+            "XDG_CACHE_HOME": scratch.path + "/cache",
+        ]
+    }
+    let now = "2024-08-08T12:08:20Z"
+    var serve: RunningPhotometa?
+
+    override func setUpWithError() throws {
+        scratch = try TemporaryDirectory(prefix: "pm-serve")
+        for dir in [folder, outside, scratch.path + "/run"] {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
+        XCTAssertEqual(chmod(scratch.path + "/run", 0o700), 0)
+        try add("IMG_20240808_120700.jpg")
+        try add("IMG_20240808_120810.jpg")
+        try add("Screenshot_20240808-120815.png", from: "Screenshot_20240101-120000.png")
+        try add("IMG_0001.HEIC", from: "IMG_0001.HEIC")
+        try add("IMG_0001.MOV", from: "IMG_0001.MOV")
+        try add("notes.txt", from: "notes.txt")
+    }
+
+    override func tearDownWithError() throws {
+        if let serve {
+            kill(serve.process.processIdentifier, SIGTERM)
+            XCTAssertEqual(serve.finish(), 0, "SIGTERM stops serve cleanly")
+        }
+        scratch = nil
+    }
+
+    /// Copies a fixture into `dir` (default the folder) as `name`, modified an hour ago.
+    func add(_ name: String, from fixture: String = "mmexport1700000000000.jpg", in dir: String? = nil) throws {
+        let path = (dir ?? folder) + "/" + name
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.copyItem(atPath: TestPaths.fixture(fixture), toPath: path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
+    }
+
+    func startServe(file: StaticString = #filePath, line: UInt = #line) throws {
+        let s = try RunningPhotometa(["serve", folder], environment: env)
+        serve = s
+        XCTAssertTrue(s.wait { s.stderr.contains("photometa: serving") }, s.stderr, file: file, line: line)
+    }
+
+    /// `suggest --json --explain --peek` as an object, without the keys that may differ
+    /// between two asks (`from`, and the milliseconds to wait, which follow the real clock).
+    func suggest(_ extra: [String]) throws -> [String: Any] {
+        let r = try Photometa.run(
+            ["suggest", folder, "--json", "--explain", "--peek", "--videos", "--within", "1h", "--now", now] + extra,
+            environment: env)
+        XCTAssertTrue([0, 3, 4].contains(r.status), r.stderr)
+        var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
+        object["from_"] = object.removeValue(forKey: "from")
+        if var p = object["pending"] as? [String: Any] {
+            p.removeValue(forKey: "retryAfterMs")
+            object["pending"] = p
+        }
+        return object
+    }
+
+    /// The service's answer equals the scan's, and came from the service.
+    func assertExact(_ situation: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        var live = try suggest([])
+        var scanned = try suggest(["--no-service", "--no-index"])
+        XCTAssertEqual(live["from_"] as? String, "service", situation, file: file, line: line)
+        XCTAssertEqual(scanned["from_"] as? String, "scan", situation, file: file, line: line)
+        live.removeValue(forKey: "from_")
+        scanned.removeValue(forKey: "from_")
+        XCTAssertEqual(NSDictionary(dictionary: live), NSDictionary(dictionary: scanned), situation, file: file, line: line)
+    }
+
+    func testEveryAnswerEqualsAScan() throws {
+        try startServe()
+        try assertExact("at the start")
+        try add("IMG_20240808_120818.jpg")
+        try assertExact("a new file written in place")
+        try add("IMG_20240808_120819.jpg", in: outside)
+        XCTAssertEqual(rename(outside + "/IMG_20240808_120819.jpg", folder + "/IMG_20240808_120819.jpg"), 0)
+        try assertExact("a file moved in")
+        try add("IMG_20240808_120817.jpg.part")
+        XCTAssertEqual(rename(folder + "/IMG_20240808_120817.jpg.part", folder + "/IMG_20240808_120817.jpg"), 0)
+        try assertExact("renamed from a temporary name")
+        try add("IMG_20240808_120819.jpg", from: "IMG_20240315_093012.jpg")
+        try assertExact("an old name rewritten in place with another photo")
+        try FileManager.default.removeItem(atPath: folder + "/IMG_20240808_120819.jpg")
+        try assertExact("the would-be offer deleted")
+        XCTAssertEqual(rename(folder + "/IMG_20240808_120818.jpg", folder + "/IMG_20240808_120758.jpg"), 0)
+        try assertExact("the would-be offer renamed")
+        try FileManager.default.createDirectory(atPath: folder + "/new/deeper", withIntermediateDirectories: true)
+        try add("IMG_20240808_120816.jpg", in: folder + "/new/deeper")
+        try assertExact("a new sub-folder with files")
+        try FileManager.default.createDirectory(atPath: outside + "/trip", withIntermediateDirectories: true)
+        try add("IMG_20240808_120812.jpg", in: outside + "/trip")
+        XCTAssertEqual(rename(outside + "/trip", folder + "/trip"), 0)
+        try assertExact("a folder moved in from outside")
+        XCTAssertEqual(rename(folder + "/trip", outside + "/trip-back"), 0)
+        try assertExact("a folder moved out")
+        // Half a photo, just written: the scan says pending; so must the service.
+        let bytes = try TestPaths.bytes("mmexport1700000000000.jpg")
+        XCTAssertTrue(
+            FileManager.default.createFile(
+                atPath: folder + "/IMG_20240808_120819.jpg", contents: Data(bytes.prefix(bytes.count / 2))))
+        try assertExact("a file still being written")
+        XCTAssertTrue(try suggest([])["pending"] is [String: Any], "pending")
+    }
+
+    /// Changes made while serve scans its folders are in its first answer.
+    func testChangesDuringTheStartAreSeen() throws {
+        for i in 0..<200 { try add(String(format: "IMG_20240808_1207%02d_%03d.jpg", i % 60, i)) }
+        let s = try RunningPhotometa(["serve", folder], environment: env)
+        serve = s
+        try add("IMG_20240808_120819.jpg")
+        XCTAssertTrue(s.wait { s.stderr.contains("photometa: serving") }, s.stderr)
+        try assertExact("after changes made during the start")
+    }
+
+    func testStatusAndASecondServeAndKill() throws {
+        let none = try Photometa.run(["status", folder], environment: env)
+        XCTAssertEqual(none.status, 3, none.stdout)
+        try startServe()
+        let status = try Photometa.run(["status", folder, "--json"], environment: env)
+        XCTAssertEqual(status.status, 0, status.stdout + status.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["serving"] as? Bool, true)
+        XCTAssertEqual(object["files"] as? Int, 6, "every file suggest considers (notes.txt too)")
+        let pid = try XCTUnwrap(serve?.process.processIdentifier)
+        XCTAssertEqual(object["pid"] as? Int, Int(pid))
+        // A second serve of the same folders is refused, naming the first.
+        let second = try Photometa.run(["serve", folder], environment: env, timeout: 20)
+        XCTAssertEqual(second.status, 1, second.stderr)
+        XCTAssertTrue(second.stderr.contains("pid \(pid)"), second.stderr)
+        // kill -9: nothing a client trusts is left; suggest scans.
+        kill(pid, SIGKILL)
+        XCTAssertNotNil(serve?.finish())
+        serve = nil
+        XCTAssertEqual(try suggest([])["from_"] as? String, "scan")
+        XCTAssertEqual(try Photometa.run(["status", folder], environment: env).status, 3)
+        // And the next serve starts clean.
+        try startServe()
+        try assertExact("after a restart")
+    }
+
+    /// A runtime folder another user could write: refused by the client, which scans.
+    func testAnUnsafeRuntimeFolderIsNotTrusted() throws {
+        try startServe()
+        XCTAssertEqual(chmod(scratch.path + "/run/photometa", 0o777), 0)
+        XCTAssertEqual(try suggest([])["from_"] as? String, "scan")
+        XCTAssertEqual(chmod(scratch.path + "/run/photometa", 0o700), 0)
+        XCTAssertEqual(try suggest([])["from_"] as? String, "service")
+    }
+}
