@@ -1,6 +1,7 @@
 import Foundation
 import PhotoMetaCore
 import PhotoMetaSystem
+import Synchronization
 
 /// A photo library: one or more folders, asked the questions a chat app's photo picker asks.
 /// `recent(limit:kinds:)` is the picker that opens after "+" (what `photometa recent` prints),
@@ -119,38 +120,79 @@ public struct PhotoLibrary: Sendable {
 
     /// The files inserted, removed and changed in the folders from now on, as settled change
     /// sets (`DirectoryWatcher`'s, one watcher per folder; a folder inside another given one
-    /// is watched once). Every file is reported, media or not (`ChangeSet.File.asset` says
-    /// what it is). Watching stops when the consumer lets go of the sequence. Throws when a
-    /// folder cannot be listed.
-    public func changes() throws(SuggestError) -> AsyncStream<ChangeSet> {
+    /// is watched once). Returns once every folder is watched, so every change made after the
+    /// call returns is reported. Every file is reported, media or not (`ChangeSet.File.asset`
+    /// says what it is). Watching stops when the consumer lets go of the sequence. Throws when
+    /// a folder cannot be listed.
+    public func changes() async throws(SuggestError) -> AsyncStream<ChangeSet> {
         var watched: [(canonical: String, display: String)] = []
         for f in folders { watched.append((try Suggester.checkedFolder(f), f)) }
-        let outer = watched.filter { w in
-            !watched.contains { $0.canonical != w.canonical && w.canonical.hasPrefix($0.canonical + "/") }
-        }
         var seen = Set<String>()
         var watchers: [DirectoryWatcher] = []
         var options = DirectoryWatcher.Options(suggestions: nil)
         options.exclude = self.options.exclude
         options.clock = self.options.clock
-        for w in outer where seen.insert(w.canonical).inserted {
-            watchers.append(try DirectoryWatcher(folder: w.display, options: options))
+        for w in watched where seen.insert(w.canonical).inserted {
+            let inside = watched.contains { $0.canonical != w.canonical && w.canonical.hasPrefix($0.canonical + "/") }
+            if !inside { watchers.append(try DirectoryWatcher(folder: w.display, options: options)) }
         }
         let all = watchers
-        return AsyncStream { continuation in
+        let ready = ReadyLatch(count: all.count)
+        let stream = AsyncStream<ChangeSet> { continuation in
             let task = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for watcher in all {
                         group.addTask {
+                            var arrived = false
                             for await event in watcher.events() {
-                                if case .changes(let set) = event { continuation.yield(set) }
+                                switch event {
+                                case .changes(let set): continuation.yield(set)
+                                case .ready:
+                                    arrived = true
+                                    ready.arrive()
+                                default: break
+                                }
                             }
+                            // A folder gone before it was watched must not keep the caller waiting.
+                            if !arrived { ready.arrive() }
                         }
                     }
                 }
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
+        }
+        await ready.wait()
+        return stream
+    }
+}
+
+/// Counts watchers down to ready and wakes the one caller waiting for all of them.
+final class ReadyLatch: Sendable {
+    private let state: Mutex<(left: Int, waiter: CheckedContinuation<Void, Never>?)>
+
+    init(count: Int) { state = Mutex((count, nil)) }
+
+    /// One more is ready.
+    func arrive() {
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.left -= 1
+            guard s.left <= 0 else { return nil }
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once every one is ready.
+    func wait() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { s -> Bool in
+                guard s.left > 0 else { return true }
+                s.waiter = c
+                return false
+            }
+            if now { c.resume() }
         }
     }
 }
