@@ -187,4 +187,20 @@ final class RecentCommandTests: XCTestCase {
         // The rows are still inspect's: they decode as MediaAsset.
         XCTAssertEqual(try JSONDecoder().decode([MediaAsset].self, from: Data(json.stdout.utf8)).count, 2)
     }
+
+    /// A file being written (cut short, just modified) is listed: recent is a listing, not an
+    /// offer. Names are escaped for the terminal, exact in JSON.
+    func testAFileBeingWrittenIsListedAndNamesAreEscaped() throws {
+        try add("IMG_20240808_120700.jpg", from: "truncated.jpg")  // cut short; its EXIF says 2024-03-16
+        try add("IMG_20240808_120600\u{1B}]0;x\u{07}.jpg", from: "mmexport1700000000000.jpg")
+        let r = try recent(["--no-index"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(
+            r.stdout,
+            "2024-08-08T12:06:00+00:00  photo       \(photos)/IMG_20240808_120600\\e]0;x\\a.jpg\n"
+                + "2024-03-16T10:00:00+00:00  photo       \(photos)/IMG_20240808_120700.jpg\n")
+        let rows = try JSONDecoder().decode([MediaAsset].self, from: Data(try recent(["--json"]).stdout.utf8))
+        XCTAssertEqual(rows.map(\.truncated), [false, true])
+        XCTAssertEqual(rows.first?.path, photos + "/IMG_20240808_120600\u{1B}]0;x\u{07}.jpg")
+    }
 }
