@@ -17,6 +17,7 @@ struct Photometa {
         COMMANDS:
           inspect   Report capture date, format, kind, camera, size, GPS... of files
           suggest   The photo the user probably wants to send now (exit 3 when none)
+          recent    The newest photos, newest first: the picker that opens after "+"
           watch     Report files inserted, removed or changed in a folder, and new suggestions
           thumbnail The picture to show for photos and videos, at a size (shared freedesktop cache)
           serve     Keep a live library of folders, so suggest answers at once (a user service)
@@ -71,6 +72,10 @@ struct Photometa {
         case "suggest":
             return dispatch(rest, help: SuggestCommand.help, name: "suggest") { () throws(UsageError) in
                 try SuggestCommand(arguments: rest).run()
+            }
+        case "recent":
+            return dispatch(rest, help: RecentCommand.help, name: "recent") { () throws(UsageError) in
+                try RecentCommand(arguments: rest).run()
             }
         case "thumbnail":
             return dispatch(rest, help: ThumbnailCommand.help, name: "thumbnail") { () throws(UsageError) in

@@ -5,6 +5,7 @@ _photometa() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     local commands="inspect suggest dismiss forget watch thumbnail"
+    commands="$commands recent"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return
@@ -12,6 +13,8 @@ _photometa() {
     case "$prev" in
         --tz) COMPREPLY=($(compgen -W "UTC $(cd /usr/share/zoneinfo 2>/dev/null && find . -type f | sed 's|^\./||')" -- "$cur")); return ;;
         --screenshots) COMPREPLY=($(compgen -W "include exclude only" -- "$cur")); return ;;
+        --kind) COMPREPLY=($(compgen -W "photo screenshot livePhoto gif video" -- "$cur")); return ;;
+        -n) return ;;
         --state|--files-from) COMPREPLY=($(compgen -f -- "$cur")); return ;;
         --out) COMPREPLY=($(compgen -d -- "$cur")); return ;;
         --format) COMPREPLY=($(compgen -W "png jpeg webp" -- "$cur")); return ;;
@@ -22,6 +25,7 @@ _photometa() {
     case "${COMP_WORDS[1]}" in
         inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude -q --quiet --help" ;;
         suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --wait --thumbnail -q --quiet --help" ;;
+        recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --thumbnail -q --quiet --help" ;;
         dismiss) opts="--until --tz --state --profile --help" ;;
         forget) opts="--state --profile --help" ;;
         watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --thumbnail --help" ;;

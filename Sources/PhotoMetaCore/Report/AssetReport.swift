@@ -22,7 +22,8 @@ public struct AssetReport: Sendable {
         return w.output
     }
 
-    package func write(_ a: MediaAsset, to w: inout JSONWriter) {
+    /// Writes the row; `extra` adds keys at its end (`recent --thumbnail`'s picture).
+    package func write(_ a: MediaAsset, to w: inout JSONWriter, extra: (inout JSONWriter) -> Void = { _ in }) {
         w.beginObject()
         w.field("schema", AssetReport.schemaVersion)
         w.field("path", a.path)
@@ -77,6 +78,7 @@ public struct AssetReport: Sendable {
             w.field("error", e.description)
             w.field("errorCode", e.code)
         }
+        extra(&w)
         w.endObject()
     }
 

@@ -52,8 +52,8 @@ package struct SuggestionEngine: Sendable {
             }
             guard let t = context.instant(of: c) else { return }
             if let b = best {
-                // Newest first; equal instants: the path that sorts first.
-                let better = t != b.instant ? t > b.instant : c.path.utf8.lexicographicallyPrecedes(b.candidate.path.utf8)
+                // Newest first; equal instants: the path that sorts first (the order `recent` lists in).
+                let better = NewestFirst.precedes(c.path, t, b.candidate.path, b.instant)
                 if explain { outranked.append(better ? b.candidate.path : c.path) }
                 if !better { return }
             }

@@ -92,6 +92,26 @@ func suggestHandlingErrors(_ folder: String, state: String) {
     }
 }
 
+/// docs/api.md, "A photo library": the picker after "+" (the newest, newest first), and the
+/// suggestion without recording it.
+func openALibrary(_ folder: String, state: String) {
+    var options = PhotoLibrary.Options(zone: TimeZone(identifier: "UTC") ?? .current)
+    options.indexPath = nil
+    options.statePath = state
+    do throws(SuggestError) {
+        let library = try PhotoLibrary(folders: [folder], options: options)
+        let recent = try library.recent(limit: 5, kinds: PhotoLibrary.stillKinds.union([.video]))
+        for asset in recent.assets {
+            let when = asset.captured?.rendered(in: options.zone).local ?? "?"
+            print("recent: \(when) \(asset.kind.rawValue) \(asset.path)")
+        }
+        let outcome = try library.suggestion()
+        print("suggestion now: \(outcome.decision.suggestion?.path ?? "none"), recorded: \(outcome.recorded)")
+    } catch {
+        print("library failed: \(error)")
+    }
+}
+
 /// Watch a folder: changes and suggestions as they happen, until the stream is dropped.
 func watchAFolder(_ folder: String) async throws {
     let watcher = try DirectoryWatcher(folder: folder, options: DirectoryWatcher.Options(suggestions: nil))
@@ -159,6 +179,7 @@ inspectATree(library)
 let state = FileManager.default.temporaryDirectory.appendingPathComponent("photometa-client-\(getpid()).sqlite3").path
 await runASuggestion(library, state: state)
 suggestHandlingErrors(library + "/no-such-folder", state: state)
+openALibrary(library, state: state)
 try await watchAFolder(library)
 await makeAThumbnail(library + "/IMG_20240315_093012.jpg")
 try? FileManager.default.removeItem(atPath: state)

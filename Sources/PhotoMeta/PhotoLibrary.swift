@@ -1,0 +1,198 @@
+import Foundation
+import PhotoMetaCore
+import PhotoMetaSystem
+import Synchronization
+
+/// A photo library: one or more folders, asked the questions a chat app's photo picker asks.
+/// `recent(limit:kinds:)` is the picker that opens after "+" (what `photometa recent` prints),
+/// `suggestion()` the photo worth offering now (what `photometa suggest --peek` says, nothing
+/// recorded), `changes()` the inserted, removed and changed files as they happen.
+///
+/// Today every answer comes from a scan of the folders (`FolderScan`, with the index that
+/// `suggest` keeps, so an unchanged library is mostly stat'ed, not parsed); a running
+/// `photometa serve` will back the same calls later, with the same answers. Reported paths are
+/// each folder as given joined with the path below it; a folder inside another given one is
+/// listed once.
+public struct PhotoLibrary: Sendable {
+    /// What every question of the library shares.
+    public struct Options: Sendable {
+        /// The suggestion rules' settings; `settings.zone` is also the zone `recent` reads
+        /// dates without an offset in.
+        public var settings: SuggestionSettings
+        /// Paths below each folder to leave out, as for `suggest` (`--exclude`).
+        public var exclude: [String] = []
+        /// Where the index lives (default `Suggester.defaultIndexPath()`); nil: every file is
+        /// parsed on every question.
+        public var indexPath: String? = Suggester.defaultIndexPath()
+        /// Where the memory of offers lives, read by `suggestion()` (default
+        /// `Suggester.defaultStatePath()`).
+        public var statePath = Suggester.defaultStatePath()
+        /// Whose memory `suggestion()` reads (default `Suggester.defaultProfile`).
+        public var profile = Suggester.defaultProfile
+        /// Called after each folder of a scan with the number of files looked at so far.
+        public var progress: (@Sendable (_ considered: Int) -> Void)?
+        /// The time `suggestion()` reads (tests move their own).
+        package var clock: any WallClock = SystemClock()
+
+        /// The zone for capture dates without an offset (the same as `settings.zone`).
+        public var zone: TimeZone {
+            get { settings.zone }
+            set { settings.zone = newValue }
+        }
+
+        /// The defaults, with `zone` for dates without an offset (`.current` means "here").
+        public init(zone: TimeZone) { settings = SuggestionSettings(zone: zone) }
+    }
+
+    /// The answer of `recent(limit:kinds:)`.
+    public struct Recent: Sendable {
+        /// The newest assets, newest first (equal instants by path), each as `inspect` reports it.
+        public var assets: [MediaAsset]
+        /// Warnings for people (the index could not be used, a file vanished while listed...).
+        public var notes: [String]
+        /// Entries not considered at all, with the reason.
+        public var skipped: [Suggester.SkippedEntry]
+    }
+
+    /// The kinds `recent` lists when none are asked for: photo, screenshot, livePhoto, gif.
+    public static let stillKinds: Set<MediaKind> = RecentSelection.stillKinds
+    /// The number of assets `recent` lists when no limit is given.
+    public static let defaultLimit = 20
+
+    /// The folders as the caller wrote them.
+    public let folders: [String]
+    /// The options every question uses.
+    public let options: Options
+
+    /// Opens `folders`, checking that each can be listed (`SuggestError.unreadableFolder`
+    /// otherwise, as for `suggest`). Nothing is read yet.
+    public init(folders: [String], options: Options) throws(SuggestError) {
+        for f in folders { _ = try Suggester.checkedFolder(f) }
+        self.folders = folders
+        self.options = options
+    }
+
+    /// The newest `limit` assets by capture instant, newest first, equal instants by path
+    /// bytes: `photometa recent`. The candidates are `suggest`'s (media only: images and
+    /// videos, the movie of a Live Photo folded into its still, unreadable files left out),
+    /// of `kinds` (videos only when `kinds` holds `.video`), with no recency window and no
+    /// memory. Files without a capture date are left out; a file still being written is
+    /// listed. Memory is bounded by `limit` and the largest folder, not the library.
+    public func recent(limit: Int = defaultLimit, kinds: Set<MediaKind> = stillKinds) throws(SuggestError) -> Recent {
+        var roots: [FolderScan.Root] = []
+        for f in folders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
+        var selection = RecentSelection(limit: limit, kinds: kinds, zone: options.zone)
+        var considered = 0
+        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { list in
+            for c in list { selection.add(c) }
+            considered += list.count
+            options.progress?(considered)
+        }
+        // Only the chosen files are inspected in full, for their `inspect` rows.
+        let chosen = selection.selected
+        let inspected = ParallelMap.run(chosen.count) { i in FileInspector.inspect(path: chosen[i].path) }
+        var notes = scan.notes
+        var assets: [MediaAsset] = []
+        for a in inspected {
+            guard let e = a.error else {
+                assets.append(a)
+                continue
+            }
+            notes.append("\(a.path) could not be read once chosen (\(e)); left out")
+        }
+        return Recent(assets: assets, notes: notes, skipped: scan.skipped)
+    }
+
+    /// What `suggest` would offer now, without recording the offer (`suggest --peek`):
+    /// `options.settings`' rules and the profile's memory, rejections not kept.
+    public func suggestion() throws(SuggestError) -> Suggester.Outcome {
+        var o = Suggester.Options(settings: options.settings)
+        o.statePath = options.statePath
+        o.profile = options.profile
+        o.exclude = options.exclude
+        o.indexPath = options.indexPath
+        o.record = false
+        o.explain = false
+        o.progress = options.progress
+        o.clock = options.clock
+        return try Suggester(options: o).run(folders: folders)
+    }
+
+    /// The files inserted, removed and changed in the folders from now on, as settled change
+    /// sets (`DirectoryWatcher`'s, one watcher per folder; a folder inside another given one
+    /// is watched once). Returns once every folder is watched, so every change made after the
+    /// call returns is reported. Every file is reported, media or not (`ChangeSet.File.asset`
+    /// says what it is). Watching stops when the consumer lets go of the sequence. Throws when
+    /// a folder cannot be listed.
+    public func changes() async throws(SuggestError) -> AsyncStream<ChangeSet> {
+        var watched: [(canonical: String, display: String)] = []
+        for f in folders { watched.append((try Suggester.checkedFolder(f), f)) }
+        var seen = Set<String>()
+        var watchers: [DirectoryWatcher] = []
+        var options = DirectoryWatcher.Options(suggestions: nil)
+        options.exclude = self.options.exclude
+        options.clock = self.options.clock
+        for w in watched where seen.insert(w.canonical).inserted {
+            let inside = watched.contains { $0.canonical != w.canonical && w.canonical.hasPrefix($0.canonical + "/") }
+            if !inside { watchers.append(try DirectoryWatcher(folder: w.display, options: options)) }
+        }
+        let all = watchers
+        let ready = ReadyLatch(count: all.count)
+        let stream = AsyncStream<ChangeSet> { continuation in
+            let task = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for watcher in all {
+                        group.addTask {
+                            var arrived = false
+                            for await event in watcher.events() {
+                                switch event {
+                                case .changes(let set): continuation.yield(set)
+                                case .ready:
+                                    arrived = true
+                                    ready.arrive()
+                                default: break
+                                }
+                            }
+                            // A folder gone before it was watched must not keep the caller waiting.
+                            if !arrived { ready.arrive() }
+                        }
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+        await ready.wait()
+        return stream
+    }
+}
+
+/// Counts watchers down to ready and wakes the one caller waiting for all of them.
+final class ReadyLatch: Sendable {
+    private let state: Mutex<(left: Int, waiter: CheckedContinuation<Void, Never>?)>
+
+    init(count: Int) { state = Mutex((count, nil)) }
+
+    /// One more is ready.
+    func arrive() {
+        let waiter = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.left -= 1
+            guard s.left <= 0 else { return nil }
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// Returns once every one is ready.
+    func wait() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { s -> Bool in
+                guard s.left > 0 else { return true }
+                s.waiter = c
+                return false
+            }
+            if now { c.resume() }
+        }
+    }
+}
