@@ -83,7 +83,7 @@ public struct PhotoLibrary: Sendable {
         for f in folders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
         var selection = RecentSelection(limit: limit, kinds: kinds, zone: options.zone)
         var considered = 0
-        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { list in
+        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
             for c in list { selection.add(c) }
             considered += list.count
             options.progress?(considered)

@@ -44,7 +44,7 @@ package struct SuggestionEngine: Sendable {
                 // Completeness is asked last: a file it turns down passed every other rule, so it
                 // is what would be offered once written.
                 if rule == .completeness, let t = context.instant(of: c),
-                    pending.map({ SuggestionEngine.newer(t, c, than: $0) }) ?? true
+                    pending.map({ NewestFirst.precedes(c.path, t, $0.candidate.path, $0.instant) }) ?? true
                 {
                     pending = (c, t, retryAfterMilliseconds(c))
                 }
@@ -85,14 +85,6 @@ package struct SuggestionEngine: Sendable {
             }
             return d
         }
-    }
-
-    /// `t` (the instant of `c`) comes before `p` in the offer order: newer, or as new with the
-    /// path that sorts first. Any fold order then gives the same answer.
-    static func newer(
-        _ t: Double, _ c: SuggestionCandidate, than p: (candidate: SuggestionCandidate, instant: Double, retryAfter: Int)
-    ) -> Bool {
-        t != p.instant ? t > p.instant : c.path.utf8.lexicographicallyPrecedes(p.candidate.path.utf8)
     }
 
     func firstRejection(_ c: SuggestionCandidate, _ context: SuggestionContext) -> (RuleID, String)? {
