@@ -103,7 +103,8 @@ INSTALL_BIN ?= $(BIN_RELEASE)
 INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/bin/photometa-thumbnailer \
                $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
                $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa \
-               $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa
+               $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa \
+               $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
 
 install: release install-files
 
@@ -115,6 +116,9 @@ install-files:
 	install -m 644 share/man/man1/photometa.1 $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1
 	install -m 644 share/completions/photometa.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa
 	install -m 644 share/completions/_photometa $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' share/systemd/user/photometa.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
 
 uninstall:
 	rm -f $(INSTALLED)

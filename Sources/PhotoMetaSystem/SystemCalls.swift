@@ -27,13 +27,14 @@ enum SystemCalls {
         if PathBytes.withCPath(path, { mkdir($0, mode_t(mode)) }) != 0 { throw SystemError(errno: errno) }
     }
 
-    /// `chmod(2)` by path (for a socket: on Linux `fchmod` of a socket descriptor does not change
-    /// the file `bind` made).
+    /// `chmod(2)` by path (for a socket after `bind`: on Linux `fchmod` of a bound socket's
+    /// descriptor does not change the file `bind` made).
     static func changeMode(_ path: String, _ mode: UInt32) throws(SystemError) {
         if PathBytes.withCPath(path, { chmod($0, mode_t(mode)) }) != 0 { throw SystemError(errno: errno) }
     }
 
-    /// `fchmod(2)` on an open file.
+    /// `fchmod(2)` on an open file (or on a socket before `bind`, whose file then gets this
+    /// mode less the umask).
     static func changeMode(descriptor fd: Int32, _ mode: UInt32) throws(SystemError) {
         if fchmod(fd, mode_t(mode)) != 0 { throw SystemError(errno: errno) }
     }

@@ -23,9 +23,11 @@ package final class UnixSocketListener: Sendable {
     private let inode: UInt64
 
     /// Binds and listens at `path`: `socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC |
-    /// SOCK_NONBLOCK)`, a stale socket of this user's removed first, `bind`, `chmod` 0600 (by
-    /// path: the umask is the whole process's, and on Linux `fchmod` of a socket descriptor does
-    /// not reach the bound file; the folder is 0700 meanwhile), `listen`.
+    /// SOCK_NONBLOCK)`, a stale socket of this user's removed first, `fchmod` 0600 *before*
+    /// `bind` (Linux gives the bound file the socket inode's mode less the umask, so it is never
+    /// more open than 0600, without touching the umask, which is the whole process's; an
+    /// `fchmod` after `bind` would not reach the file), `bind`, `chmod` 0600 by path as well (for
+    /// a kernel that ignores the first), `listen`.
     package init(path: String) throws(UnixSocket.Failure) {
         try UnixSocket.checkLength(path)
         do throws(UnixSocket.Failure) {
@@ -36,8 +38,10 @@ package final class UnixSocketListener: Sendable {
         }
         let fd: Int32
         do throws(SystemError) { fd = try SocketCalls.streamSocket() } catch { throw .system(call: "socket", error: error) }
-        var call = "bind"
+        var call = "fchmod"
         do throws(SystemError) {
+            try SystemCalls.changeMode(descriptor: fd, 0o600)
+            call = "bind"
             try SocketCalls.bind(fd, path)
             call = "chmod"
             try SystemCalls.changeMode(path, 0o600)
@@ -51,7 +55,7 @@ package final class UnixSocketListener: Sendable {
             inode = facts.inode
         } catch {
             SystemCalls.close(fd)
-            if call != "bind" { FileSystem.remove(path) }
+            if call != "bind" && call != "fchmod" { FileSystem.remove(path) }
             if error.errno == EADDRINUSE { throw .untrusted(path: path, what: "a file created meanwhile") }
             throw .system(call: call, error: error)
         }

@@ -40,6 +40,13 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(thumb.0, 0, thumb.1)
         XCTAssertTrue(FileManager.default.fileExists(atPath: destdir + "/t/orient1.jpg.png"), thumb.1)
 
+        // The systemd user unit starts the installed binary (issue 20).
+        let unit = destdir + "/usr/local/lib/systemd/user/photometa.service"
+        let unitText = try String(contentsOfFile: unit, encoding: .utf8)
+        for line in ["ExecStart=/usr/local/bin/photometa serve", "Restart=on-failure", "WantedBy=default.target"] {
+            XCTAssertTrue(unitText.split(separator: "\n").contains(Substring(line)), "the unit says \(line):\n\(unitText)")
+        }
+
         let page = destdir + "/usr/local/share/man/man1/photometa.1"
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
             throw XCTSkip("man is not installed (make test installs man-db)")
@@ -58,5 +65,6 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(uninstallStatus, 0, uninstallLog)
         XCTAssertFalse(FileManager.default.fileExists(atPath: bin))
         XCTAssertFalse(FileManager.default.fileExists(atPath: page))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: unit))
     }
 }
