@@ -13,8 +13,12 @@ package final class LiveLibrary {
     package let roots: [String]
     private let scan: FolderScan
     private var index: ScanIndex?
-    /// Canonical folder path → its candidates, paired.
+    /// Canonical folder path → its candidates, paired (set through `store`, which keeps `spans`).
     private var folders: [String: [SuggestionCandidate]] = [:]
+    /// Canonical folder path → the earliest and latest capture of its files, zone ignored
+    /// (`CaptureDate.secondsIgnoringUnknownZone`); nil for a folder without dated files. Lets
+    /// an answer pass over a folder whose every file recency certainly turns down.
+    private var spans: [String: ClosedRange<Double>] = [:]
     /// Canonical folder path → the entries skipped in it (canonical paths).
     private var skipped: [String: [Suggester.SkippedEntry]] = [:]
     /// Folders to list again, and whether every folder must be.
@@ -40,7 +44,7 @@ package final class LiveLibrary {
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
         folders = [:]
         scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
-            folder, list in folders[folder] = list
+            folder, list in store(folder, list)
         }
         skipped = Dictionary(grouping: summary.skipped) { LiveLibrary.parent($0.path) }
         notes += summary.notes
@@ -85,7 +89,7 @@ package final class LiveLibrary {
             dropTree(folder)
             return
         }
-        folders[folder] = listed.candidates
+        store(folder, listed.candidates)
         skipped[folder] = Array(summary.skipped[before...])
         let present = Set(listed.subfolders)
         for known in children(of: folder) where !present.contains(known) { dropTree(known) }
@@ -94,7 +98,7 @@ package final class LiveLibrary {
             var visitedSummary = FolderScan.Summary()
             let subtree = FolderScan.Root(path: sub, display: root, subtreeOf: root)
             scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) {
-                path, list in folders[path] = list
+                path, list in store(path, list)
             }
             for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { LiveLibrary.parent($0.path) }) {
                 skipped[parent, default: []] += entries
@@ -115,10 +119,23 @@ package final class LiveLibrary {
         for f in request.folders where used.insert(f.path).inserted {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
             for folder in folders.keys.sorted() where folder == f.path || folder.hasPrefix(f.path + "/") {
-                for var c in folders[folder] ?? [] {
-                    c.path = prefix + c.path.dropFirst(f.path.count)
-                    c.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
-                    builder.add(c)
+                let list = folders[folder] ?? []
+                // Most of a library is far outside the window: counted, not decided.
+                if !request.explain, certainlyRejected(folder, context) {
+                    builder.addCertainlyRejected(list.count)
+                    continue
+                }
+                for c in list {
+                    if !request.explain, RecencyRule.certainlyRejects(c, in: context) {
+                        builder.addCertainlyRejected(1)
+                        continue
+                    }
+                    var shown = c
+                    if prefix != f.path {
+                        shown.path = prefix + c.path.dropFirst(f.path.count)
+                        shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
+                    }
+                    builder.add(shown)
                 }
                 for s in skipped[folder] ?? [] {
                     skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
@@ -144,8 +161,28 @@ package final class LiveLibrary {
     private func dropTree(_ folder: String) {
         for f in Array(folders.keys) where f == folder || f.hasPrefix(folder + "/") {
             folders.removeValue(forKey: f)
+            spans.removeValue(forKey: f)
             skipped.removeValue(forKey: f)
         }
+    }
+
+    private func store(_ folder: String, _ list: [SuggestionCandidate]) {
+        folders[folder] = list
+        let seconds = list.compactMap { $0.captured?.secondsIgnoringUnknownZone }
+        if let low = seconds.min(), let high = seconds.max() {
+            spans[folder] = low...high
+        } else {
+            spans[folder] = nil
+        }
+    }
+
+    /// True when recency certainly turns down every file of `folder` (`RecencyRule`'s bounds,
+    /// widened by the widest zone offset, on its span): no file needs a decision.
+    private func certainlyRejected(_ folder: String, _ context: SuggestionContext) -> Bool {
+        guard let span = spans[folder] else { return true }
+        let slack = CaptureDate.widestZoneOffset + 1
+        return context.now - span.upperBound > context.settings.within.seconds + slack
+            || span.lowerBound - context.now > context.settings.futureTolerance.seconds + slack
     }
 
     /// The path up to its last `/`.

@@ -55,9 +55,10 @@ final class ServeCommandTests: XCTestCase {
 
     /// `suggest --json --explain --peek` as an object, without the keys that may differ
     /// between two asks (`from`, and the milliseconds to wait, which follow the real clock).
-    func suggest(_ extra: [String]) throws -> [String: Any] {
+    func suggest(_ extra: [String], explain: Bool = true) throws -> [String: Any] {
         let r = try Photometa.run(
-            ["suggest", folder, "--json", "--explain", "--peek", "--videos", "--within", "1h", "--now", now] + extra,
+            ["suggest", folder, "--json", "--peek", "--videos", "--within", "1h", "--now", now] + (explain ? ["--explain"] : [])
+                + extra,
             environment: env)
         XCTAssertTrue([0, 3, 4].contains(r.status), r.stderr)
         var object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stdout)
@@ -78,6 +79,12 @@ final class ServeCommandTests: XCTestCase {
         live.removeValue(forKey: "from_")
         scanned.removeValue(forKey: "from_")
         XCTAssertEqual(NSDictionary(dictionary: live), NSDictionary(dictionary: scanned), situation, file: file, line: line)
+        // Without --explain the service skips what recency certainly turns down: the same answer.
+        var quick = try suggest([], explain: false)
+        var quickScan = try suggest(["--no-service", "--no-index"], explain: false)
+        XCTAssertEqual(quick.removeValue(forKey: "from_") as? String, "service", situation, file: file, line: line)
+        quickScan.removeValue(forKey: "from_")
+        XCTAssertEqual(NSDictionary(dictionary: quick), NSDictionary(dictionary: quickScan), situation, file: file, line: line)
     }
 
     func testEveryAnswerEqualsAScan() throws {

@@ -70,6 +70,35 @@ final class RecencyRuleTests: XCTestCase {
             rule.reject(
                 Scenario.candidate("b", age: 8), in: Scenario.context { $0.zone = TimeZone(identifier: "Asia/Shanghai")! }))
     }
+
+    /// What the live library skips is what recency turns down in every zone: dates around the
+    /// window's edges, with and without offsets, checked against every whole-hour zone.
+    func testCertainlyRejectedMeansRejectedInEveryZone() throws {
+        let now = 1_723_118_900.0
+        let rule = RecencyRule()
+        var skipped = 0
+        for delta in stride(from: -60.0 * 3600, through: 60 * 3600, by: 397) {
+            for exact in [true, false] {
+                let local = try XCTUnwrap(
+                    LocalDateTime(secondsAsIfUTC: Int64(now + delta), nanosecond: 0, fractionDigits: nil))
+                let date = CaptureDate(
+                    .wall(local, offset: exact ? UTCOffset(seconds: 0) : nil, offsetSource: nil), source: .fileName)
+                var c = Scenario.candidate("a.jpg", age: 1)
+                c.captured = date
+                for hours in -12...14 {
+                    var settings = SuggestionSettings(zone: try XCTUnwrap(TimeZone(secondsFromGMT: hours * 3600)))
+                    settings.within = .seconds(60)
+                    let context = SuggestionContext(now: now, realNow: now, remembered: nil, settings: settings)
+                    if RecencyRule.certainlyRejects(c, in: context) {
+                        skipped += 1
+                        XCTAssertNotNil(rule.reject(c, in: context), "delta \(delta) exact \(exact) zone \(hours)")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(skipped, 1000, "most of the range is skipped")
+    }
+
 }
 
 final class MediaRuleTests: XCTestCase {

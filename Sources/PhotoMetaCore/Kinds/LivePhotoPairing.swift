@@ -146,22 +146,13 @@ package enum LivePhotoPairing {
     /// measured to the nearest such shift.
     static func capturedTogether(_ a: CaptureDate?, _ b: CaptureDate?) -> Bool {
         guard let a, let b, a.hasTime, b.hasTime else { return false }
-        let delta = abs(seconds(a) - seconds(b))
+        let delta = abs(a.secondsIgnoringUnknownZone - b.secondsIgnoringUnknownZone)
         guard delta.isFinite else { return false }
         if a.isExact == b.isExact { return delta <= maximumCaptureGap }
         let quarter = 900.0
         guard delta <= 14 * 3600 + maximumCaptureGap else { return false }
         let shift = (delta / quarter).rounded() * quarter
         return abs(delta - shift) <= maximumCaptureGap
-    }
-
-    /// UTC seconds when the date is exact, else its wall clock read as if it were UTC.
-    private static func seconds(_ d: CaptureDate) -> Double {
-        switch d.clock {
-        case .instant(let utc): return Double(utc.secondsAsIfUTC) + Double(utc.nanosecond) / 1e9
-        case .wall(let local, let offset, _):
-            return Double(local.secondsAsIfUTC) - Double(offset?.seconds ?? 0) + Double(local.nanosecond) / 1e9
-        }
     }
 
     /// The base-name key ("dir/IMG_0001") of the names that may pair with `path`, or nil when

@@ -16,3 +16,19 @@ package struct RecencyRule: SuggestionRule {
         return nil
     }
 }
+
+extension RecencyRule {
+    /// True when this rule turns `c` down whatever the zone: it has no date, or its date is so
+    /// far outside the window that no zone offset brings it in. The rule's own bounds, widened
+    /// by the widest zone offset and a second, on the date without its zone
+    /// (`secondsIgnoringUnknownZone`), so no zone is computed. The live library skips such
+    /// files when no explanation is asked: a skipped file would have been turned down (by this
+    /// rule, or one before it), so the decision is the same.
+    package static func certainlyRejects(_ c: SuggestionCandidate, in context: SuggestionContext) -> Bool {
+        guard let d = c.captured else { return true }
+        let t = d.secondsIgnoringUnknownZone
+        let slack = d.isExact ? 1 : CaptureDate.widestZoneOffset + 1
+        return context.now - t > context.settings.within.seconds + slack
+            || t - context.now > context.settings.futureTolerance.seconds + slack
+    }
+}

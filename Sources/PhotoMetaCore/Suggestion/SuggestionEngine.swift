@@ -37,6 +37,11 @@ package struct SuggestionEngine: Sendable {
             self.explain = explain
         }
 
+        /// Counts `n` candidates a rule certainly turns down without asking the rules
+        /// (`RecencyRule.certainlyRejects`). For a builder that keeps no explanations: with
+        /// `explain` the files would be missing from `rejected`, so callers ask the rules then.
+        package mutating func addCertainlyRejected(_ n: Int) { considered += n }
+
         package mutating func add(_ c: SuggestionCandidate) {
             considered += 1
             if let (rule, reason) = engine.firstRejection(c, context) {
