@@ -5,7 +5,7 @@ _photometa() {
     cur="${COMP_WORDS[COMP_CWORD]}"
     prev="${COMP_WORDS[COMP_CWORD-1]}"
     local commands="inspect suggest dismiss forget watch thumbnail"
-    commands="$commands recent"
+    commands="$commands recent serve status"
     if [ "$COMP_CWORD" -eq 1 ]; then
         COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
         return
@@ -24,7 +24,9 @@ _photometa() {
     local opts
     case "${COMP_WORDS[1]}" in
         inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude -q --quiet --help" ;;
-        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --wait --thumbnail -q --quiet --help" ;;
+        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --no-service --wait --thumbnail -q --quiet --help" ;;
+        serve) opts="--exclude --no-index --help" ;;
+        status) opts="--json --help" ;;
         recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --thumbnail -q --quiet --help" ;;
         dismiss) opts="--until --tz --state --profile --help" ;;
         forget) opts="--state --profile --help" ;;
