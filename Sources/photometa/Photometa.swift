@@ -32,8 +32,10 @@ struct Photometa {
           --version      Show the version.
 
         EXIT STATUS:
-          0 success; 1 failure (inspect: some files could not be read; watch: the folder
-          disappeared); 3 suggest found nothing; 64 usage error; 66 folder cannot be read;
+          0 success; 1 failure (inspect: some files could not be read; watch, serve: the folder
+          disappeared; serve: another serve has these folders); 3 suggest found nothing,
+          recent nothing to list, status no service; 4 suggest: the photo is still being
+          written; 64 usage error; 66 folder cannot be read;
           74 the output could not be written (e.g. the disk is full).
         """
 
