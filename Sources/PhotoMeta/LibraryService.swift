@@ -164,6 +164,14 @@ package final class LibraryService {
             } else {
                 reply.refused = "the request's folders or excludes are not this service's"
             }
+        } else if request.operation == .recent {
+            if let why = watchFailure.reason {
+                reply.refused = why
+            } else if let listing = library.recent(request, exclude: exclude) {
+                reply.recent = listing
+            } else {
+                reply.refused = "the request's folders or excludes are not this service's"
+            }
         }
         guard let data = try? JSONEncoder().encode(reply) else { return }
         try? connection.send(line: String(decoding: data, as: UTF8.self), timeoutMilliseconds: 1000)

@@ -1,3 +1,4 @@
+import Foundation
 import PhotoMetaCore
 import PhotoMetaStore
 import PhotoMetaSystem
@@ -143,6 +144,38 @@ package final class LiveLibrary {
             }
         }
         return (builder.decision, skippedEntries)
+    }
+
+    /// The newest `request.limit` of `request.kinds` in the request's folders (each a served
+    /// root, with the service's excludes), as `recent` lists them by a scan; nil when the
+    /// library cannot answer exactly. Folders are taken newest span first, and the walk stops
+    /// once the rest cannot reach the listing, whatever their zone.
+    package func recent(_ request: ServiceRequest, exclude: [String]) -> [SuggestionCandidate]? {
+        guard let zone = TimeZone(identifier: request.zone), request.exclude == exclude,
+            request.folders.allSatisfy({ roots.contains($0.path) })
+        else { return nil }
+        let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
+        var selection = RecentSelection(limit: request.limit, kinds: kinds, zone: zone)
+        var used = Set<String>()
+        for f in request.folders {
+            let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
+            let mine = folders.keys.filter { ($0 == f.path || $0.hasPrefix(f.path + "/")) && used.insert($0).inserted }
+            // Folders without a dated file list nothing.
+            let dated = mine.compactMap { folder in spans[folder].map { (folder, $0) } }
+                .sorted { $0.1.upperBound > $1.1.upperBound }
+            for (folder, span) in dated {
+                if let cutoff = selection.cutoff, span.upperBound + CaptureDate.widestZoneOffset + 1 < cutoff { break }
+                for c in folders[folder] ?? [] {
+                    var shown = c
+                    if prefix != f.path {
+                        shown.path = prefix + c.path.dropFirst(f.path.count)
+                        shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
+                    }
+                    selection.add(shown)
+                }
+            }
+        }
+        return selection.selected
     }
 
     /// The served root `folder` lies in.

@@ -33,6 +33,9 @@ public struct PhotoLibrary: Sendable {
         public var progress: (@Sendable (_ considered: Int) -> Void)?
         /// The time `suggestion()` reads (tests move their own).
         package var clock: any WallClock = SystemClock()
+        /// Ask a running `photometa serve` first (false: `--no-service`); where to find it.
+        package var useService = true
+        package var environment = ProcessInfo.processInfo.environment
 
         /// The zone for capture dates without an offset (the same as `settings.zone`).
         public var zone: TimeZone {
@@ -52,6 +55,8 @@ public struct PhotoLibrary: Sendable {
         public var notes: [String]
         /// Entries not considered at all, with the reason.
         public var skipped: [Suggester.SkippedEntry]
+        /// The pid of the `photometa serve` that listed them; nil when the folders were scanned.
+        package var servicePid: Int32?
     }
 
     /// The kinds `recent` lists when none are asked for: photo, screenshot, livePhoto, gif.
@@ -81,17 +86,26 @@ public struct PhotoLibrary: Sendable {
     public func recent(limit: Int = defaultLimit, kinds: Set<MediaKind> = stillKinds) throws(SuggestError) -> Recent {
         var roots: [FolderScan.Root] = []
         for f in folders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
-        var selection = RecentSelection(limit: limit, kinds: kinds, zone: options.zone)
-        var considered = 0
-        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
-            for c in list { selection.add(c) }
-            considered += list.count
-            options.progress?(considered)
+        let chosen: [SuggestionCandidate]
+        var notes: [String] = []
+        var skipped: [Suggester.SkippedEntry] = []
+        var servicePid: Int32?
+        if let (listing, pid) = askService(roots, limit: limit, kinds: kinds) {
+            (chosen, servicePid) = (listing, pid)
+        } else {
+            var selection = RecentSelection(limit: limit, kinds: kinds, zone: options.zone)
+            var considered = 0
+            let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
+                for c in list { selection.add(c) }
+                considered += list.count
+                options.progress?(considered)
+            }
+            chosen = selection.selected
+            notes = scan.notes
+            skipped = scan.skipped
         }
         // Only the chosen files are inspected in full, for their `inspect` rows.
-        let chosen = selection.selected
         let inspected = ParallelMap.run(chosen.count) { i in FileInspector.inspect(path: chosen[i].path) }
-        var notes = scan.notes
         var assets: [MediaAsset] = []
         for a in inspected {
             guard let e = a.error else {
@@ -100,7 +114,24 @@ public struct PhotoLibrary: Sendable {
             }
             notes.append("\(a.path) could not be read once chosen (\(e)); left out")
         }
-        return Recent(assets: assets, notes: notes, skipped: scan.skipped)
+        var recent = Recent(assets: assets, notes: notes, skipped: skipped)
+        recent.servicePid = servicePid
+        return recent
+    }
+
+    /// The listing of a live service serving exactly these folders (`ServiceClient`); nil when
+    /// none answers (the caller scans).
+    private func askService(_ roots: [FolderScan.Root], limit: Int, kinds: Set<MediaKind>)
+        -> ([SuggestionCandidate], Int32)?
+    {
+        guard options.useService else { return nil }
+        let request = ServiceRequest(
+            recent: roots.map { ServiceRequest.Folder(path: $0.path, display: $0.display) }, exclude: options.exclude,
+            limit: limit, kinds: kinds, zone: options.zone)
+        guard case .success(let reply) = ServiceClient.ask(request, environment: options.environment),
+            let listing = reply.recent
+        else { return nil }
+        return (listing, reply.pid)
     }
 
     /// What `suggest` would offer now, without recording the offer (`suggest --peek`):

@@ -11,6 +11,8 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         case status
         /// The decision of `suggest` over the served folders.
         case suggest
+        /// The newest `limit` of `kinds` (`recent`).
+        case recent
     }
 
     /// One folder of the request: its canonical path, and the folder as the user wrote it.
@@ -39,8 +41,22 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
     package var realNow = 0.0
     package var remembered: Double?
     package var explain = false
+    /// For `recent`: how many, and which kinds (raw values of `MediaKind`).
+    package var limit = 0
+    package var kinds: [String] = []
 
     package init(operation: Operation) { self.operation = operation }
+
+    /// The request of the newest `limit` of `kinds` in `folders`, dates without an offset read
+    /// in `zone`.
+    package init(recent folders: [Folder], exclude: [String], limit: Int, kinds: Set<MediaKind>, zone: TimeZone) {
+        operation = .recent
+        self.folders = folders
+        self.exclude = exclude
+        self.limit = limit
+        self.kinds = kinds.map(\.rawValue).sorted()
+        self.zone = zone.identifier
+    }
 
     /// The request of a `suggest` decision for `folders` in `context`.
     package init(
@@ -95,6 +111,8 @@ package struct ServiceReply: Sendable, Equatable, Codable {
     /// The decision (for `suggest`), paths as the client wrote its folders.
     package var decision: SuggestionDecision?
     package var skipped: [SuggestReport.Skipped]?
+    /// The listing (for `recent`), newest first, paths as the client wrote its folders.
+    package var recent: [SuggestionCandidate]?
 
     package init(pid: Int32, folders: [String], files: Int, since: Double, ready: Bool) {
         self.pid = pid

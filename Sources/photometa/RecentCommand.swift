@@ -6,7 +6,7 @@ import PhotoMetaCore
 struct RecentCommand {
     static let help = """
         USAGE: photometa recent [DIR...] [-n N] [--kind KIND]... [--json | --jsonl] [--tz ZONE]
-                                [--exclude GLOB]... [--no-index] [--thumbnail [SIZE]] [-q]
+                                [--exclude GLOB]... [--no-index] [--no-service] [--thumbnail [SIZE]] [-q]
 
         Lists the newest N assets in the DIRs (recursively; by default the pictures folder,
         XDG_PICTURES_DIR of user-dirs.dirs, else ~/Pictures) by capture instant, newest first;
@@ -27,6 +27,8 @@ struct RecentCommand {
           --tz ZONE           Zone for capture dates without a UTC offset, and for showing
                               instants (default: TZ / local zone).
           --exclude GLOB      Leave out paths below DIR that match (repeatable), as for suggest.
+          --no-service        Scan even when a running `photometa serve` serves exactly these
+                              DIRs (by default it lists them at once; docs/service.md).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           --thumbnail [SIZE]  Also make each listed file's thumbnail (default 256 px, at most
@@ -71,6 +73,7 @@ struct RecentCommand {
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "--no-index": options.indexPath = nil
+            case "--no-service": options.useService = false
             case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
             case "-q", "--quiet": quiet = true
             default: throw UsageError("unknown option '\(opt.name)'")

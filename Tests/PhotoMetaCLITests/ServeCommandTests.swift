@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import PhotoMeta
+
 /// `photometa serve` as a process, and `suggest` answered from it: in every situation the
 /// service's answer equals a full scan's (`--no-service --no-index`), key for key. No waits
 /// for the service to notice a change: a request reads the events queued before it first.
@@ -79,6 +81,13 @@ final class ServeCommandTests: XCTestCase {
         live.removeValue(forKey: "from_")
         scanned.removeValue(forKey: "from_")
         XCTAssertEqual(NSDictionary(dictionary: live), NSDictionary(dictionary: scanned), situation, file: file, line: line)
+        // recent: the service's listing equals a scan's, rows and order.
+        let listed = try Photometa.run(
+            ["recent", folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video"], environment: env)
+        let listedScan = try Photometa.run(
+            ["recent", folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video", "--no-service", "--no-index"],
+            environment: env)
+        XCTAssertEqual(listed.stdout, listedScan.stdout, situation, file: file, line: line)
         // Without --explain the service skips what recency certainly turns down: the same answer.
         var quick = try suggest([], explain: false)
         var quickScan = try suggest(["--no-service", "--no-index"], explain: false)
@@ -120,6 +129,21 @@ final class ServeCommandTests: XCTestCase {
                 atPath: folder + "/IMG_20240808_120819.jpg", contents: Data(bytes.prefix(bytes.count / 2))))
         try assertExact("a file still being written")
         XCTAssertTrue(try suggest([])["pending"] is [String: Any], "pending")
+    }
+
+    /// The library type asks the service too, and lists what a scan lists.
+    func testPhotoLibraryRecentFromTheService() throws {
+        try startServe()
+        var o = PhotoLibrary.Options(zone: TimeZone(identifier: "UTC") ?? .current)
+        o.environment = env
+        o.indexPath = nil
+        let live = try PhotoLibrary(folders: [folder], options: o).recent(limit: 4)
+        XCTAssertNotNil(live.servicePid, "answered by the service")
+        o.useService = false
+        let scanned = try PhotoLibrary(folders: [folder], options: o).recent(limit: 4)
+        XCTAssertNil(scanned.servicePid)
+        XCTAssertEqual(live.assets.map(\.path), scanned.assets.map(\.path))
+        XCTAssertEqual(live.assets.count, 4)
     }
 
     /// Changes made while serve scans its folders are in its first answer.

@@ -27,7 +27,7 @@ _photometa() {
         suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --no-service --wait --thumbnail -q --quiet --help" ;;
         serve) opts="--exclude --no-index --help" ;;
         status) opts="--json --help" ;;
-        recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --thumbnail -q --quiet --help" ;;
+        recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --no-service --thumbnail -q --quiet --help" ;;
         dismiss) opts="--until --tz --state --profile --help" ;;
         forget) opts="--state --profile --help" ;;
         watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --thumbnail --help" ;;

@@ -80,6 +80,15 @@ package struct RecentSelection: Sendable {
         return copy.kept.map(\.candidate)
     }
 
+    /// Once `limit` are known: the instant of the `limit`-th newest. A file captured before it
+    /// (by more than any zone can move a date: `CaptureDate.widestZoneOffset`) cannot be
+    /// listed, which lets the live library stop early.
+    package var cutoff: Double? {
+        var copy = self
+        copy.trim()
+        return copy.kept.count == limit && limit > 0 ? copy.last?.instant : nil
+    }
+
     /// Sorts what is kept, cuts it back to `limit`, and remembers the last one kept.
     private mutating func trim() {
         kept.sort { $0.precedes($1) }
