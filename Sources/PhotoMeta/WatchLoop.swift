@@ -56,23 +56,21 @@ final class WatchLoop {
                 pollingNote = "\(error); polling every 1 s instead"
             }
         }
-        guard let initial = snapshot() else {
+        // Every sub-folder is watched as the walker enters it, before it is listed: a file
+        // made after its folder was listed raises an event, one made before is in the
+        // snapshot. So the snapshot is the "before" state and ready means ready: no second
+        // look at the whole tree after it (which made the first change wait a second at
+        // 100,000 files).
+        let failure = WatchFailure()
+        guard let initial = snapshot(watching: inotify.map { InotifyBox($0) }, failure: failure) else {
             deliver(.folderGone)
             return false
         }
         current = initial
         tracker = SettleTracker(initial: initial.files, settleTime: watcher.options.settleTime.seconds)
-        if let source = inotify {
-            do throws(InotifySource.Failure) {
-                for f in initial.folders { try source.watch(f) }
-            } catch {
-                pollingNote = "\(error); polling every 1 s instead"
-                inotify = nil
-            }
-            // Files created in sub-folders before their watch was added are found by one more
-            // look, right away.
-            fullRescan = true
-            dirty = true
+        if inotify != nil, let why = failure.reason {
+            pollingNote = "\(why); polling every 1 s instead"
+            inotify = nil
         }
         if let pollingNote { deliver(.note(pollingNote)) }
         deliver(.ready)
@@ -225,11 +223,31 @@ final class WatchLoop {
         deliver(.suggestion(s, ageSeconds: t - instant))
     }
 
-    /// The folder now, without hidden or temporary files; nil when it is gone.
-    private func snapshot() -> FolderSnapshot? {
+    /// The folder now, without hidden or temporary files; nil when it is gone. With
+    /// `watching`, each sub-folder is watched as the walker enters it (a failure is kept in
+    /// `failure`).
+    private func snapshot(watching: InotifyBox? = nil, failure: WatchFailure? = nil) -> FolderSnapshot? {
         guard (try? FileSystem.canonicalFolder(folder)) == folder else { return nil }
-        return FolderSnapshot.take(folder, walker: walker)
+        var w = walker
+        if let watching, let failure {
+            w.entering = { _, relative in
+                guard !relative.isEmpty, failure.reason == nil else { return }
+                do throws(InotifySource.Failure) {
+                    try watching.value.watch(relative)
+                } catch {
+                    failure.set("\(error)")
+                }
+            }
+        }
+        return FolderSnapshot.take(folder, walker: w)
     }
 
     private func path(_ rel: String) -> String { watcher.displayFolder + "/" + rel }
 }
+
+/// The inotify source, used only from the watching thread (hence `@unchecked`).
+final class InotifyBox: @unchecked Sendable {
+    let value: InotifySource
+    init(_ value: InotifySource) { self.value = value }
+}
+
