@@ -250,4 +250,3 @@ final class InotifyBox: @unchecked Sendable {
     let value: InotifySource
     init(_ value: InotifySource) { self.value = value }
 }
-
