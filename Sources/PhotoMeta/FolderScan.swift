@@ -119,6 +119,9 @@ package struct FolderScan {
         return result
     }
 
+    /// Why a file with a temporary name is not considered.
+    static let temporaryReason = "a file in progress (temporary name: a download or an editor's)"
+
     /// One folder's candidates: from the index when a row's key matches, else parsed (on all
     /// cores) and queued for the index; rows of files that are gone are queued for removal.
     private func candidates(
@@ -129,6 +132,11 @@ package struct FolderScan {
         var found = [SuggestionCandidate?](repeating: nil, count: files.count)
         var toParse: [Int] = []
         for (k, entry) in files.enumerated() {
+            if TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                summary.skipped.append(
+                    Suggester.SkippedEntry(path: prefix + entry.relative, reason: FolderScan.temporaryReason))
+                continue
+            }
             // Taken out of `cached` as it is used: what remains are rows of files that are gone.
             if let (key, c) = cached.removeValue(forKey: entry.path), key == entry.facts.key {
                 found[k] = c

@@ -39,21 +39,3 @@ public enum WatchEvent: Sendable {
     /// memory could not be read or written (the suggestion is then not made), for example.
     case error(String)
 }
-
-/// Names that editors and downloaders use for files in progress: never reported.
-package enum TemporaryNames {
-    package static func isTemporary(_ name: String) -> Bool {
-        if name.hasPrefix(".") { return true }  // hidden, .#lock, .goutputstream
-        if name.hasSuffix("~") { return true }  // emacs, gedit backups
-        if name.hasPrefix("#"), name.hasSuffix("#") { return true }  // emacs autosave
-        if name == "4913" { return true }  // vim's write test
-        let lower = name.lowercased()
-        for suffix in [
-            ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
-            ".kate-swp", ".filepart", ".!qb", ".aria2",
-        ] where lower.hasSuffix(suffix) {
-            return true
-        }
-        return false
-    }
-}

@@ -138,6 +138,27 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(held.decision.pending?.retryAfterMilliseconds, 750)
     }
 
+    /// A browser's download in progress is never offered under its temporary name (it would
+    /// never complete under it): skipped, with the reason; the finished file is offered.
+    func testADownloadInProgressIsNotOffered() throws {
+        let f = try ScenarioFolder()
+        try f.add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")
+        let part = try f.add("IMG_20240808_120815.jpg.part", from: "mmexport1700000000000.jpg")
+        try f.add("IMG_20240808_120816.jpg.crdownload", from: "mmexport1700000000000.jpg")
+        let o = try run(f) {
+            $0.record = false
+            $0.settings.within = .seconds(300)
+        }
+        XCTAssertEqual(name(o), "IMG_20240808_120700.jpg")
+        XCTAssertEqual(o.decision.considered, 1)
+        XCTAssertEqual(
+            Set(o.skipped.map { String($0.path.split(separator: "/").last ?? "") }),
+            ["IMG_20240808_120815.jpg.part", "IMG_20240808_120816.jpg.crdownload"])
+        XCTAssertTrue(o.skipped.allSatisfy { $0.reason.contains("temporary name") })
+        XCTAssertEqual(rename(part, f.path + "/IMG_20240808_120815.jpg"), 0)
+        XCTAssertEqual(name(try run(f) { $0.settings.within = .seconds(300) }), "IMG_20240808_120815.jpg")
+    }
+
     func testTruncatedFileIsHeldBack() throws {
         let f = try ScenarioFolder()
         let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")
