@@ -386,7 +386,7 @@ final class DirectoryWatcherTests: XCTestCase {
     }
 
     func testTemporaryNames() {
-        for n in [".x.jpg", "a.jpg~", "#a.jpg#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp"] {
+        for n in [".x.jpg", "a.jpg~", "#a.jpg#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp", "~$a.jpg"] {
             XCTAssertTrue(TemporaryNames.isTemporary(n), n)
         }
         for n in ["a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png"] { XCTAssertFalse(TemporaryNames.isTemporary(n), n) }

@@ -8,6 +8,7 @@ package enum TemporaryNames {
         if name.hasSuffix("~") { return true }  // emacs, gedit backups
         if name.hasPrefix("#"), name.hasSuffix("#") { return true }  // emacs autosave
         if name == "4913" { return true }  // vim's write test
+        if name.hasPrefix("~$") { return true }  // office suites' lock files
         let lower = name.lowercased()
         for suffix in [
             ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
