@@ -1,5 +1,6 @@
 import PhotoMetaCore
 import PhotoMetaStore
+import PhotoMetaSystem
 
 /// The offer path that `suggest` and `watch` share: read what the profile was offered or
 /// dismissed, decide with the rules at an instant, then offer: read the memory again under its
@@ -35,10 +36,19 @@ package struct Offering {
         -> (decision: SuggestionDecision, recorded: Bool)
     {
         guard let s = decision.suggestion, let instant = decision.instant else { return (decision, false) }
-        switch try memory.offerOnce(profile: profile, instant: instant, offered: s.path, now: now, deliver: deliver) {
+        // The file by its canonical path, so the standing offer is found whatever folder name
+        // the next asker uses.
+        let file = try? FileSystem.canonicalPath(s.path)
+        switch try memory.offerOnce(profile: profile, instant: instant, offered: s.path, file: file, now: now, deliver: deliver) {
         case .recorded: return (decision, true)
         case .notDelivered: return (decision, false)
         case .alreadySeen(let remembered): return (decision.seenMeanwhile(remembered: remembered), false)
         }
+    }
+
+    /// The profile's standing offer (`SuggestionMemory.standingOffer`): its file's canonical
+    /// path and capture instant.
+    package func standing() throws(StateFileError) -> (file: String, instant: Double)? {
+        try memory.standingOffer(profile: profile)
     }
 }

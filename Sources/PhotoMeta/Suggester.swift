@@ -203,6 +203,41 @@ public struct Suggester: Sendable {
         }
     }
 
+    /// What is on offer now (`suggest --standing`): the profile's last offer while it stands:
+    /// nothing moved the memory past it (no dismissal, no newer offer), its file is still a
+    /// regular file inside one of `folders`, and it was captured within `within` of now.
+    /// Nothing is recorded; the decision holds the offer (inspected now) or nothing.
+    package func standing(folders displayFolders: [String]) throws(SuggestError) -> Outcome {
+        let now = options.now?.timeIntervalSince1970 ?? options.clock.now()
+        var roots: [FolderScan.Root] = []
+        for f in displayFolders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
+        let offer: (file: String, instant: Double)?
+        do throws(StateFileError) {
+            offer = try Offering(statePath: options.statePath, profile: options.profile, readOnly: true).standing()
+        } catch {
+            throw .state(error)
+        }
+        var decision = SuggestionDecision(suggestion: nil, instant: nil, considered: 0, rejected: [], outranked: [])
+        var outcome = Outcome(
+            folders: roots.map(\.path), decision: decision, age: nil, skipped: [], parsed: 0, notes: [], recorded: false)
+        guard let offer, now - offer.instant <= options.settings.within.seconds,
+            offer.instant - now <= options.settings.futureTolerance.seconds,
+            let root = roots.first(where: { offer.file.hasPrefix($0.path == "/" ? "/" : $0.path + "/") }),
+            let facts = try? FileFacts.of(offer.file), facts.type == .regular
+        else { return outcome }
+        let prefix = root.display.hasSuffix("/") ? String(root.display.dropLast()) : root.display
+        let shown = prefix + offer.file.dropFirst(root.path == "/" ? 0 : root.path.count)
+        let asset = FileInspector.inspect(path: shown)
+        guard asset.error == nil else { return outcome }
+        decision.suggestion = SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
+        decision.instant = offer.instant
+        decision.considered = 1
+        outcome.decision = decision
+        outcome.parsed = 1
+        outcome.age = Duration(seconds: now - offer.instant)
+        return outcome
+    }
+
     /// Records the outcome's suggestion as offered, for a caller that ran with `record` false
     /// and records only once the offer was shown. Nothing happens when there is no suggestion.
     /// When another asker offered it (or something newer) meanwhile, nothing is recorded and

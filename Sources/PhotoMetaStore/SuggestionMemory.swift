@@ -40,6 +40,13 @@ package final class SuggestionMemory {
             ORDER BY remembered DESC LIMIT 1;
         DROP TABLE folder_memory;
         """,
+        // v3: the standing offer: the last offer's file (canonical path) and capture instant,
+        // so a client can ask what is on offer now (`suggest --standing`). Rows of older files
+        // know no standing offer until the next one.
+        """
+        ALTER TABLE profile_memory ADD COLUMN offered_path TEXT;
+        ALTER TABLE profile_memory ADD COLUMN offered_instant REAL;
+        """,
     ]
 
     /// The profile used when none is named.
@@ -138,7 +145,7 @@ package final class SuggestionMemory {
     /// when delivered, recorded before the lock is released. Racing askers queue on the lock
     /// (the busy timeout), so exactly one of them delivers; a failed delivery records nothing.
     package func offerOnce(
-        profile: String, instant: Double, offered: String, now: Double, deliver: () -> Bool
+        profile: String, instant: Double, offered: String, file: String? = nil, now: Double, deliver: () -> Bool
     ) throws(StateFileError) -> OfferOutcome {
         let db = try writable()
         do throws(SQLiteDatabase.Failure) {
@@ -149,12 +156,33 @@ package final class SuggestionMemory {
                 guard deliver() else { return (.notDelivered, false) }
                 try db.query(
                     """
-                    INSERT INTO profile_memory (profile, remembered, last_offered, updated) VALUES (?, ?, ?, ?)
+                    INSERT INTO profile_memory (profile, remembered, last_offered, updated, offered_path, offered_instant)
+                        VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT(profile) DO UPDATE SET
-                        remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated
-                    """, [.text(profile), .real(instant), .text(offered), .real(now)])
+                        remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated,
+                        offered_path = excluded.offered_path, offered_instant = excluded.offered_instant
+                    """,
+                    [.text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null, .real(instant)])
                 return (.recorded, true)
             }
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+
+    /// The profile's standing offer: the last offer's file (canonical path, as recorded) and
+    /// capture instant, while nothing moved the memory past it (no dismissal up to a later
+    /// instant, no newer offer); nil when there is none or the file predates it (schema < 3).
+    package func standingOffer(profile: String) throws(StateFileError) -> (file: String, instant: Double)? {
+        guard let db, schemaVersion >= 3 else { return nil }
+        do throws(SQLiteDatabase.Failure) {
+            let row = try db.query(
+                "SELECT offered_path, offered_instant, remembered FROM profile_memory WHERE profile = ?", [.text(profile)]
+            ).first
+            guard let row, row.count == 3, let file = row[0].string, let instant = row[1].double, let remembered = row[2].double,
+                remembered <= instant
+            else { return nil }
+            return (file, instant)
         } catch {
             throw StateFileError(error)
         }

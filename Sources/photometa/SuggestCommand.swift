@@ -26,7 +26,7 @@ struct SuggestCommand {
         USAGE: photometa suggest [DIR...] [--within 60s] [--now ISO8601] [--tz ZONE]
                                  [--screenshots include|exclude|only] [--videos] [--peek]
                                  [--explain] [--json] [--state PATH] [--profile NAME]
-                                 [--exclude GLOB] [--no-index] [--no-service] [--wait D]
+                                 [--exclude GLOB] [--no-index] [--no-service] [--standing] [--wait D]
                                  [--thumbnail [SIZE]] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in the
@@ -62,6 +62,10 @@ struct SuggestCommand {
                               shared freedesktop cache: a line "thumbnail: PATH", or JSON
                               suggestion.thumbnail. A thumbnail failure is reported on stderr
                               (JSON thumbnailError) and the suggestion stands.
+          --standing          What is on offer now: the profile's last offer while it stands (its
+                              file still in the DIRs, captured within --within, not dismissed nor
+                              superseded), recording nothing; exit 0, or 3 when none stands
+                              (JSON "standing": true).
           --no-service        Scan the folders even when a running `photometa serve` serves them
                               (by default it answers when it serves exactly these DIRs and
                               --exclude; see docs/service.md).
@@ -85,6 +89,7 @@ struct SuggestCommand {
     var json = false
     var thumbnail: OfferThumbnail?
     var quiet = false
+    var standing = false
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -112,6 +117,7 @@ struct SuggestCommand {
             case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--no-index": options.indexPath = nil
             case "--no-service": options.useService = false
+            case "--standing": standing = true
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "-q", "--quiet": quiet = true
@@ -127,6 +133,7 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
+        if standing { return runStanding() }
         // Decided without recording; the offer is then made in one step under the memory's
         // write lock (`Suggester.offer`): printed there, and recorded only once printed, so an
         // offer nobody saw (stdout on a full disk, a reader gone) is made again, and of askers
@@ -168,14 +175,32 @@ struct SuggestCommand {
         return d.suggestion == nil ? .noSuggestion : .success
     }
 
+    /// `--standing`: what is on offer now, recording nothing; exit 0 while an offer stands, 3
+    /// when none does.
+    private func runStanding() -> ExitCode {
+        let outcome: Suggester.Outcome
+        do throws(SuggestError) {
+            outcome = try Suggester(options: options).standing(folders: folders.folders)
+        } catch {
+            return SuggestCommand.report(error, folders: folders)
+        }
+        let s = outcome.decision.suggestion
+        show(outcome, recorded: false, thumbnail: s.flatMap { s in thumbnail.map { $0.outcome(s.path) } }, standing: true)
+        guard Output.delivered() else { return .ioError }
+        return s == nil ? .noSuggestion : .success
+    }
+
     /// Prints the answer: JSON, or text (with the --explain table).
-    private func show(_ outcome: Suggester.Outcome, recorded: Bool, thumbnail: ThumbnailOutcome?) {
+    private func show(
+        _ outcome: Suggester.Outcome, recorded: Bool, thumbnail: ThumbnailOutcome?, standing: Bool? = nil
+    ) {
         let d = outcome.decision
         var report = SuggestReport(
             d, ageSeconds: outcome.age?.seconds, recorded: recorded && d.suggestion != nil, explain: explain,
             skipped: outcome.skipped.map { SuggestReport.Skipped(path: $0.path, reason: $0.reason) },
             thumbnail: d.suggestion == nil ? nil : thumbnail)
         report.from = outcome.servicePid == nil ? "scan" : "service"
+        report.standing = standing
         if json {
             Output.out(report.json(report: AssetReport(zone: options.settings.zone)) + "\n")
         } else {

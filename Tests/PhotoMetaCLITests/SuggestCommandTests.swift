@@ -49,6 +49,38 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(second.stdout, "Nothing new to send.\n")
     }
 
+    /// What is on offer now: the last offer while it stands; gone once dismissed, superseded,
+    /// deleted or out of the window. A plain suggest still offers only what is new.
+    func testTheStandingOffer() throws {
+        XCTAssertEqual(try suggest(["--standing"]).status, 3, "nothing offered yet")
+        XCTAssertEqual(try suggest(["--standing"]).stdout, "Nothing on offer.\n")
+        XCTAssertEqual(try suggest().status, 0)
+        let standing = try suggest(["--standing"])
+        XCTAssertEqual(standing.status, 0, standing.stderr)
+        XCTAssertEqual(
+            standing.stdout,
+            "On offer: \(folder)/Screenshot_20240808-120815.png (screenshot, taken 5 s ago; zone assumed: Etc/UTC)\n")
+        XCTAssertEqual(try suggest().status, 3, "a plain suggest offers only what is new")
+        let json = try suggest(["--standing", "--json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["standing"] as? Bool, true)
+        XCTAssertEqual((object["suggestion"] as? [String: Any])?["path"] as? String, folder + "/Screenshot_20240808-120815.png")
+        XCTAssertEqual(try suggest(["--standing", "--within", "3s"]).status, 3, "out of the window")
+        // Reached through another spelling of the folder: the same file, shown as asked.
+        let other = try Photometa.run(
+            ["suggest", folder + "/", "--standing", "--now", now, "--tz", "UTC", "--state", state], environment: ["TZ": "UTC"])
+        XCTAssertEqual(other.status, 0, other.stderr)
+        // Deleted: no longer on offer.
+        let moved = work.appendingPathComponent("aside.png").path
+        try FileManager.default.moveItem(atPath: folder + "/Screenshot_20240808-120815.png", toPath: moved)
+        XCTAssertEqual(try suggest(["--standing"]).status, 3, "the file is gone")
+        try FileManager.default.moveItem(atPath: moved, toPath: folder + "/Screenshot_20240808-120815.png")
+        XCTAssertEqual(try suggest(["--standing"]).status, 0)
+        // Dismissed: withdrawn.
+        XCTAssertEqual(try Photometa.run(["dismiss", folder, "--state", state]).status, 0)
+        XCTAssertEqual(try suggest(["--standing"]).status, 3, "dismissed")
+    }
+
     func testPeekDoesNotRecord() throws {
         XCTAssertEqual(try suggest(["--peek"]).status, 0)
         XCTAssertEqual(try suggest(["--peek"]).status, 0)

@@ -65,6 +65,11 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(inserted?.first?["format"] as? String, "jpeg")
         XCTAssertEqual(events.dropFirst().first?["event"] as? String, "suggestion")
         XCTAssertEqual(events.dropFirst().first?["path"] as? String, folder + "/" + name)
+        // The watch's offer is the one standing for "+": suggest --standing gives it back.
+        let standing = try Photometa.run(
+            ["suggest", folder, "--standing", "--json", "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertEqual(standing.status, 0, standing.stdout + standing.stderr)
+        XCTAssertTrue(standing.stdout.contains(#""path":"\#(folder)/\#(name)""#), standing.stdout)
         kill(w.process.processIdentifier, SIGTERM)
         XCTAssertEqual(w.finish(), 0)
     }

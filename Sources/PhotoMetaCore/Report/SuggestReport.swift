@@ -26,6 +26,8 @@ package struct SuggestReport: Sendable, Equatable, Codable {
     package var recorded: Bool
     /// Who answered: `service` (a running `photometa serve`) or `scan` (the folders walked).
     package var from = "scan"
+    /// Set (true) for `suggest --standing`: the offer is the one standing, not a new one.
+    package var standing: Bool?
     package var pending: SuggestionDecision.Pending?
     /// With `--explain` only (nil: the keys are not written).
     package var rejected: [Rejection]?
@@ -68,6 +70,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         w.field("considered", considered)
         w.field("recorded", recorded)
         w.field("from", from)
+        if let standing { w.field("standing", standing) }
         w.key("pending")
         if let p = pending {
             w.beginObject()
@@ -101,7 +104,9 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         w.endObject()
     }
 
-    enum CodingKeys: String, CodingKey { case schema, suggestion, considered, recorded, from, pending, rejected, skipped }
+    enum CodingKeys: String, CodingKey {
+        case schema, suggestion, considered, recorded, from, standing, pending, rejected, skipped
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -110,6 +115,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         try c.encode(considered, forKey: .considered)
         try c.encode(recorded, forKey: .recorded)
         try c.encode(from, forKey: .from)
+        try c.encodeIfPresent(standing, forKey: .standing)
         try c.encode(pending, forKey: .pending)
         try c.encodeIfPresent(rejected, forKey: .rejected)
         try c.encodeIfPresent(skipped, forKey: .skipped)

@@ -12,13 +12,13 @@ extension SuggestReport {
             var detail = "\(s.kind.rawValue), taken \(DurationText.describe(age)) ago"
             if let c = s.captured, !c.isExact { detail += "; zone assumed: \(zone.identifier)" }
             if age < 0 { detail = "\(s.kind.rawValue), taken just now (clock skew)" }
-            out += "You may want to send: \(TerminalText.escape(s.path)) (\(detail))\n"
+            out += "\(standing == true ? "On offer" : "You may want to send"): \(TerminalText.escape(s.path)) (\(detail))\n"
             if let path = s.thumbnail?.made?.path { out += "thumbnail: \(TerminalText.escape(path))\n" }
         } else if let p = pending {
             out +=
                 "A photo is still being written: \(TerminalText.escape(p.path)) (ask again in \(p.retryAfterMilliseconds) ms)\n"
         } else {
-            out += "Nothing new to send.\n"
+            out += standing == true ? "Nothing on offer.\n" : "Nothing new to send.\n"
         }
         if let rejected { out += (answered.map { $0 + "\n" } ?? "") + explanation(rejected, lookedIn: lookedIn) }
         return out
