@@ -62,13 +62,7 @@ struct ServeCommand {
             }
         }
         let runtime = ServeCommand.runtimeFolder()
-        let stop = StopFlag()
-        let signals = Signals.takeOverTermination().map { sig -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.set() }
-            source.resume()
-            return source
-        }
+        let (stop, signals) = Termination.stopFlag()
         defer { for s in signals { s.cancel() } }
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
         do throws(LibraryService.Failure) {

@@ -102,16 +102,8 @@ struct WatchCommand {
                 return SuggestCommand.report(error, folders: folders)
             }
         }
-        let stop = StopFlag()
-        let signals = Signals.takeOverTermination().map { sig -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.set() }
-            source.resume()
-            return source
-        }
-        defer {
-            for s in signals { s.cancel() }
-        }
+        let (stop, signals) = Termination.stopFlag()
+        defer { for s in signals { s.cancel() } }
         let report = AssetReport(zone: zone)
         let state = WatchState(count: watchers.count)
         let group = DispatchGroup()

@@ -6,17 +6,7 @@ import XCTest
 /// uninstall` takes it all away again (issue 15).
 final class InstallTests: XCTestCase {
     func run(_ exe: String, _ args: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+        try Program.run(exe, args, environment: environment)
     }
 
     func testInstallIntoADestdir() throws {

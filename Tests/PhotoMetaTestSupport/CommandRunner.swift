@@ -113,6 +113,25 @@ extension Photometa {
     }
 }
 
+/// Another program the tests run (make, man, systemd-analyze...): its exit status and what it
+/// printed (stdout and stderr together).
+package enum Program {
+    package static func run(_ exe: String, _ args: [String], environment: [String: String] = [:]) throws -> (Int32, String) {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = args
+        p.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        p.currentDirectoryURL = URL(fileURLWithPath: Photometa.workingFolder)
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
+
 private final class ResultsBox: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Result<CommandResult, any Error>]
