@@ -104,7 +104,14 @@ package struct FolderScan {
         TreeWalker(policy: .library, exclude: exclude).listOne(dir, relative: relative, root: root.path) { event in
             switch event {
             case .files: break
-            case .subfolder(let path, _): result?.subfolders.append(path)
+            case .subfolder(let path, let rel):
+                // As the walker does: a folder below the depth limit is reported, not walked.
+                if rel.split(separator: "/").count > TreeWalker.depthLimit {
+                    summary.skipped.append(
+                        Suggester.SkippedEntry(path: prefix + rel, reason: TreeWalker.SkipReason.tooDeep.description))
+                } else {
+                    result?.subfolders.append(path)
+                }
             case .folderDone(let folder):
                 var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
                 LivePhotoPairing.apply(&list)

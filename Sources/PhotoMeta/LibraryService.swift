@@ -90,8 +90,9 @@ package final class LibraryService {
             }
         }
         try startWatching()
+        library.dropped = releaseWatch()
         library.populate(entering: watchEntering())
-        catchUp()
+        try catchUp()
         for n in library.notes { note(n) }
         if let runtime, lock != nil {
             (listener, registration) = try register(runtime, key: key)
@@ -141,21 +142,23 @@ package final class LibraryService {
                 library.refresh(entering: watchEntering())
                 lastEvent = nil
             }
-            if let listener, readable.contains(listener.descriptorForPolling) { answer(listener) }
+            if let listener, readable.contains(listener.descriptorForPolling) { try answer(listener) }
         }
     }
 
     /// Answers one client (if one is waiting): reads its request (100 ms at most), brings the
     /// library up to date, replies.
-    private func answer(_ listener: UnixSocketListener) {
+    private func answer(_ listener: UnixSocketListener) throws(Failure) {
         guard let connection = try? listener.accept(timeoutMilliseconds: 0) else { return }
         guard let line = try? connection.receiveLine(timeoutMilliseconds: 100, maxBytes: 1 << 20),
             let request = try? JSONDecoder().decode(ServiceRequest.self, from: Data(line.utf8))
         else { return }
-        catchUp()
+        try catchUp()
         var reply = ServiceReply(
             pid: ThisProcess.id, folders: folders, files: library.fileCount, since: since, ready: ready)
-        if request.operation == .suggest {
+        if request.operation == .status, let why = watchFailure.reason {
+            reply.refused = why
+        } else if request.operation == .suggest {
             if let why = watchFailure.reason {
                 reply.refused = why
             } else if let (decision, skipped) = library.decide(request, exclude: exclude) {
@@ -178,8 +181,8 @@ package final class LibraryService {
     }
 
     /// Reads what inotify queued and looks at it now.
-    private func catchUp() {
-        _ = try? takeEvents()
+    private func catchUp() throws(Failure) {
+        _ = try takeEvents()
         if library.hasChanges { library.refresh(entering: watchEntering()) }
     }
 
@@ -189,11 +192,16 @@ package final class LibraryService {
         for (root, source) in zip(folders, watches) {
             for e in source.wait(timeoutMilliseconds: 0) {
                 any = true
-                if e.rootGone, (try? FileSystem.canonicalFolder(root)) != root { throw .folderGone(root) }
+                // The served folder moved or deleted: even if a folder of the same name is
+                // there again, it is not the one watched. Stop (a user service restarts, and
+                // starts clean) rather than answer for a folder no longer followed.
+                if e.rootGone { throw .folderGone(root) }
                 if e.overflowed || e.folder == nil {
                     library.changedEverywhere()
                 } else if let f = e.folder {
-                    library.changed(f.isEmpty ? root : root + "/" + f)
+                    let folder = f.isEmpty ? root : root + "/" + f
+                    library.changed(folder)
+                    if e.folderNameChanged { library.folderNameChanged(folder + "/" + e.name) }
                 }
             }
         }
@@ -222,10 +230,23 @@ package final class LibraryService {
             let root = String(path.dropLast(relative.count + 1))
             guard let source = sources.value[root] else { return }
             do throws(InotifySource.Failure) {
-                try source.watch(relative)
+                // Watched anew even under a known name: it may be another folder now.
+                try source.watch(relative, again: true)
             } catch {
                 failure.set("\(error)")
             }
+        }
+    }
+}
+
+extension LibraryService {
+    /// What the library calls for each folder it drops: release the folder's watch (a folder
+    /// moved out of the tree would keep it, and wake the service for nothing).
+    fileprivate func releaseWatch() -> (String) -> Void {
+        let sources = Dictionary(zip(folders, watches), uniquingKeysWith: { a, _ in a })
+        return { path in
+            guard let (root, source) = sources.first(where: { path.hasPrefix($0.key + "/") }) else { return }
+            source.forget(String(path.dropFirst(root.count + 1)), release: true)
         }
     }
 }

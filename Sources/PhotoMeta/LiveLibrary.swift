@@ -25,6 +25,11 @@ package final class LiveLibrary {
     /// Folders to list again, and whether every folder must be.
     private var dirty: Set<String> = []
     private var everything = false
+    /// Names under which a folder came, went or was replaced: whatever was known there is
+    /// dropped, and the folder now there (if any) scanned whole.
+    private var replaced: Set<String> = []
+    /// Told each folder dropped from the library (the service releases its watch).
+    package var dropped: ((String) -> Void)?
     /// Notes for people (the index could not be used...).
     package private(set) var notes: [String] = []
 
@@ -57,24 +62,63 @@ package final class LiveLibrary {
     /// A change inside `folder` (canonical) was seen: list it again before the next answer.
     package func changed(_ folder: String) { dirty.insert(folder) }
 
+    /// A folder came, went or was replaced at `path` (canonical): removed and made again,
+    /// renamed away or onto the name, swapped. Its parent is listed again too.
+    package func folderNameChanged(_ path: String) {
+        replaced.insert(path)
+        dirty.insert(LiveLibrary.parent(path))
+    }
+
     /// Events were lost (the kernel's queue overflowed): look at every folder again.
     package func changedEverywhere() { everything = true }
 
     /// True when a change has not been looked at yet.
-    package var hasChanges: Bool { everything || !dirty.isEmpty }
+    package var hasChanges: Bool { everything || !dirty.isEmpty || !replaced.isEmpty }
 
     /// Looks again at what changed, so the library reflects the folders. `entering` as for
     /// `populate` (new sub-folders are watched before they are listed).
     package func refresh(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
-        if everything { dirty.formUnion(folders.keys) }
-        everything = false
+        if everything {
+            // Events were lost: everything is scanned again (the index makes it a stat walk),
+            // in one pass rather than folder by folder.
+            for f in folders.keys where !roots.contains(f) { dropped?(f) }
+            populate(entering: entering)
+            return
+        }
         var summary = FolderScan.Summary()
+        // Names whose folder changed: dropped first (their watches released), then the folder
+        // now there, if any, scanned whole (and watched as it is entered).
+        let names = replaced.sorted { $0.utf8.count < $1.utf8.count }
+        replaced = []
+        for path in names { dropTree(path) }
+        for path in names where isServed(path) && folders[LiveLibrary.parent(path)] != nil && folders[path] == nil {
+            scanSubtree(path, summary: &summary, entering: entering)
+        }
         // Parents before children: a folder dropped with its parent is not listed again.
-        for folder in dirty.sorted(by: { $0.utf8.count < $1.utf8.count }) where isServed(folder) {
+        for folder in dirty.sorted(by: { $0.utf8.count < $1.utf8.count }) where isServed(folder) && folders[folder] != nil {
             relist(folder, summary: &summary, entering: entering)
         }
         dirty = []
         notes += summary.notes
+    }
+
+    /// Scans the folder at `path` and everything below it (a folder new to the library), with
+    /// links judged against its served root; watched as entered. Nothing when it is not a
+    /// folder (any more), or lies deeper than the walker goes.
+    private func scanSubtree(
+        _ path: String, summary: inout FolderScan.Summary, entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
+    ) {
+        guard let root = root(of: path), path != root else { return }
+        guard let facts = try? FileFacts.of(path, followLinks: false), facts.type == .directory else { return }
+        let depth = path.dropFirst(root.count + 1).split(separator: "/").count
+        guard depth <= TreeWalker.depthLimit else { return }
+        var visitedSummary = FolderScan.Summary()
+        let subtree = FolderScan.Root(path: path, display: root, subtreeOf: root)
+        scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) { p, list in store(p, list) }
+        for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { LiveLibrary.parent($0.path) }) {
+            skipped[parent, default: []] += entries
+        }
+        summary.notes += visitedSummary.notes
     }
 
     private func relist(
@@ -96,14 +140,7 @@ package final class LiveLibrary {
         for known in children(of: folder) where !present.contains(known) { dropTree(known) }
         for sub in listed.subfolders where folders[sub] == nil {
             // New here (created, or moved in with what it holds): scanned whole.
-            var visitedSummary = FolderScan.Summary()
-            let subtree = FolderScan.Root(path: sub, display: root, subtreeOf: root)
-            scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) {
-                path, list in store(path, list)
-            }
-            for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { LiveLibrary.parent($0.path) }) {
-                skipped[parent, default: []] += entries
-            }
+            scanSubtree(sub, summary: &summary, entering: entering)
         }
     }
 
@@ -116,10 +153,12 @@ package final class LiveLibrary {
         else { return nil }
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
         var skippedEntries: [SuggestReport.Skipped] = []
+        // A folder is the first asked folder's that holds it, once (a scan walks it once).
         var used = Set<String>()
-        for f in request.folders where used.insert(f.path).inserted {
+        for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            for folder in folders.keys.sorted() where folder == f.path || folder.hasPrefix(f.path + "/") {
+            for folder in folders.keys.sorted()
+            where (folder == f.path || folder.hasPrefix(f.path + "/")) && used.insert(folder).inserted {
                 let list = folders[folder] ?? []
                 // Most of a library is far outside the window: counted, not decided.
                 if !request.explain, certainlyRejected(folder, context) {
@@ -196,6 +235,7 @@ package final class LiveLibrary {
             folders.removeValue(forKey: f)
             spans.removeValue(forKey: f)
             skipped.removeValue(forKey: f)
+            dropped?(f)
         }
     }
 

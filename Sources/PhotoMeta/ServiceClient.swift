@@ -53,11 +53,17 @@ package enum ServiceClient {
     /// One service asked, after its lock proved it alive.
     static func ask(_ r: LibraryService.Registration, _ request: ServiceRequest) -> Result<ServiceReply, ServiceAbsence> {
         guard case .alive = ServiceLock.probe(r.lock) else { return .failure(.dead(pid: r.pid)) }
+        // One deadline for the whole exchange: 100 ms from the first step to the answer.
+        let deadline = ContinuousClock.now + .milliseconds(timeoutMilliseconds)
+        func left() -> Int {
+            let d = deadline - ContinuousClock.now
+            return max(1, Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000))
+        }
         do throws(UnixSocket.Failure) {
-            let connection = try UnixSocket.connect(path: r.socket, timeoutMilliseconds: timeoutMilliseconds)
+            let connection = try UnixSocket.connect(path: r.socket, timeoutMilliseconds: left())
             guard let line = try? JSONEncoder().encode(request) else { return .failure(.silent(pid: r.pid)) }
-            try connection.send(line: String(decoding: line, as: UTF8.self), timeoutMilliseconds: timeoutMilliseconds)
-            guard let answer = try connection.receiveLine(timeoutMilliseconds: timeoutMilliseconds, maxBytes: 256 << 20),
+            try connection.send(line: String(decoding: line, as: UTF8.self), timeoutMilliseconds: left())
+            guard let answer = try connection.receiveLine(timeoutMilliseconds: left(), maxBytes: 256 << 20),
                 let reply = try? JSONDecoder().decode(ServiceReply.self, from: Data(answer.utf8))
             else { return .failure(.silent(pid: r.pid)) }
             if let why = reply.refused { return .failure(.refused(pid: r.pid, why)) }

@@ -29,6 +29,11 @@ package final class InotifySource {
         package var isRoot = false
         /// A sub-folder was created in, or moved into, `folder` (it may hold files already).
         package var folderArrived: Bool { isDirectory && (created || movedIn) }
+        /// A sub-folder named `name` came, went, or was replaced in `folder`: whatever was
+        /// known under that name is not that folder any more.
+        package var folderNameChanged: Bool {
+            isDirectory && !name.isEmpty && mask & UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO) != 0
+        }
         /// The kernel queue overflowed: events were lost, a full rescan is needed.
         package var overflowed: Bool { mask & UInt32(IN_Q_OVERFLOW) != 0 }
     }
@@ -74,10 +79,13 @@ package final class InotifySource {
 
     deinit { close(fd) }
 
-    /// Watches `relative` (a folder under the root; "" for the root).
-    package func watch(_ relative: String) throws(Failure) {
-        guard watched[relative] == nil else { return }
-        if let maximumWatches, watched.count >= maximumWatches { throw .watchLimit }
+    /// Watches `relative` (a folder under the root; "" for the root). With `again`, a name
+    /// already watched is watched anew: the folder now under it may be another one (removed and
+    /// made again, swapped in by a rename), and the kernel gives its inode a descriptor of its
+    /// own; the descriptor of the folder that had the name is released.
+    package func watch(_ relative: String, again: Bool = false) throws(Failure) {
+        guard again || watched[relative] == nil else { return }
+        if let maximumWatches, watched[relative] == nil, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
         let wd = PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
         if wd < 0 {
@@ -86,6 +94,11 @@ package final class InotifySource {
             if errno == ENOENT || errno == ENOTDIR { return }
             throw .watchFailed(path, SystemError(errno: errno).description)
         }
+        if let old = watched[relative], old != wd, folders[old] == relative {
+            folders.removeValue(forKey: old)
+            inotify_rm_watch(fd, old)
+        }
+        if let other = folders[wd], other != relative { watched.removeValue(forKey: other) }
         folders[wd] = relative
         if relative.isEmpty { rootDescriptor = wd }
         watched[relative] = wd
@@ -95,9 +108,12 @@ package final class InotifySource {
     ///
     /// A renamed folder keeps its watch (the kernel follows the inode), and watching it under
     /// its new name returns the same descriptor: the descriptor's name is dropped only when it
-    /// is still this one.
-    package func forget(_ relative: String) {
-        if let wd = watched.removeValue(forKey: relative), folders[wd] == relative { folders.removeValue(forKey: wd) }
+    /// is still this one. With `release`, that descriptor's kernel watch is removed too (a
+    /// folder moved out of the tree would otherwise keep its watch, and wake the reader).
+    package func forget(_ relative: String, release: Bool = false) {
+        guard let wd = watched.removeValue(forKey: relative), folders[wd] == relative else { return }
+        folders.removeValue(forKey: wd)
+        if release { inotify_rm_watch(fd, wd) }
     }
 
     package var watchedFolders: Set<String> { Set(watched.keys) }

@@ -146,6 +146,68 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(live.assets.count, 4)
     }
 
+    /// Folders whose identity changes under a name (a second read of the service found each
+    /// of these stale): removed and made again, a rename undone, a name taken by another
+    /// folder, an atomic swap, a folder replaced by a link to another.
+    func testFoldersReplacedUnderTheirNames() throws {
+        let a = folder + "/a"
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+        try add("IMG_20240808_120000.jpg", in: a)
+        try startServe()
+        try assertExact("a sub-folder")
+        try FileManager.default.removeItem(atPath: a)
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+        try add("IMG_20240808_120800.jpg", in: a)
+        try assertExact("removed and made again")
+        XCTAssertEqual(rename(a, folder + "/b"), 0)
+        XCTAssertEqual(rename(folder + "/b", a), 0)
+        try add("IMG_20240808_120801.jpg", in: a)
+        try assertExact("a rename undone")
+        XCTAssertEqual(rename(a, folder + "/b"), 0)
+        try FileManager.default.createDirectory(atPath: a, withIntermediateDirectories: true)
+        try add("IMG_20240808_120802.jpg", in: a)
+        try assertExact("the name taken by a new folder")
+        let tmp = folder + "/tmp"
+        try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: true)
+        try add("IMG_20240808_120803.jpg", in: tmp)
+        try FileManager.default.removeItem(atPath: a)
+        XCTAssertEqual(rename(tmp, a), 0)
+        try add("IMG_20240808_120804.jpg", in: a)
+        try assertExact("an atomic swap")
+        XCTAssertEqual(rename(a, folder + "/c"), 0)
+        XCTAssertEqual(symlink("c", a), 0)
+        try add("IMG_20240808_120805.jpg", in: folder + "/c")
+        try assertExact("a folder replaced by a link to another")
+        try FileManager.default.removeItem(atPath: folder + "/c/IMG_20240808_120805.jpg")
+        try assertExact("a file removed behind the link")
+    }
+
+    /// Two served roots, one inside the other: each folder counts once, as in a scan.
+    func testNestedRootsCountOnce() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try add("IMG_20240808_120801.jpg", in: folder + "/sub")
+        let s = try RunningPhotometa(["serve", folder, folder + "/sub"], environment: env)
+        serve = s
+        XCTAssertTrue(s.wait { s.stderr.contains("photometa: serving") }, s.stderr)
+        let args = ["suggest", folder, folder + "/sub", "--json", "--peek", "--within", "1h", "--now", now]
+        let live = try Photometa.run(args, environment: env)
+        let scanned = try Photometa.run(args + ["--no-service", "--no-index"], environment: env)
+        XCTAssertTrue(live.stdout.contains(#""from":"service""#), live.stdout + live.stderr)
+        XCTAssertEqual(live.stdout.replacingOccurrences(of: #""from":"service""#, with: #""from":"scan""#), scanned.stdout)
+    }
+
+    /// The served folder moved away: serve stops (exit 1) rather than follow a folder it no
+    /// longer watches; the client scans.
+    func testTheServedFolderMovedAwayStopsServe() throws {
+        try startServe()
+        XCTAssertEqual(rename(folder, outside + "/moved"), 0)
+        let s = try XCTUnwrap(serve)
+        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
+        XCTAssertEqual(s.finish(), 1)
+        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
+        serve = nil
+    }
+
     /// Changes made while serve scans its folders are in its first answer.
     func testChangesDuringTheStartAreSeen() throws {
         for i in 0..<200 { try add(String(format: "IMG_20240808_1207%02d_%03d.jpg", i % 60, i)) }
