@@ -91,6 +91,7 @@ package final class LibraryService {
         }
         try startWatching()
         library.dropped = releaseWatch()
+        library.watchEntering = watchEntering()
         library.populate(entering: watchEntering())
         try catchUp()
         for n in library.notes { note(n) }

@@ -151,6 +151,38 @@ package final class LiveLibrary {
         guard let context = request.context, request.exclude == exclude,
             request.folders.allSatisfy({ roots.contains($0.path) })
         else { return nil }
+        // A check of what it returns: the offer (and the file pending) must still be the file
+        // decided on. inotify cannot see a change made through a hard link from outside the
+        // tree, or to the target of a link; such a file's folder is listed again, and the
+        // decision made again (a few times at most).
+        var answer = decideOnce(request, context)
+        for _ in 0..<3 {
+            let stale = [answer.offered, answer.pending].compactMap { $0 }.filter { !isCurrent($0) }
+            guard !stale.isEmpty else { break }
+            for c in stale { changed(LiveLibrary.parent(c.path)) }
+            refresh(entering: watchEntering)
+            answer = decideOnce(request, context)
+        }
+        return (answer.decision, answer.skipped)
+    }
+
+    /// Told each folder as it is entered by a scan of the library (the service watches it).
+    package var watchEntering: (@Sendable (_ path: String, _ relative: String) -> Void)?
+
+    /// The file at `c.path` (canonical) is still the one `c` was read from: a regular file of
+    /// its size and modification time (links followed, as the walker follows them).
+    private func isCurrent(_ c: SuggestionCandidate) -> Bool {
+        guard let f = try? FileFacts.of(c.path), f.type == .regular else { return false }
+        return f.size == c.size && f.key.modifiedSeconds == c.modified
+    }
+
+    /// One decision over the library as it is; the offer and the pending file are also given
+    /// with their canonical paths (for `isCurrent`).
+    private func decideOnce(_ request: ServiceRequest, _ context: SuggestionContext) -> (
+        decision: SuggestionDecision, skipped: [SuggestReport.Skipped], offered: SuggestionCandidate?,
+        pending: SuggestionCandidate?
+    ) {
+        var canonical: [String: SuggestionCandidate] = [:]
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
         var skippedEntries: [SuggestReport.Skipped] = []
         // A folder is the first asked folder's that holds it, once (a scan walks it once).
@@ -175,6 +207,7 @@ package final class LiveLibrary {
                         shown.path = prefix + c.path.dropFirst(f.path.count)
                         shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
                     }
+                    canonical[shown.path] = c
                     builder.add(shown)
                 }
                 for s in skipped[folder] ?? [] {
@@ -182,7 +215,11 @@ package final class LiveLibrary {
                 }
             }
         }
-        return (builder.decision, skippedEntries)
+        let decision = builder.decision
+        return (
+            decision, skippedEntries, decision.suggestion.flatMap { canonical[$0.path] },
+            decision.pending.flatMap { canonical[$0.path] }
+        )
     }
 
     /// The newest `request.limit` of `request.kinds` in the request's folders (each a served

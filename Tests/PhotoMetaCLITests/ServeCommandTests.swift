@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PhotoMeta
+@testable import PhotoMetaSystem
 
 /// `photometa serve` as a process, and `suggest` answered from it: in every situation the
 /// service's answer equals a full scan's (`--no-service --no-index`), key for key. No waits
@@ -180,6 +181,20 @@ final class ServeCommandTests: XCTestCase {
         try assertExact("a folder replaced by a link to another")
         try FileManager.default.removeItem(atPath: folder + "/c/IMG_20240808_120805.jpg")
         try assertExact("a file removed behind the link")
+    }
+
+    /// Changes inotify cannot see in the folder: the offer rewritten through a hard link from
+    /// outside, a link's target removed. The service checks what it returns.
+    func testChangesInotifyCannotSee() throws {
+        try add("IMG_20240808_120818.jpg")
+        try add("IMG_20240808_120000.jpg", in: outside)
+        XCTAssertEqual(symlink(outside + "/IMG_20240808_120000.jpg", folder + "/IMG_20240808_120819.jpg"), 0)
+        try startServe()
+        try assertExact("a link to a file outside, skipped as a scan skips it")
+        XCTAssertEqual(link(folder + "/IMG_20240808_120818.jpg", outside + "/shared.jpg"), 0)
+        XCTAssertEqual(truncate(outside + "/shared.jpg", 0), 0, "the same inode, emptied")
+        XCTAssertEqual(try FileFacts.of(folder + "/IMG_20240808_120818.jpg").size, 0)
+        try assertExact("the offer emptied through a hard link from outside")
     }
 
     /// Two served roots, one inside the other: each folder counts once, as in a scan.
