@@ -15,19 +15,21 @@ package final class LiveLibrary {
     private let scan: FolderScan
     private var index: ScanIndex?
     /// Canonical folder path → its candidates, paired (set through `store`, which keeps `spans`).
-    private var folders: [String: [SuggestionCandidate]] = [:]
+    /// Keyed by the path's bytes (`PathKey`): two folders whose names differ only in Unicode
+    /// normalization are two folders on Linux, though Swift's `String` calls them equal.
+    private var folders: [PathKey: [SuggestionCandidate]] = [:]
     /// Canonical folder path → the earliest and latest capture of its files, zone ignored
     /// (`CaptureDate.secondsIgnoringUnknownZone`); nil for a folder without dated files. Lets
     /// an answer pass over a folder whose every file recency certainly turns down.
-    private var spans: [String: ClosedRange<Double>] = [:]
+    private var spans: [PathKey: ClosedRange<Double>] = [:]
     /// Canonical folder path → the entries skipped in it (canonical paths).
-    private var skipped: [String: [Suggester.SkippedEntry]] = [:]
+    private var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
     /// Folders to list again, and whether every folder must be.
-    private var dirty: Set<String> = []
+    private var dirty: Set<PathKey> = []
     private var everything = false
     /// Names under which a folder came, went or was replaced: whatever was known there is
     /// dropped, and the folder now there (if any) scanned whole.
-    private var replaced: Set<String> = []
+    private var replaced: Set<PathKey> = []
     /// Told each folder dropped from the library (the service releases its watch).
     package var dropped: ((String) -> Void)?
     /// Notes for people (the index could not be used...).
@@ -52,7 +54,7 @@ package final class LiveLibrary {
         scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
             folder, list in store(folder, list)
         }
-        skipped = Dictionary(grouping: summary.skipped) { LiveLibrary.parent($0.path) }
+        skipped = Dictionary(grouping: summary.skipped) { PathKey(LiveLibrary.parent($0.path)) }
         notes += summary.notes
         index?.flush()
         dirty = []
@@ -60,13 +62,13 @@ package final class LiveLibrary {
     }
 
     /// A change inside `folder` (canonical) was seen: list it again before the next answer.
-    package func changed(_ folder: String) { dirty.insert(folder) }
+    package func changed(_ folder: String) { dirty.insert(PathKey(folder)) }
 
     /// A folder came, went or was replaced at `path` (canonical): removed and made again,
     /// renamed away or onto the name, swapped. Its parent is listed again too.
     package func folderNameChanged(_ path: String) {
-        replaced.insert(path)
-        dirty.insert(LiveLibrary.parent(path))
+        replaced.insert(PathKey(path))
+        dirty.insert(PathKey(LiveLibrary.parent(path)))
     }
 
     /// Events were lost (the kernel's queue overflowed): look at every folder again.
@@ -81,21 +83,23 @@ package final class LiveLibrary {
         if everything {
             // Events were lost: everything is scanned again (the index makes it a stat walk),
             // in one pass rather than folder by folder.
-            for f in folders.keys where !roots.contains(f) { dropped?(f) }
+            for f in folders.keys where !roots.contains(where: { PathKey($0) == f }) { dropped?(f.path) }
             populate(entering: entering)
             return
         }
         var summary = FolderScan.Summary()
         // Names whose folder changed: dropped first (their watches released), then the folder
         // now there, if any, scanned whole (and watched as it is entered).
-        let names = replaced.sorted { $0.utf8.count < $1.utf8.count }
+        let names = replaced.map(\.path).sorted { $0.utf8.count < $1.utf8.count }
         replaced = []
         for path in names { dropTree(path) }
-        for path in names where isServed(path) && folders[LiveLibrary.parent(path)] != nil && folders[path] == nil {
+        for path in names
+        where isServed(path) && folders[PathKey(LiveLibrary.parent(path))] != nil && folders[PathKey(path)] == nil {
             scanSubtree(path, summary: &summary, entering: entering)
         }
         // Parents before children: a folder dropped with its parent is not listed again.
-        for folder in dirty.sorted(by: { $0.utf8.count < $1.utf8.count }) where isServed(folder) && folders[folder] != nil {
+        for folder in dirty.map(\.path).sorted(by: { $0.utf8.count < $1.utf8.count })
+        where isServed(folder) && folders[PathKey(folder)] != nil {
             relist(folder, summary: &summary, entering: entering)
         }
         dirty = []
@@ -115,7 +119,7 @@ package final class LiveLibrary {
         var visitedSummary = FolderScan.Summary()
         let subtree = FolderScan.Root(path: path, display: root, subtreeOf: root)
         scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) { p, list in store(p, list) }
-        for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { LiveLibrary.parent($0.path) }) {
+        for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { PathKey(LiveLibrary.parent($0.path)) }) {
             skipped[parent, default: []] += entries
         }
         summary.notes += visitedSummary.notes
@@ -135,10 +139,10 @@ package final class LiveLibrary {
             return
         }
         store(folder, listed.candidates)
-        skipped[folder] = Array(summary.skipped[before...])
+        skipped[PathKey(folder)] = Array(summary.skipped[before...])
         let present = Set(listed.subfolders)
         for known in children(of: folder) where !present.contains(known) { dropTree(known) }
-        for sub in listed.subfolders where folders[sub] == nil {
+        for sub in listed.subfolders where folders[PathKey(sub)] == nil {
             // New here (created, or moved in with what it holds): scanned whole.
             scanSubtree(sub, summary: &summary, entering: entering)
         }
@@ -186,14 +190,14 @@ package final class LiveLibrary {
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
         var skippedEntries: [SuggestReport.Skipped] = []
         // A folder is the first asked folder's that holds it, once (a scan walks it once).
-        var used = Set<String>()
+        var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            for folder in folders.keys.sorted()
-            where (folder == f.path || folder.hasPrefix(f.path + "/")) && used.insert(folder).inserted {
-                let list = folders[folder] ?? []
+            for key in folders.keys.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+            where key.isWithin(f.path) && used.insert(key).inserted {
+                let list = folders[key] ?? []
                 // Most of a library is far outside the window: counted, not decided.
-                if !request.explain, certainlyRejected(folder, context) {
+                if !request.explain, certainlyRejected(key, context) {
                     builder.addCertainlyRejected(list.count)
                     continue
                 }
@@ -210,7 +214,7 @@ package final class LiveLibrary {
                     canonical[shown.path] = c
                     builder.add(shown)
                 }
-                for s in skipped[folder] ?? [] {
+                for s in skipped[key] ?? [] {
                     skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
                 }
             }
@@ -232,10 +236,10 @@ package final class LiveLibrary {
         else { return nil }
         let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
         var selection = RecentSelection(limit: request.limit, kinds: kinds, zone: zone)
-        var used = Set<String>()
+        var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            let mine = folders.keys.filter { ($0 == f.path || $0.hasPrefix(f.path + "/")) && used.insert($0).inserted }
+            let mine = folders.keys.filter { $0.isWithin(f.path) && used.insert($0).inserted }
             // Folders without a dated file list nothing.
             let dated = mine.compactMap { folder in spans[folder].map { (folder, $0) } }
                 .sorted { $0.1.upperBound > $1.1.upperBound }
@@ -256,39 +260,41 @@ package final class LiveLibrary {
 
     /// The served root `folder` lies in.
     private func root(of folder: String) -> String? {
-        roots.first { folder == $0 || folder.hasPrefix($0 + "/") }
+        roots.first { PathKey(folder).isWithin($0) }
     }
 
     private func isServed(_ folder: String) -> Bool { root(of: folder) != nil }
 
     /// The known folders directly below `folder`.
     private func children(of folder: String) -> [String] {
-        folders.keys.filter { LiveLibrary.parent($0) == folder && $0 != folder }
+        let me = PathKey(folder)
+        return folders.keys.filter { PathKey(LiveLibrary.parent($0.path)) == me && $0 != me }.map(\.path)
     }
 
     /// Drops `folder` and everything below it.
     private func dropTree(_ folder: String) {
-        for f in Array(folders.keys) where f == folder || f.hasPrefix(folder + "/") {
+        for f in Array(folders.keys) where f.isWithin(folder) {
             folders.removeValue(forKey: f)
             spans.removeValue(forKey: f)
             skipped.removeValue(forKey: f)
-            dropped?(f)
+            dropped?(f.path)
         }
     }
 
     private func store(_ folder: String, _ list: [SuggestionCandidate]) {
-        folders[folder] = list
+        let key = PathKey(folder)
+        folders[key] = list
         let seconds = list.compactMap { $0.captured?.secondsIgnoringUnknownZone }
         if let low = seconds.min(), let high = seconds.max() {
-            spans[folder] = low...high
+            spans[key] = low...high
         } else {
-            spans[folder] = nil
+            spans[key] = nil
         }
     }
 
     /// True when recency certainly turns down every file of `folder` (`RecencyRule`'s bounds,
     /// widened by the widest zone offset, on its span): no file needs a decision.
-    private func certainlyRejected(_ folder: String, _ context: SuggestionContext) -> Bool {
+    private func certainlyRejected(_ folder: PathKey, _ context: SuggestionContext) -> Bool {
         guard let span = spans[folder] else { return true }
         let slack = CaptureDate.widestZoneOffset + 1
         return context.now - span.upperBound > context.settings.within.seconds + slack

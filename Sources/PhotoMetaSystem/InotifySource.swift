@@ -58,7 +58,9 @@ package final class InotifySource {
     private var rootDescriptor: Int32 = -1
     private let root: String
     private var folders: [Int32: String] = [:]
-    private var watched: [String: Int32] = [:]
+    /// Keyed by the name's bytes: two folders whose names differ only in Unicode
+    /// normalization are two folders (`PathKey`).
+    private var watched: [PathKey: Int32] = [:]
 
     static let mask =
         UInt32(
@@ -84,8 +86,9 @@ package final class InotifySource {
     /// made again, swapped in by a rename), and the kernel gives its inode a descriptor of its
     /// own; the descriptor of the folder that had the name is released.
     package func watch(_ relative: String, again: Bool = false) throws(Failure) {
-        guard again || watched[relative] == nil else { return }
-        if let maximumWatches, watched[relative] == nil, watched.count >= maximumWatches { throw .watchLimit }
+        let key = PathKey(relative)
+        guard again || watched[key] == nil else { return }
+        if let maximumWatches, watched[key] == nil, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
         let wd = PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
         if wd < 0 {
@@ -94,14 +97,14 @@ package final class InotifySource {
             if errno == ENOENT || errno == ENOTDIR { return }
             throw .watchFailed(path, SystemError(errno: errno).description)
         }
-        if let old = watched[relative], old != wd, folders[old] == relative {
+        if let old = watched[key], old != wd, folders[old].map(PathKey.init) == key {
             folders.removeValue(forKey: old)
             inotify_rm_watch(fd, old)
         }
-        if let other = folders[wd], other != relative { watched.removeValue(forKey: other) }
+        if let other = folders[wd], PathKey(other) != key { watched.removeValue(forKey: PathKey(other)) }
         folders[wd] = relative
         if relative.isEmpty { rootDescriptor = wd }
-        watched[relative] = wd
+        watched[key] = wd
     }
 
     /// Forgets folders that no longer exist (their watches are gone with them).
@@ -111,12 +114,13 @@ package final class InotifySource {
     /// is still this one. With `release`, that descriptor's kernel watch is removed too (a
     /// folder moved out of the tree would otherwise keep its watch, and wake the reader).
     package func forget(_ relative: String, release: Bool = false) {
-        guard let wd = watched.removeValue(forKey: relative), folders[wd] == relative else { return }
+        guard let wd = watched.removeValue(forKey: PathKey(relative)), folders[wd].map(PathKey.init) == PathKey(relative)
+        else { return }
         folders.removeValue(forKey: wd)
         if release { inotify_rm_watch(fd, wd) }
     }
 
-    package var watchedFolders: Set<String> { Set(watched.keys) }
+    package var watchedFolders: Set<String> { Set(watched.keys.map(\.path)) }
 
     /// Waits up to `timeoutMilliseconds` for events and returns them (empty on timeout).
     package func wait(timeoutMilliseconds: Int32) -> [Event] {
@@ -145,7 +149,9 @@ package final class InotifySource {
                 let name = PathBytes.decode(buffer[nameStart..<nameEnd].prefix(while: { $0 != 0 }))
                 offset = nameEnd
                 if mask & UInt32(IN_IGNORED) != 0 {
-                    if let folder = folders.removeValue(forKey: wd) { watched.removeValue(forKey: folder) }
+                    if let folder = folders.removeValue(forKey: wd), watched[PathKey(folder)] == wd {
+                        watched.removeValue(forKey: PathKey(folder))
+                    }
                     continue
                 }
                 var event = Event(folder: wd == -1 ? nil : folders[wd], name: name, mask: mask)

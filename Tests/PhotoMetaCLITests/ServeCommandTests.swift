@@ -197,6 +197,21 @@ final class ServeCommandTests: XCTestCase {
         try assertExact("the offer emptied through a hard link from outside")
     }
 
+    /// Two folders whose names differ only in Unicode normalization are two folders.
+    func testNamesThatDifferOnlyInNormalization() throws {
+        for name in ["caf\u{E9}", "cafe\u{301}"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + name, withIntermediateDirectories: true)
+        }
+        try add("IMG_20240808_120801.jpg", in: folder + "/caf\u{E9}")
+        try add("IMG_20240808_120802.jpg", in: folder + "/cafe\u{301}")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("caf") }
+        XCTAssertEqual(names.count, 2, "two folders on disk")
+        try startServe()
+        try assertExact("two folders, one name in two normalizations")
+        try add("IMG_20240808_120803.jpg", in: folder + "/cafe\u{301}")
+        try assertExact("a change in the second")
+    }
+
     /// Two served roots, one inside the other: each folder counts once, as in a scan.
     func testNestedRootsCountOnce() throws {
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
