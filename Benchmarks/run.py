@@ -340,6 +340,21 @@ def run_service(args, machine=None):
     binary = os.path.abspath(args.bin)
     bench_dir = os.path.abspath(args.dir)
     os.makedirs(bench_dir, exist_ok=True)
+    r = None if args.report_only else run_service_rows(args, binary, bench_dir, machine)
+    info = r["machine"] if r else machine_info(bench_dir)
+    all_results = []
+    for p in sorted(glob.glob(os.path.join(args.results, "service-N*.json"))):
+        with open(p) as f:
+            all_results.append(json.load(f))
+    body = service_bench.markdown(all_results, info)
+    text = open(args.doc).read() if os.path.exists(args.doc) else SKELETON
+    with open(args.doc, "w") as f:
+        f.write(thumb_bench.replace_between(text, service_bench.SERVICE_BEGIN, service_bench.SERVICE_END, body))
+    print(body)
+    return r
+
+
+def run_service_rows(args, binary, bench_dir, machine):
     floor = build_floor(bench_dir)
     load = loadavg()
     r = service_bench.measure(binary, bench_dir, args.service_n, runs=args.service_runs, serve_runs=args.serve_runs,
@@ -351,15 +366,6 @@ def run_service(args, machine=None):
     with open(os.path.join(args.results, "service-N%d.json" % args.service_n), "w") as f:
         json.dump(r, f, indent=1, sort_keys=True)
         f.write("\n")
-    all_results = []
-    for p in sorted(glob.glob(os.path.join(args.results, "service-N*.json"))):
-        with open(p) as f:
-            all_results.append(json.load(f))
-    body = service_bench.markdown(all_results, info)
-    text = open(args.doc).read() if os.path.exists(args.doc) else SKELETON
-    with open(args.doc, "w") as f:
-        f.write(thumb_bench.replace_between(text, service_bench.SERVICE_BEGIN, service_bench.SERVICE_END, body))
-    print(body)
     return r
 
 
