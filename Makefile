@@ -131,6 +131,10 @@ uninstall:
 BENCH_N     ?= 20000
 BENCH_RUNS  ?= 5
 BENCH_DIR   ?= .build/bench
+# The live-library rows (issue 20, Benchmarks/service_bench.py): serve and suggest answered by
+# it, on BENCH_SERVICE_N small generated files, 100 to a folder (1000000 for the large row).
+BENCH_SERVICE_N    ?= 100000
+BENCH_SERVICE_RUNS ?= 40
 APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3 libvips-tools ffmpeg ffmpegthumbnailer imagemagick \
                libheif-examples
 
@@ -164,16 +168,24 @@ spark-demo: pipe-list
 	python3 Examples/pipelines/compare.py $(PIPE_DIR)/plain.jsonl $(PIPE_DIR)/spark.jsonl
 	python3 Examples/pipelines/read_jsonl.py $(PIPE_DIR)/spark.jsonl
 
-.PHONY: bench bench-thumbnails
+.PHONY: bench bench-thumbnails bench-service
 bench: release
 	$(call apt_install,$(APT_BENCH))
 	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --n $(BENCH_N) --runs $(BENCH_RUNS) \
-	  --dir $(BENCH_DIR) --doc docs/performance.md
+	  --service-n $(BENCH_SERVICE_N) --service-runs $(BENCH_SERVICE_RUNS) --dir $(BENCH_DIR) --doc docs/performance.md
 
 # The thumbnail rows of make bench alone (they are part of every make bench run).
 bench-thumbnails: release
 	$(call apt_install,$(APT_BENCH))
 	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --only-thumbnails --dir $(BENCH_DIR) --doc docs/performance.md
+
+# The live-library rows of make bench alone (they are part of every make bench run): a few
+# minutes at 100,000 files; `make bench-service BENCH_SERVICE_N=1000000` for the large row
+# (generating its library takes a few minutes the first time).
+bench-service: release
+	$(call apt_install,gcc python3)
+	python3 Benchmarks/run.py --bin $(BIN_RELEASE) --only-service --service-n $(BENCH_SERVICE_N) \
+	  --service-runs $(BENCH_SERVICE_RUNS) --dir $(BENCH_DIR) --doc docs/performance.md
 
 # Fuzzing (issue 6, docs/fuzzing.md): builds the libFuzzer targets in Fuzz/ with AddressSanitizer
 # (Swift toolchain's runtime, else Debian's libclang-rt-dev), seeds them from Fixtures/ and

@@ -12,6 +12,10 @@ time every command: one warm-up run, then --runs runs, each under `/usr/bin/time
 of %e).  A figure is the median of the runs.  Writes Benchmarks/results/N<n>.json and rewrites
 the part of docs/performance.md between the `bench:begin` and `bench:end` markers from every
 results file (so a BENCH_N=100000 run adds a scaling row without replacing the main table).
+The watch, thumbnail and live-library rows (watch_bench.py, thumb_bench.py, service_bench.py)
+run after those; the last two write their own sections of the doc (--only-thumbnails and
+--only-service run them alone; the live library has --service-n files, default
+BENCH_SERVICE_N or 100000, results in Benchmarks/results/service-N<n>.json).
 """
 
 import argparse
@@ -32,6 +36,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import make_library  # noqa: E402
+import service_bench  # noqa: E402
 import thumb_bench  # noqa: E402
 import watch_bench  # noqa: E402
 
@@ -281,6 +286,9 @@ def run(args):
     # e. thumbnails, side by side with vipsthumbnail, ImageMagick and ffmpegthumbnailer
     run_thumbnails(args, machine=info)
 
+    # f. the live library: serve, and suggest answered by it (Benchmarks/service_bench.py)
+    run_service(args, machine=info)
+
     stamp = open(os.path.join(root, "stamp")).read().splitlines()
     result = {
         "n": args.n,
@@ -324,6 +332,41 @@ def run_thumbnails(args, machine=None):
     print(body)
     shutil.rmtree(tmp, ignore_errors=True)
     return result
+
+
+def run_service(args, machine=None):
+    """The live-library rows (Benchmarks/service_bench.py) at --service-n files:
+    results/service-N<n>.json, and their own section of the doc from every such file."""
+    binary = os.path.abspath(args.bin)
+    bench_dir = os.path.abspath(args.dir)
+    os.makedirs(bench_dir, exist_ok=True)
+    r = None if args.report_only else run_service_rows(args, binary, bench_dir, machine)
+    info = r["machine"] if r else machine_info(bench_dir)
+    all_results = []
+    for p in sorted(glob.glob(os.path.join(args.results, "service-N*.json"))):
+        with open(p) as f:
+            all_results.append(json.load(f))
+    body = service_bench.markdown(all_results, info)
+    text = open(args.doc).read() if os.path.exists(args.doc) else SKELETON
+    with open(args.doc, "w") as f:
+        f.write(thumb_bench.replace_between(text, service_bench.SERVICE_BEGIN, service_bench.SERVICE_END, body))
+    print(body)
+    return r
+
+
+def run_service_rows(args, binary, bench_dir, machine):
+    floor = build_floor(bench_dir)
+    load = loadavg()
+    r = service_bench.measure(binary, bench_dir, args.service_n, runs=args.service_runs, serve_runs=args.serve_runs,
+                              cold_runs=args.serve_cold_runs, floor=floor, log=log)
+    info = machine or machine_info(bench_dir)
+    r.update(commit=info["photometa_commit"], date=info["date"], load_average="%s → %s" % (load, loadavg()),
+             machine=info)
+    os.makedirs(args.results, exist_ok=True)
+    with open(os.path.join(args.results, "service-N%d.json" % args.service_n), "w") as f:
+        json.dump(r, f, indent=1, sort_keys=True)
+        f.write("\n")
+    return r
 
 
 # --------------------------------------------------------------------------------------------
@@ -532,9 +575,18 @@ def main():
     ap.add_argument("--report-only", action="store_true", help="rewrite the doc from the results files")
     ap.add_argument("--thumb-runs", type=int, default=3, help="timed runs of each thumbnail row")
     ap.add_argument("--only-thumbnails", action="store_true", help="run the thumbnail rows alone")
+    ap.add_argument("--service-n", type=int, default=int(os.environ.get("BENCH_SERVICE_N") or 100000),
+                    help="files in the live-library rows' library (default BENCH_SERVICE_N, else 100000)")
+    ap.add_argument("--service-runs", type=int, default=40, help="timed runs of each live-library row")
+    ap.add_argument("--serve-runs", type=int, default=5, help="serve starts with a warm index")
+    ap.add_argument("--serve-cold-runs", type=int, default=3, help="serve starts with an empty cache")
+    ap.add_argument("--only-service", action="store_true", help="run the live-library rows alone")
     args = ap.parse_args()
     if args.only_thumbnails:
         run_thumbnails(args)
+        return
+    if args.only_service:
+        run_service(args)
         return
     if args.runs < 1:
         raise SystemExit("bench: --runs must be at least 1")
