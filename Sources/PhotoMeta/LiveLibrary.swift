@@ -18,6 +18,9 @@ package final class LiveLibrary {
     /// Keyed by the path's bytes (`PathKey`): two folders whose names differ only in Unicode
     /// normalization are two folders on Linux, though Swift's `String` calls them equal.
     private var folders: [PathKey: [SuggestionCandidate]] = [:]
+    /// `folders`' keys in byte order, kept until the set of folders changes: an answer walks
+    /// them in order without sorting a million-file library's folders again.
+    private var orderedFolders: [PathKey]?
     /// Canonical folder path → the earliest and latest capture of its files, zone ignored
     /// (`CaptureDate.secondsIgnoringUnknownZone`); nil for a folder without dated files. Lets
     /// an answer pass over a folder whose every file recency certainly turns down.
@@ -51,6 +54,7 @@ package final class LiveLibrary {
         var summary = FolderScan.Summary()
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
         folders = [:]
+        orderedFolders = nil
         scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
             folder, list in store(folder, list)
         }
@@ -193,8 +197,7 @@ package final class LiveLibrary {
         var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            for key in folders.keys.sorted(by: { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
-            where key.isWithin(f.path) && used.insert(key).inserted {
+            for key in sortedFolders() where key.isWithin(f.path) && used.insert(key).inserted {
                 let list = folders[key] ?? []
                 // Most of a library is far outside the window: counted, not decided.
                 if !request.explain, certainlyRejected(key, context) {
@@ -258,6 +261,14 @@ package final class LiveLibrary {
         return selection.selected
     }
 
+    /// The folders in byte order (cached until they change).
+    private func sortedFolders() -> [PathKey] {
+        if let orderedFolders { return orderedFolders }
+        let sorted = folders.keys.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        orderedFolders = sorted
+        return sorted
+    }
+
     /// The served root `folder` lies in.
     private func root(of folder: String) -> String? {
         roots.first { PathKey(folder).isWithin($0) }
@@ -274,6 +285,7 @@ package final class LiveLibrary {
     /// Drops `folder` and everything below it.
     private func dropTree(_ folder: String) {
         for f in Array(folders.keys) where f.isWithin(folder) {
+            orderedFolders = nil
             folders.removeValue(forKey: f)
             spans.removeValue(forKey: f)
             skipped.removeValue(forKey: f)
@@ -283,6 +295,7 @@ package final class LiveLibrary {
 
     private func store(_ folder: String, _ list: [SuggestionCandidate]) {
         let key = PathKey(folder)
+        if folders[key] == nil { orderedFolders = nil }
         folders[key] = list
         let seconds = list.compactMap { $0.captured?.secondsIgnoringUnknownZone }
         if let low = seconds.min(), let high = seconds.max() {
