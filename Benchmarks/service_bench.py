@@ -18,7 +18,8 @@ fresh process, timed by the runner from spawn to exit):
   floor_stat   Benchmarks/floor.c: walk the tree and statx every file (1 thread);
   scan         `suggest LIB --peek --json --now T --no-service`, warm index (T: 5 s after the
                newest capture, so every run offers that file, which each run checks);
-  recent       `recent LIB -n 50` (warm index; checks 50 lines, newest first);
+  recent       `recent LIB -n 50 --no-service` (the scan, warm index; checks 50 lines, newest first);
+  recent_service  `recent LIB -n 50` answered by the running serve (the same check);
   serve_cold   `serve LIB` from spawn to its "photometa: serving" line, XDG_CACHE_HOME emptied;
   serve_warm   the same with the warm index; after each ready line, a photo named for the
                current second is written and `suggest --peek --json` (real clock) is run until
@@ -344,7 +345,8 @@ def measure_all(binary, bench_dir, n, runs, serve_runs, cold_runs, changes, floo
     if floor:
         R.measure("floor_stat", "floor: statx every file (1 thread)", [floor, "stat", lib])
     R.measure("scan", "suggest --peek --no-service (warm index)", suggest + ["--no-service"], check=offered("scan"))
-    R.measure("recent", "recent -n 50 (warm index)", [binary, "recent", lib, "-n", "50", "--tz", "UTC"], check=recent_ok)
+    R.measure("recent", "recent -n 50 --no-service (warm index)",
+              [binary, "recent", lib, "-n", "50", "--tz", "UTC", "--no-service"], check=recent_ok)
 
     # serve, cold: an empty cache each time (its own, so the warm index stays)
     cold_env = dict(env, XDG_CACHE_HOME=os.path.join(home, "cold-cache"))
@@ -386,6 +388,8 @@ def measure_all(binary, bench_dir, n, runs, serve_runs, cold_runs, changes, floo
         t0 = cpu_ticks(pid)
         sv = R.measure("service", "suggest --peek, answered by serve", suggest, check=offered("service"))
         serve_cpu_ms = (cpu_ticks(pid) - t0) * 1000.0 / CLK / (sv["runs"] + 1)
+        R.measure("recent_service", "recent -n 50, answered by serve",
+                  [binary, "recent", lib, "-n", "50", "--tz", "UTC"], check=recent_ok)
         after_suggest = proc_status(pid)
         more, more_seen = [], []
         for _ in range(changes):
@@ -445,8 +449,8 @@ def goals(r):
     if not big:
         g.append(("suggest with a service, p95", "≤ 40 ms", "%.1f ms (%.2f×)" % (sv["p95_ms"], sv["p95_ms"] / 40),
                   sv["p95_ms"] <= 40))
-        rc = m["recent"]
-        g.append(("recent -n 50, p50", "≤ 30 ms", "%.1f ms (%.2f×)" % (rc["p50_ms"], rc["p50_ms"] / 30),
+        rc = m.get("recent_service") or m["recent"]
+        g.append(("recent -n 50 with a service, p50", "≤ 30 ms", "%.1f ms (%.2f×)" % (rc["p50_ms"], rc["p50_ms"] / 30),
                   rc["p50_ms"] <= 30))
         if "floor_stat" in m:
             ratio = m["scan"]["p50_ms"] / m["floor_stat"]["p50_ms"]
@@ -495,7 +499,8 @@ def markdown(results, machine):
     ms_row("`suggest --peek`, answered by `serve`", "service")
     ms_row("`suggest --peek --no-service` (scan, warm index)", "scan")
     ms_row("stat floor (`Benchmarks/floor.c stat`, 1 thread)", "floor_stat")
-    ms_row("`recent -n 50` (scan, warm index)", "recent")
+    ms_row("`recent -n 50`, answered by `serve`", "recent_service")
+    ms_row("`recent -n 50 --no-service` (scan, warm index)", "recent")
 
     def one(label, fn):
         L.append("| %s |%s" % (label, "".join(" %s | |" % fn(r) for r in results)))

@@ -201,8 +201,14 @@ package final class LibraryService {
                     library.changedEverywhere()
                 } else if let f = e.folder {
                     let folder = f.isEmpty ? root : root + "/" + f
-                    library.changed(folder)
-                    if e.folderNameChanged { library.folderNameChanged(folder + "/" + e.name) }
+                    // A sub-folder's name changing touches no file of this folder: the
+                    // sub-folder is dropped or scanned, not the folder listed again (a folder
+                    // of 10,000 sub-folders took longer to list than a client waits).
+                    if e.folderNameChanged {
+                        library.folderNameChanged(folder + "/" + e.name)
+                    } else {
+                        library.changed(folder)
+                    }
                 }
             }
         }

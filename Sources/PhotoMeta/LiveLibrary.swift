@@ -69,10 +69,11 @@ package final class LiveLibrary {
     package func changed(_ folder: String) { dirty.insert(PathKey(folder)) }
 
     /// A folder came, went or was replaced at `path` (canonical): removed and made again,
-    /// renamed away or onto the name, swapped. Its parent is listed again too.
+    /// renamed away or onto the name, swapped. Whatever was there is dropped, and the folder
+    /// there now scanned whole; its parent's files are not touched (a name taken by a file is
+    /// a change of the parent's, reported as such).
     package func folderNameChanged(_ path: String) {
         replaced.insert(PathKey(path))
-        dirty.insert(PathKey(LiveLibrary.parent(path)))
     }
 
     /// Events were lost (the kernel's queue overflowed): look at every folder again.
@@ -197,7 +198,8 @@ package final class LiveLibrary {
         var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            for key in sortedFolders() where key.isWithin(f.path) && used.insert(key).inserted {
+            // The set is needed only when asked folders may overlap.
+            for key in sortedFolders() where key.isWithin(f.path) && (request.folders.count == 1 || used.insert(key).inserted) {
                 let list = folders[key] ?? []
                 // Most of a library is far outside the window: counted, not decided.
                 if !request.explain, certainlyRejected(key, context) {
@@ -217,7 +219,8 @@ package final class LiveLibrary {
                     canonical[shown.path] = c
                     builder.add(shown)
                 }
-                for s in skipped[key] ?? [] {
+                // Skipped entries are reported with explanations only.
+                for s in request.explain ? skipped[key] ?? [] : [] {
                     skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
                 }
             }
@@ -264,7 +267,7 @@ package final class LiveLibrary {
     /// The folders in byte order (cached until they change).
     private func sortedFolders() -> [PathKey] {
         if let orderedFolders { return orderedFolders }
-        let sorted = folders.keys.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = folders.keys.sorted { $0.precedes($1) }
         orderedFolders = sorted
         return sorted
     }

@@ -212,6 +212,17 @@ final class ServeCommandTests: XCTestCase {
         try assertExact("a change in the second")
     }
 
+    /// Names full of control bytes travel the socket's JSON lines intact: the answer is still
+    /// one line, and equals a scan's.
+    func testHostileNames() throws {
+        try startServe()
+        try add("IMG_20240808_120818\n.jpg")
+        try add("IMG_20240808_120817\u{1B}[31m\t.jpg")
+        try FileManager.default.createDirectory(atPath: folder + "/in\nbox", withIntermediateDirectories: true)
+        try add("IMG_20240808_120816.jpg", in: folder + "/in\nbox")
+        try assertExact("names with a newline, an escape sequence and a tab")
+    }
+
     /// Two served roots, one inside the other: each folder counts once, as in a scan.
     func testNestedRootsCountOnce() throws {
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
