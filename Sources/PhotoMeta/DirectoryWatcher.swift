@@ -37,6 +37,8 @@ public final class DirectoryWatcher: Sendable {
         public var maximumWatches: Int?
         /// The time the settle rule and the offers read (tests move their own).
         package var clock: any WallClock = SystemClock()
+        /// The standing offer, shared by the watchers made with these options (one per folder).
+        let keeper = OfferKeeper()
 
         /// `suggestions`: the rules' settings, or nil to report changes only.
         public init(suggestions: SuggestionSettings?) { self.suggestions = suggestions }

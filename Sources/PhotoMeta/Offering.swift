@@ -51,4 +51,14 @@ package struct Offering {
     package func standing() throws(StateFileError) -> (file: String, instant: Double)? {
         try memory.standingOffer(profile: profile)
     }
+
+    /// The profile's row as it is (`SuggestionMemory.offerRecord`).
+    package func record() throws(StateFileError) -> (file: String?, instant: Double?, remembered: Double)? {
+        try memory.offerRecord(profile: profile)
+    }
+
+    /// The standing offer follows its file's rename (`SuggestionMemory.follow`).
+    package func follow(from file: String, to: String, now: Double) throws(StateFileError) {
+        try memory.follow(profile: profile, from: file, to: to, now: now)
+    }
 }

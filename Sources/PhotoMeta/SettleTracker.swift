@@ -16,10 +16,15 @@ package struct SettleTracker: Sendable {
         package var ready: [(path: String, inserted: Bool)] = []
         /// Reported files that are gone (relative paths), in path order.
         package var removed: [String] = []
+        /// Reported files renamed within the tree (relative paths): one that went and one that
+        /// came in the same look, with the same identity and content (device, inode, size,
+        /// mtime): what `rename(2)` leaves. Neither half is in `removed` or `ready`.
+        package var moved: [(from: String, to: String)] = []
 
         package static func == (a: Settled, b: Settled) -> Bool {
             a.removed == b.removed && a.ready.map(\.path) == b.ready.map(\.path)
-                && a.ready.map(\.inserted) == b.ready.map(\.inserted)
+                && a.ready.map(\.inserted) == b.ready.map(\.inserted) && a.moved.map(\.from) == b.moved.map(\.from)
+                && a.moved.map(\.to) == b.moved.map(\.to)
         }
     }
 
@@ -65,7 +70,14 @@ package struct SettleTracker: Sendable {
     /// in `current` (the tree now); complete files move into the reported state.
     package mutating func settle(_ touched: Set<String>, current: [String: FileKey], now: Double) -> Settled {
         var settled = Settled()
-        for path in touched.union(pending.keys).sorted() {
+        let paths = touched.union(pending.keys).sorted()
+        // The reported media files that went in this look, by identity: a file that came with
+        // the same identity was renamed, and is complete as it was (even when polling).
+        var gone: [FileKey: String] = [:]
+        for path in paths where current[path] == nil && !notMedia.contains(path) {
+            if let b = reported[path] { gone[b.identity] = path }
+        }
+        for path in paths {
             let before = reported[path]
             switch (before, current[path]) {
             case (.some, nil):
@@ -79,7 +91,7 @@ package struct SettleTracker: Sendable {
                 reported[path] = key  // ctime alone (chmod, a new link): not a change
                 pending.removeValue(forKey: path)
             case (let b, let key?):
-                if isComplete(path, key, now: now) {
+                if isComplete(path, key, now: now) || (b == nil && gone[key.identity] != nil) {
                     settled.ready.append((path, b == nil))
                     reported[path] = key
                     pending.removeValue(forKey: path)
@@ -90,10 +102,30 @@ package struct SettleTracker: Sendable {
                 }
             }
         }
+        pairRenames(&settled, gone: gone, current: current)
         // Events of names that are gone are dropped: memory follows the tree.
         modifiedAt = modifiedAt.filter { current[$0.key] != nil }
         closedAt = closedAt.filter { current[$0.key] != nil }
         return settled
+    }
+
+    /// Turns a removal and an insertion of the same file (same identity and content) into one
+    /// rename: a photo renamed or moved between watched folders is not news, and an offer
+    /// follows it (`OfferKeeper`).
+    private func pairRenames(_ settled: inout Settled, gone: [FileKey: String], current: [String: FileKey]) {
+        guard !gone.isEmpty else { return }
+        var pairedFrom: Set<String> = []
+        var ready: [(path: String, inserted: Bool)] = []
+        for r in settled.ready {
+            if r.inserted, let key = current[r.path], let from = gone[key.identity], !pairedFrom.contains(from) {
+                pairedFrom.insert(from)
+                settled.moved.append((from, r.path))
+            } else {
+                ready.append(r)
+            }
+        }
+        settled.ready = ready
+        settled.removed.removeAll { pairedFrom.contains($0) }
     }
 
     /// Records what inspection found for a file `settle` made ready: one that is not media is
@@ -113,6 +145,13 @@ package struct SettleTracker: Sendable {
 }
 
 extension FileKey {
+    /// The key without ctime (a rename changes it): what says "the same file" across a rename.
+    var identity: FileKey {
+        var k = self
+        k.ctimeNanoseconds = 0
+        return k
+    }
+
     /// The same content as far as a person can tell: size, mtime and identity. A `chmod` or a
     /// new link changes only ctime, and is not a change worth reporting.
     func sameContent(as other: FileKey) -> Bool {

@@ -220,16 +220,9 @@ public struct Suggester: Sendable {
         var decision = SuggestionDecision(suggestion: nil, instant: nil, considered: 0, rejected: [], outranked: [])
         var outcome = Outcome(
             folders: roots.map(\.path), decision: decision, age: nil, skipped: [], parsed: 0, notes: [], recorded: false)
-        guard let offer, now - offer.instant <= options.settings.within.seconds,
-            offer.instant - now <= options.settings.futureTolerance.seconds,
-            let root = roots.first(where: { offer.file.hasPrefix($0.path == "/" ? "/" : $0.path + "/") }),
-            let facts = try? FileFacts.of(offer.file), facts.type == .regular
+        guard let offer, let found = StandingOffer.find(offer, roots: roots, settings: options.settings, now: now)
         else { return outcome }
-        let prefix = root.display.hasSuffix("/") ? String(root.display.dropLast()) : root.display
-        let shown = prefix + offer.file.dropFirst(root.path == "/" ? 0 : root.path.count)
-        let asset = FileInspector.inspect(path: shown)
-        guard asset.error == nil else { return outcome }
-        decision.suggestion = SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
+        decision.suggestion = found.candidate
         decision.instant = offer.instant
         decision.considered = 1
         outcome.decision = decision

@@ -75,7 +75,21 @@ final class WatchLoop {
         if let pollingNote { deliver(.note(pollingNote)) }
         deliver(.ready)
         lastPoll = clock.now()
+        if let settings = watcher.options.suggestions, let offering = watcher.offering?.value,
+            let standing = keeper.announce(
+                folder: folder, display: watcher.displayFolder, offering: offering, settings: settings, now: lastPoll)
+        {
+            deliver(standing)
+        }
         return true
+    }
+
+    private var keeper: OfferKeeper { watcher.options.keeper }
+
+    /// The standing offer's life as time passes (`OfferKeeper.tick`).
+    private func tickOffer(at t: Double) {
+        guard let settings = watcher.options.suggestions, let offering = watcher.offering?.value else { return }
+        if let e = keeper.tick(offering: offering, within: settings.within.seconds, now: t) { deliver(e) }
     }
 
     /// Runs until `shouldStop` or the folder is gone.
@@ -83,6 +97,7 @@ final class WatchLoop {
         while !shouldStop() {
             guard waitForChanges() else { return }
             let t = clock.now()
+            tickOffer(at: t)
             let debounced = dirty && t - lastEvent >= debounce
             let pendingDue = pendingCheck.map { t >= $0 } ?? false
             guard debounced || pendingDue else { continue }
@@ -157,6 +172,11 @@ final class WatchLoop {
         watcher.options.tracked?(tracker.trackedNames)
         // Changes first: a memory held by another process delays only the offer.
         if !changes.isEmpty { deliver(.changes(changes)) }
+        if let offering = watcher.offering?.value,
+            let e = keeper.changed(changes, offering: offering, canonical: canonical, now: t)
+        {
+            deliver(e)
+        }
         offer(candidates, at: t)
         return true
     }
@@ -177,20 +197,33 @@ final class WatchLoop {
     }
 
     /// Inspects the files that settled (on all cores): the change set, and the candidates for
-    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`).
+    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`). A renamed file
+    /// is inspected at its new path and stays a candidate: the memory knows whether it was
+    /// offered, and the standing offer follows it.
     private func inspect(_ settled: SettleTracker.Settled) -> (ChangeSet, [SuggestionCandidate]) {
         var changes = ChangeSet()
         changes.removed = settled.removed.map(path)
-        let paths = settled.ready.map { path($0.path) }
+        let relative = settled.ready.map(\.path) + settled.moved.map(\.to)
+        let paths = relative.map(path)
         let assets = ParallelMap.run(paths.count) { i in FileInspector.inspect(path: paths[i]) }
         var candidates: [SuggestionCandidate] = []
-        for (i, r) in settled.ready.enumerated() {
+        for (i, rel) in relative.enumerated() {
             let asset = assets[i]
-            tracker.inspected(r.path, isMedia: !asset.isNotMedia)
-            guard !asset.isNotMedia else { continue }
+            tracker.inspected(rel, isMedia: !asset.isNotMedia)
             let file = ChangeSet.File(path: paths[i], asset: asset)
-            if r.inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
-            if let key = current.files[r.path] {
+            if i >= settled.ready.count {
+                let from = settled.moved[i - settled.ready.count].from
+                // A media file renamed to a name that is not media (`x.jpg` to `x.jpg.bak`) went.
+                if asset.isNotMedia {
+                    changes.removed.append(path(from))
+                } else {
+                    changes.moved.append(.init(from: path(from), to: file))
+                }
+            } else if !asset.isNotMedia {
+                if settled.ready[i].inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
+            }
+            guard !asset.isNotMedia else { continue }
+            if let key = current.files[rel] {
                 candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }
         }
@@ -220,6 +253,7 @@ final class WatchLoop {
         } catch {
             return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
         }
+        if let e = keeper.offered(s, file: canonical(s.path), instant: instant) { deliver(e) }
         deliver(.suggestion(s, ageSeconds: t - instant))
     }
 
@@ -243,6 +277,15 @@ final class WatchLoop {
     }
 
     private func path(_ rel: String) -> String { watcher.displayFolder + "/" + rel }
+
+    /// A reported path's file by its canonical path, as the memory records it (`Offering`);
+    /// when it cannot be resolved, the folder's canonical path joined with the path below it.
+    private func canonical(_ reported: String) -> String {
+        if let resolved = try? FileSystem.canonicalPath(reported) { return resolved }
+        let prefix = watcher.displayFolder + "/"
+        guard reported.hasPrefix(prefix) else { return reported }
+        return (folder == "/" ? "" : folder) + "/" + reported.dropFirst(prefix.count)
+    }
 }
 
 /// The inotify source, used only from the watching thread (hence `@unchecked`).

@@ -17,9 +17,20 @@ public struct ChangeSet: Sendable {
     public var removed: [String] = []
     /// Files whose content changed (size, times, inode).
     public var changed: [File] = []
+    /// Files renamed or moved within the folder: the same file (device, inode, size and
+    /// modification time) went from one path and came to another in one batch.
+    public var moved: [Move] = []
+
+    /// A rename within the folder.
+    public struct Move: Sendable {
+        /// The path it had, as reported.
+        public var from: String
+        /// The file at its new path, inspected there.
+        public var to: File
+    }
 
     /// True when nothing changed.
-    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && changed.isEmpty }
+    public var isEmpty: Bool { inserted.isEmpty && removed.isEmpty && changed.isEmpty && moved.isEmpty }
 }
 
 /// What a `DirectoryWatcher` reports.
@@ -31,6 +42,12 @@ public enum WatchEvent: Sendable {
     /// A newly inserted or changed asset qualifies under the rules and memory of `suggest`
     /// (and has been recorded as offered).
     case suggestion(SuggestionCandidate, ageSeconds: Double)
+    /// The offer that stood when the watch started (made by an earlier watch or `suggest`, not
+    /// withdrawn since): reported once, after `ready`, so a restarted client shows it again.
+    case standing(SuggestionCandidate, ageSeconds: Double)
+    /// The standing offer stopped standing: deleted, dismissed, expired, superseded, or moved
+    /// (then it stands at the new path).
+    case withdrawn(OfferWithdrawal)
     /// Something a person should know (fallback to polling, an unreadable entry...).
     case note(String)
     /// The watched folder disappeared; watching ends.

@@ -188,6 +188,39 @@ package final class SuggestionMemory {
         }
     }
 
+    /// The profile's row as it is (`OfferKeeper` compares it with the offer it shows): the
+    /// standing offer's file and instant (nil before schema 3 or when none was recorded) and
+    /// the remembered instant; nil when the profile has no row (nothing offered, or forgotten).
+    package func offerRecord(profile: String) throws(StateFileError) -> (file: String?, instant: Double?, remembered: Double)? {
+        guard let db, schemaVersion >= 3 else { return nil }
+        do throws(SQLiteDatabase.Failure) {
+            let row = try db.query(
+                "SELECT offered_path, offered_instant, remembered FROM profile_memory WHERE profile = ?", [.text(profile)]
+            ).first
+            guard let row, row.count == 3, let remembered = row[2].double else { return nil }
+            return (row[0].string, row[1].double, remembered)
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+
+    /// The standing offer's file was renamed from `file` to `to` (canonical paths): the offer
+    /// follows it. Nothing changes when another offer stands meanwhile. True when it moved.
+    @discardableResult
+    package func follow(profile: String, from file: String, to: String, now: Double) throws(StateFileError) -> Bool {
+        let db = try writable()
+        do throws(SQLiteDatabase.Failure) {
+            return try db.transaction { () throws(SQLiteDatabase.Failure) -> Bool in
+                try db.query(
+                    "UPDATE profile_memory SET offered_path = ?, updated = ? WHERE profile = ? AND offered_path = ?",
+                    [.text(to), .real(now), .text(profile), .text(file)])
+                return try db.query("SELECT changes()").first?.first?.int == 1
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+    }
+
     /// Clears the profile's memory; true when there was something to clear.
     @discardableResult
     package func forget(profile: String) throws(StateFileError) -> Bool {

@@ -198,6 +198,7 @@ struct SuggestCommand {
         var report = SuggestReport(
             d, ageSeconds: outcome.age?.seconds, recorded: recorded && d.suggestion != nil, explain: explain,
             skipped: outcome.skipped.map { SuggestReport.Skipped(path: $0.path, reason: $0.reason) },
+            zone: options.settings.zone, size: d.suggestion.map { OfferSize.of($0.path) },
             thumbnail: d.suggestion == nil ? nil : thumbnail)
         report.from = outcome.servicePid == nil ? "scan" : "service"
         report.standing = standing

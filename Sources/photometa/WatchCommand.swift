@@ -2,6 +2,7 @@ import Foundation
 import PhotoMeta
 import PhotoMetaCore
 import PhotoMetaSystem
+import PhotoMetaThumbnailCache
 import Synchronization
 
 /// `photometa watch [DIR...] ...`: reports changes and new suggestions as they happen.
@@ -52,12 +53,15 @@ struct WatchCommand {
     var exec: String?
     var thumbnail: OfferThumbnail?
     var zone: TimeZone
+    /// Offers' pictures are made here, one at a time, after their offer was printed.
+    let pictures = DispatchQueue(label: "photometa.watch.pictures")
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
         var settings = SuggestionSettings(zone: TimeZone(secondsFromGMT: 0) ?? .current)
         var zoneOption: TimeZone?
         var suggest = true
+        var mode: ThumbnailRequest.Mode?
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--jsonl": jsonl = true
@@ -80,11 +84,13 @@ struct WatchCommand {
                 options.pollInterval = interval
             case "--no-suggest": suggest = false
             case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
+            case "--thumbnail-mode": mode = try OfferThumbnail.mode(try cursor.value(for: opt, example: "crop"))
             case "--exclude":
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
+        thumbnail = try OfferThumbnail.with(mode: mode, thumbnail)
         folders = FolderArguments(cursor.positionals)
         zone = zoneOption ?? ZoneArgument.processDefault()
         settings.zone = zone
@@ -112,39 +118,67 @@ struct WatchCommand {
             let thread = Thread {
                 watcher.run(
                     shouldStop: { stop.isSet || state.gone != nil },
-                    deliver: { event in
-                        state.serially {
-                            switch event {
-                            case .ready:
-                                // Once every folder is watched: from then on nothing is missed.
-                                if state.ready() { print(.ready(folders: folders.folders), report) }
-                            case .changes(let c):
-                                print(
-                                    .changes(
-                                        inserted: c.inserted.map(\.asset), removed: c.removed, changed: c.changed.map(\.asset)),
-                                    report)
-                            case .suggestion(let s, let age):
-                                let offer = OfferReport(s, ageSeconds: age, thumbnail: thumbnail.map { $0.outcome(s.path) })
-                                print(.suggestion(offer), report)
-                                if let exec { run(exec, for: s, thumbnail: offer.thumbnail?.made?.path) }
-                            case .note(let n): Output.err("photometa: note: \(n)")
-                            case .folderGone: state.markGone(watcher.displayFolder)
-                            case .error(let message): print(.error(message: message), report)
-                            }
-                            Output.flush()
-                        }
-                    })
+                    deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } })
                 group.leave()
             }
             thread.start()
         }
         group.wait()
+        pictures.sync {}  // the last offer's picture, if one is being made
         Output.flush()
         if let gone = state.gone {
             Output.err("photometa: \(gone) disappeared; stopped watching")
             return .someFailed
         }
         return .success
+    }
+
+    /// Prints one event of a watcher (under the printer lock). A standing offer found before
+    /// every folder is ready waits for `ready`; an offer's picture is made after the offer is
+    /// printed, on its own queue, and comes as a `thumbnail` event.
+    func show(_ event: WatchEvent, state: WatchState, watcher: DirectoryWatcher, report: AssetReport) {
+        switch event {
+        case .ready:
+            // Once every folder is watched: from then on nothing is missed.
+            guard state.ready() else { return }
+            print(.ready(folders: folders.folders), report)
+            for e in state.takeHeld() { show(e, state: state, watcher: watcher, report: report) }
+        case .changes(let c):
+            print(
+                .changes(
+                    inserted: c.inserted.map(\.asset), removed: c.removed, changed: c.changed.map(\.asset),
+                    moved: c.moved.map { .init(from: $0.from, to: $0.to.path) }), report)
+        case .suggestion(let s, let age), .standing(let s, let age):
+            guard state.isReady else { return state.hold(event) }
+            var offer = OfferReport(s, size: OfferSize.of(s.path), zone: zone, ageSeconds: age)
+            if case .standing = event { offer.standing = true }
+            print(.suggestion(offer), report)
+            picture(for: s, report: report, state: state)
+        case .withdrawn(let w):
+            guard state.isReady else { return state.hold(event) }
+            print(.withdrawn(w), report)
+        case .note(let n): Output.err("photometa: note: \(n)")
+        case .folderGone: state.markGone(watcher.displayFolder)
+        case .error(let message): print(.error(message: message), report)
+        }
+        Output.flush()
+    }
+
+    /// The offer's picture (`--thumbnail`), made off the watching thread, then the `--exec` hook
+    /// (which is told the picture); without `--thumbnail`, the hook at once.
+    func picture(for s: SuggestionCandidate, report: AssetReport, state: WatchState) {
+        guard let thumbnail else {
+            if let exec { run(exec, for: s, thumbnail: nil) }
+            return
+        }
+        pictures.async {
+            let outcome = thumbnail.outcome(s.path)
+            state.serially {
+                print(.thumbnail(path: s.path, outcome), report)
+                Output.flush()
+            }
+            if let exec { run(exec, for: s, thumbnail: outcome.made?.path) }
+        }
     }
 
     /// Prints one event: a JSON line with --jsonl (docs/watch.md), else the text lines; the
@@ -155,7 +189,7 @@ struct WatchCommand {
             Output.err("photometa: watching \(folders.folders.joined(separator: ", ")) (Ctrl-C to stop)")
         case .error(let message):
             Output.err("photometa: error: \(message)")
-        case .changes, .suggestion:
+        case .changes, .suggestion, .withdrawn, .thumbnail:
             break
         }
         if jsonl {
@@ -195,6 +229,7 @@ final class WatchState: Sendable {
     private struct Counts {
         var ready = 0
         var gone: String?
+        var held: [WatchEvent] = []
     }
     private let counts = Mutex(Counts())
     private let printer = Mutex(())
@@ -210,6 +245,20 @@ final class WatchState: Sendable {
         counts.withLock { c in
             c.ready += 1
             return c.ready == count
+        }
+    }
+
+    /// Every watcher is ready (and `ready` was printed).
+    var isReady: Bool { counts.withLock { $0.ready >= count } }
+
+    /// Keeps an offer event that came before every folder was ready.
+    func hold(_ event: WatchEvent) { counts.withLock { $0.held.append(event) } }
+
+    /// The events kept until ready, in order.
+    func takeHeld() -> [WatchEvent] {
+        counts.withLock { c in
+            defer { c.held = [] }
+            return c.held
         }
     }
 

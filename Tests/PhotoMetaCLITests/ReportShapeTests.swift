@@ -124,10 +124,24 @@ final class ReportShapeTests: XCTestCase {
                 made: ThumbnailReport(path: "/c/x.png", width: 256, height: 192, source: "cache", format: "png"), error: nil),
             ThumbnailOutcome(made: nil, error: "not a picture"),
         ] {
-            let line = WatchEventReport.suggestion(OfferReport(c, ageSeconds: 1.23456, thumbnail: t)).json(
+            let line = WatchEventReport.suggestion(OfferReport(c, zone: utc, ageSeconds: 1.23456, thumbnail: t)).json(
                 report: AssetReport(zone: utc))
             let back = try assertRoundTrip(WatchEventReport.self, line)
-            XCTAssertEqual(back, .suggestion(OfferReport(c, ageSeconds: 1.235, thumbnail: t)))
+            XCTAssertEqual(back, WatchEventReport.suggestion(OfferReport(c, zone: utc, ageSeconds: 1.235, thumbnail: t)))
+            let later = WatchEventReport.thumbnail(path: c.path, t)
+            XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, later.json(report: AssetReport(zone: utc))), later)
         }
+    }
+
+    /// Every withdrawal reason, and a rename in a changes event, round-trip.
+    func testWithdrawnAndMovedShapes() throws {
+        for reason in OfferWithdrawal.Reason.allCases {
+            let e = WatchEventReport.withdrawn(
+                OfferWithdrawal(path: "/p/a.jpg", reason: reason, to: reason == .moved ? "/p/b.jpg" : nil))
+            XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, e.json(report: AssetReport(zone: utc))), e)
+        }
+        let moved = WatchEventReport.changes(
+            inserted: [], removed: [], changed: [], moved: [.init(from: "/p/a.jpg", to: "/p/b.jpg")])
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, moved.json(report: AssetReport(zone: utc))), moved)
     }
 }

@@ -142,13 +142,30 @@ final class DirectoryWatcherTests: XCTestCase {
         h.closeFile()
         XCTAssertTrue(recorder.wait { recorder.changed == [path("a.jpg")] }, "\(recorder.changed)")
         try FileManager.default.moveItem(atPath: path("a.jpg"), toPath: path("b.jpg"))
-        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("b.jpg")) && recorder.removed == [path("a.jpg")] })
-        // A rename within the folder is one change set: removed + inserted.
-        let rename = recorder.changes.first { $0.removed == [path("a.jpg")] }
-        XCTAssertEqual(rename?.inserted.map(\.path), [path("b.jpg")])
+        // A rename within the folder is one move, not a removal and an insertion.
+        XCTAssertTrue(recorder.wait { recorder.changes.contains { !$0.moved.isEmpty } }, "\(recorder.changes)")
+        let rename = recorder.changes.first { !$0.moved.isEmpty }
+        XCTAssertEqual(rename?.moved.map(\.from), [path("a.jpg")])
+        XCTAssertEqual(rename?.moved.map(\.to.path), [path("b.jpg")])
+        XCTAssertEqual(rename?.moved.first?.to.asset.format, .jpeg, "inspected at its new path")
+        XCTAssertEqual(recorder.removed, [])
         try FileManager.default.removeItem(atPath: path("b.jpg"))
-        XCTAssertTrue(recorder.wait { recorder.removed == [path("a.jpg"), path("b.jpg")] })
-        XCTAssertEqual(recorder.inserted, [path("a.jpg"), path("b.jpg")], "each reported once")
+        XCTAssertTrue(recorder.wait { recorder.removed == [path("b.jpg")] })
+        XCTAssertEqual(recorder.inserted, [path("a.jpg")], "each reported once")
+    }
+
+    /// A rename into another sub-folder, and a copy then delete (a new inode: not a rename).
+    func testMovesBetweenFoldersAndCopies() throws {
+        try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
+        try start()
+        try write("a.jpg")
+        XCTAssertTrue(recorder.wait { recorder.inserted == [path("a.jpg")] }, "\(recorder.inserted)")
+        try FileManager.default.moveItem(atPath: path("a.jpg"), toPath: path("sub/a.jpg"))
+        XCTAssertTrue(recorder.wait { recorder.changes.contains { $0.moved.map(\.to.path) == [path("sub/a.jpg")] } })
+        try FileManager.default.copyItem(atPath: path("sub/a.jpg"), toPath: path("c.jpg"))
+        try FileManager.default.removeItem(atPath: path("sub/a.jpg"))
+        XCTAssertTrue(recorder.wait { recorder.removed == [path("sub/a.jpg")] && recorder.inserted.contains(path("c.jpg")) })
+        XCTAssertEqual(recorder.changes.flatMap(\.moved).count, 1)
     }
 
     func testInsertedFilesCarryTheirInspection() throws {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `suggest --json` prints (docs/suggest.md): the one home of the shape, written by
 /// `json(zone:)` for the CLI and read back by `Codable`.
 package struct SuggestReport: Sendable, Equatable, Codable {
@@ -34,12 +36,14 @@ package struct SuggestReport: Sendable, Equatable, Codable {
     package var skipped: [Skipped]?
 
     /// The report of `decision`; `explain` adds every rejection (outranked files as rule
-    /// `choice`) and the skipped entries.
+    /// `choice`) and the skipped entries. `size`: the offered picture's, `zone`: the rules'.
     package init(
         _ decision: SuggestionDecision, ageSeconds: Double?, recorded: Bool, explain: Bool, skipped: [Skipped],
-        thumbnail: ThumbnailOutcome? = nil
+        zone: TimeZone, size: (width: Int?, height: Int?)? = nil, thumbnail: ThumbnailOutcome? = nil
     ) {
-        suggestion = decision.suggestion.map { OfferReport($0, ageSeconds: ageSeconds, thumbnail: thumbnail) }
+        suggestion = decision.suggestion.map {
+            OfferReport($0, size: size, zone: zone, ageSeconds: ageSeconds, thumbnail: thumbnail)
+        }
         considered = decision.considered
         self.recorded = recorded
         pending = decision.pending

@@ -48,17 +48,28 @@ extension WatchEventReport {
     /// events that go to stderr in text mode (ready, error).
     package func text() -> String? {
         switch self {
-        case .changes(let inserted, let removed, let changed):
-            var lines = "changes: \(inserted.count) inserted, \(removed.count) removed, \(changed.count) changed\n"
+        case .changes(let inserted, let removed, let changed, let moved):
+            var lines = "changes: \(inserted.count) inserted, \(removed.count) removed, \(changed.count) changed"
+            lines += moved.isEmpty ? "\n" : ", \(moved.count) moved\n"
             for f in inserted { lines += "+ \(TerminalText.escape(f.path))\n" }
             for p in removed { lines += "- \(TerminalText.escape(p))\n" }
             for f in changed { lines += "~ \(TerminalText.escape(f.path))\n" }
+            for m in moved { lines += "> \(TerminalText.escape(m.from)) -> \(TerminalText.escape(m.to))\n" }
             return lines
         case .suggestion(let s):
             let age = DurationText.describe(max(0, s.ageSeconds ?? 0))
-            var lines = "You may want to send: \(TerminalText.escape(s.path)) (\(s.kind.rawValue), taken \(age) ago)\n"
+            let what = s.standing == true ? "Still on offer" : "You may want to send"
+            var lines = "\(what): \(TerminalText.escape(s.path)) (\(s.kind.rawValue), taken \(age) ago)\n"
             if let path = s.thumbnail?.made?.path { lines += "thumbnail: \(TerminalText.escape(path))\n" }
             return lines
+        case .withdrawn(let w):
+            if let to = w.to {
+                return "Withdrawn (\(w.reason.rawValue)): \(TerminalText.escape(w.path)) -> \(TerminalText.escape(to))\n"
+            }
+            return "Withdrawn (\(w.reason.rawValue)): \(TerminalText.escape(w.path))\n"
+        case .thumbnail(let path, let outcome):
+            if let made = outcome.made?.path { return "thumbnail: \(TerminalText.escape(made))\n" }
+            return outcome.error.map { "thumbnail of \(TerminalText.escape(path)) failed: \(TerminalText.escape($0))\n" }
         case .ready, .error:
             return nil
         }

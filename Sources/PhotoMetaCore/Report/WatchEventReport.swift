@@ -4,10 +4,15 @@
 package enum WatchEventReport: Sendable, Equatable, Codable {
     /// Every folder is watched: from now on nothing is missed.
     case ready(folders: [String])
-    /// One settled batch: inspected files (inspect's rows) and removed paths.
-    case changes(inserted: [MediaAsset], removed: [String], changed: [MediaAsset])
-    /// A new offer (recorded before it is printed).
+    /// One settled batch: inspected files (inspect's rows), removed paths and renames.
+    case changes(inserted: [MediaAsset], removed: [String], changed: [MediaAsset], moved: [Moved])
+    /// A new offer (recorded before it is printed), or the standing one (`standing` true) once
+    /// at the start.
     case suggestion(OfferReport)
+    /// The standing offer stopped standing.
+    case withdrawn(OfferWithdrawal)
+    /// An offer's picture, made after the offer was printed (`--thumbnail`).
+    case thumbnail(path: String, ThumbnailOutcome)
     /// A failure that does not stop the watch.
     case error(message: String)
 
@@ -17,6 +22,8 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         case .ready: return "ready"
         case .changes: return "changes"
         case .suggestion: return "suggestion"
+        case .withdrawn: return "withdrawn"
+        case .thumbnail: return "thumbnail"
         case .error: return "error"
         }
     }
@@ -33,7 +40,7 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for f in folders { w.string(f) }
             w.endArray()
-        case .changes(let inserted, let removed, let changed):
+        case .changes(let inserted, let removed, let changed, let moved):
             w.key("inserted")
             w.beginArray()
             for a in inserted { report.write(a, to: &w) }
@@ -46,8 +53,24 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for a in changed { report.write(a, to: &w) }
             w.endArray()
+            w.key("moved")
+            w.beginArray()
+            for m in moved {
+                w.beginObject()
+                w.field("from", m.from)
+                w.field("to", m.to)
+                w.endObject()
+            }
+            w.endArray()
         case .suggestion(let offer):
             offer.writeFields(to: &w, report: report)
+        case .withdrawn(let withdrawal):
+            w.field("path", withdrawal.path)
+            w.field("reason", withdrawal.reason.rawValue)
+            if let to = withdrawal.to { w.field("to", to) }
+        case .thumbnail(let path, let outcome):
+            w.field("path", path)
+            outcome.writeFields(to: &w)
         case .error(let message):
             w.field("message", message)
         }
@@ -55,7 +78,19 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         return w.output
     }
 
-    enum CodingKeys: String, CodingKey { case schema, event, folders, inserted, removed, changed, message }
+    /// A rename in a `changes` event.
+    package struct Moved: Sendable, Equatable, Codable {
+        package var from: String
+        package var to: String
+        package init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, event, folders, inserted, removed, changed, moved, message, path, reason, to
+    }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -70,8 +105,19 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             self = .changes(
                 inserted: try c.decode([MediaAsset].self, forKey: .inserted),
                 removed: try c.decode([String].self, forKey: .removed),
-                changed: try c.decode([MediaAsset].self, forKey: .changed))
+                changed: try c.decode([MediaAsset].self, forKey: .changed),
+                moved: try c.decode([Moved].self, forKey: .moved))
         case "suggestion": self = .suggestion(try OfferReport(from: decoder))
+        case "withdrawn":
+            self = .withdrawn(
+                OfferWithdrawal(
+                    path: try c.decode(String.self, forKey: .path),
+                    reason: try c.decode(OfferWithdrawal.Reason.self, forKey: .reason),
+                    to: try c.decodeIfPresent(String.self, forKey: .to)))
+        case "thumbnail":
+            self = .thumbnail(
+                path: try c.decode(String.self, forKey: .path),
+                try ThumbnailOutcome(from: decoder) ?? ThumbnailOutcome(made: nil, error: nil))
         case "error": self = .error(message: try c.decode(String.self, forKey: .message))
         default:
             throw DecodingError.dataCorruptedError(forKey: .event, in: c, debugDescription: "unknown event \(event)")
@@ -84,11 +130,19 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         try c.encode(name, forKey: .event)
         switch self {
         case .ready(let folders): try c.encode(folders, forKey: .folders)
-        case .changes(let inserted, let removed, let changed):
+        case .changes(let inserted, let removed, let changed, let moved):
             try c.encode(inserted, forKey: .inserted)
             try c.encode(removed, forKey: .removed)
             try c.encode(changed, forKey: .changed)
+            try c.encode(moved, forKey: .moved)
         case .suggestion(let offer): try offer.encode(to: encoder)
+        case .withdrawn(let w):
+            try c.encode(w.path, forKey: .path)
+            try c.encode(w.reason, forKey: .reason)
+            try c.encodeIfPresent(w.to, forKey: .to)
+        case .thumbnail(let path, let outcome):
+            try c.encode(path, forKey: .path)
+            try outcome.encode(to: encoder)
         case .error(let message): try c.encode(message, forKey: .message)
         }
     }

@@ -1,0 +1,117 @@
+import PhotoMetaCore
+import PhotoMetaStore
+import PhotoMetaSystem
+import Synchronization
+
+/// The offer standing in a watch, and when it stops standing (the `withdrawn` event, docs/watch.md).
+/// Shared by the watchers of one `DirectoryWatcher.Options` (one per folder), which tell it what
+/// they saw: it says once, whichever watcher saw it first. What it reads from the memory and the
+/// clock comes in as values (`now`), so a test moves time instead of waiting.
+///
+/// The offer stands until its file is deleted or moved out (`deleted`), renamed inside the
+/// folders (`moved`: it follows, and the memory with it, so `suggest --standing` finds it at
+/// its new path), the memory moved past it (`dismissed`, by any process), a newer offer was
+/// recorded (`superseded`, by any process) or its capture left the `--within` window
+/// (`expired`, at that moment, give or take the watcher's 100 ms wake-up).
+package final class OfferKeeper: Sendable {
+    /// The offer as shown: its path as reported, its file's canonical path, its capture instant.
+    package struct Standing: Sendable, Equatable {
+        package var path: String
+        package var file: String
+        package var instant: Double
+    }
+
+    private struct State {
+        var standing: Standing?
+        /// The memory's standing offer was looked for at the start.
+        var loaded = false
+        var lastMemoryCheck = -Double.infinity
+    }
+    private let state = Mutex(State())
+    /// How often the memory is read for another process's dismissal or offer (seconds).
+    package static let memoryInterval = 0.25
+
+    package init() {}
+
+    /// The offer standing now, if any.
+    package var standing: Standing? { state.withLock { $0.standing } }
+
+    /// At a watcher's start: the memory's standing offer when its file lies in this watcher's
+    /// folder (`folder` canonical, shown as `display`) and it still stands (`StandingOffer.find`);
+    /// reported once among the watchers.
+    package func announce(
+        folder: String, display: String, offering: Offering, settings: SuggestionSettings, now: Double
+    ) -> WatchEvent? {
+        state.withLock { s -> WatchEvent? in
+            guard !s.loaded || s.standing == nil else { return nil }
+            s.loaded = true
+            let root = FolderScan.Root(path: folder, display: display)
+            guard let offer = try? offering.standing(),
+                let found = StandingOffer.find(offer, roots: [root], settings: settings, now: now)
+            else { return nil }
+            s.standing = Standing(path: found.candidate.path, file: offer.file, instant: offer.instant)
+            return .standing(found.candidate, ageSeconds: now - offer.instant)
+        }
+    }
+
+    /// A new offer was recorded (`file`: its canonical path): the one before is superseded.
+    package func offered(_ s: SuggestionCandidate, file: String?, instant: Double) -> WatchEvent? {
+        state.withLock { st -> WatchEvent? in
+            let before = st.standing
+            st.loaded = true
+            st.standing = Standing(path: s.path, file: file ?? s.path, instant: instant)
+            guard let before, before.path != s.path else { return nil }
+            return .withdrawn(OfferWithdrawal(path: before.path, reason: .superseded))
+        }
+    }
+
+    /// A batch of changes: the offer's file went (`deleted`) or was renamed (`moved`; the
+    /// memory follows). `canonical` turns a reported path into the file's canonical path.
+    package func changed(_ c: ChangeSet, offering: Offering, canonical: (String) -> String, now: Double) -> WatchEvent? {
+        state.withLock { st -> WatchEvent? in
+            guard let s = st.standing else { return nil }
+            if let m = c.moved.first(where: { $0.from == s.path }) {
+                let to = canonical(m.to.path)
+                try? offering.follow(from: s.file, to: to, now: now)
+                st.standing = Standing(path: m.to.path, file: to, instant: s.instant)
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: m.to.path))
+            }
+            guard c.removed.contains(s.path) else { return nil }
+            st.standing = nil
+            return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
+        }
+    }
+
+    /// Time passed: the window closed (`expired`), or, read from the memory at most every
+    /// `memoryInterval`, another process dismissed (`dismissed`) or offered something newer
+    /// (`superseded`).
+    package func tick(offering: Offering, within: Double, now: Double) -> WatchEvent? {
+        state.withLock { st -> WatchEvent? in
+            guard let s = st.standing else { return nil }
+            if now - s.instant > within {
+                st.standing = nil
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .expired))
+            }
+            guard now - st.lastMemoryCheck >= OfferKeeper.memoryInterval else { return nil }
+            st.lastMemoryCheck = now
+            let found: (file: String?, instant: Double?, remembered: Double)?
+            do throws(StateFileError) {
+                found = try offering.record()
+            } catch {
+                return nil  // a memory that cannot be read now says nothing: the next look decides
+            }
+            // No row: `forget` cleared the profile's memory.
+            guard let record = found else {
+                st.standing = nil
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .dismissed))
+            }
+            if let instant = record.instant, record.file != s.file || instant != s.instant {
+                st.standing = nil
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .superseded))
+            }
+            guard record.remembered > s.instant else { return nil }
+            st.standing = nil
+            return .withdrawn(OfferWithdrawal(path: s.path, reason: .dismissed))
+        }
+    }
+}
