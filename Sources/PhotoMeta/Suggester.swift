@@ -207,7 +207,7 @@ public struct Suggester: Sendable {
     /// nothing moved the memory past it (no dismissal, no newer offer), its file is still a
     /// regular file inside one of `folders`, and it was captured within `within` of now.
     /// Nothing is recorded; the decision holds the offer (inspected now) or nothing.
-    package func standing(folders displayFolders: [String]) throws(SuggestError) -> Outcome {
+    public func standing(folders displayFolders: [String]) throws(SuggestError) -> Outcome {
         let now = options.now?.timeIntervalSince1970 ?? options.clock.now()
         var roots: [FolderScan.Root] = []
         for f in displayFolders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }

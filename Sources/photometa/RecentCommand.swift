@@ -1,12 +1,14 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaThumbnailCache
 
 /// `photometa recent [DIR...] ...`: the newest photos, the picker that opens after "+".
 struct RecentCommand {
     static let help = """
         USAGE: photometa recent [DIR...] [-n N] [--kind KIND]... [--json | --jsonl] [--tz ZONE]
-                                [--exclude GLOB]... [--no-index] [--no-service] [--thumbnail [SIZE]] [-q]
+                                [--exclude GLOB]... [--no-index] [--no-service] [--thumbnail [SIZE]]
+                                [--thumbnail-mode fit|fill|crop] [-q]
 
         Lists the newest N assets in the DIRs (recursively; by default the pictures folder,
         XDG_PICTURES_DIR of user-dirs.dirs, else ~/Pictures) by capture instant, newest first;
@@ -35,6 +37,7 @@ struct RecentCommand {
                               1024) in the shared freedesktop cache: a fourth column (- when
                               none), or JSON thumbnailFile and thumbnailError. Failures are
                               reported on stderr and the listing stands.
+          --thumbnail-mode M  fit (default), fill or crop, as for suggest.
           -q, --quiet         No progress line and no "nothing to list" line on stderr.
           -h, --help          Show this help.
 
@@ -64,6 +67,7 @@ struct RecentCommand {
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
         var zoneOption: TimeZone?
+        var mode: ThumbnailRequest.Mode?
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "-n": limit = try RecentCommand.count(try cursor.value(for: opt, example: "50"))
@@ -75,13 +79,15 @@ struct RecentCommand {
             case "--no-index": options.indexPath = nil
             case "--no-service": options.useService = false
             case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
+            case "--thumbnail-mode": mode = try OfferThumbnail.mode(try cursor.value(for: opt, example: "crop"))
             case "-q", "--quiet": quiet = true
             default: throw UsageError("unknown option '\(opt.name)'")
             }
-            if opt.inlineValue != nil, !["--kind", "--tz", "--exclude", "--thumbnail"].contains(opt.name) {
+            if opt.inlineValue != nil, !["--kind", "--tz", "--exclude", "--thumbnail", "--thumbnail-mode"].contains(opt.name) {
                 throw UsageError("\(opt.name) takes no value")
             }
         }
+        thumbnail = try OfferThumbnail.with(mode: mode, thumbnail)
         folders = FolderArguments(cursor.positionals)
         options.zone = zoneOption ?? ZoneArgument.processDefault()
         if kinds.isEmpty { kinds = PhotoLibrary.stillKinds }

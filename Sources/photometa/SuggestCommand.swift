@@ -1,6 +1,7 @@
 import Foundation
 import PhotoMeta
 import PhotoMetaCore
+import PhotoMetaThumbnailCache
 
 /// The folders a command was given, or the user's pictures folder when none was.
 struct FolderArguments {
@@ -27,7 +28,7 @@ struct SuggestCommand {
                                  [--screenshots include|exclude|only] [--videos] [--peek]
                                  [--explain] [--json] [--state PATH] [--profile NAME]
                                  [--exclude GLOB] [--no-index] [--no-service] [--standing] [--wait D]
-                                 [--thumbnail [SIZE]] [-q]
+                                 [--thumbnail [SIZE]] [--thumbnail-mode fit|fill|crop] [-q]
 
         Picks the photo the user probably wants to send right now: the newest still image in the
         DIRs (recursively; by default the pictures folder, XDG_PICTURES_DIR of user-dirs.dirs, else
@@ -62,6 +63,10 @@ struct SuggestCommand {
                               shared freedesktop cache: a line "thumbnail: PATH", or JSON
                               suggestion.thumbnail. A thumbnail failure is reported on stderr
                               (JSON thumbnailError) and the suggestion stands.
+          --thumbnail-mode M  fit (default: inside SIZE, from the shared cache), fill (covers
+                              SIZExSIZE) or crop (exactly SIZExSIZE, cut from the centre): fill
+                              and crop are PNGs in $XDG_CACHE_HOME/photometa/offers/, cut from a
+                              larger cached picture when there is one.
           --standing          What is on offer now: the profile's last offer while it stands (its
                               file still in the DIRs, captured within --within, not dismissed nor
                               superseded), recording nothing; exit 0, or 3 when none stands
@@ -95,6 +100,7 @@ struct SuggestCommand {
         var cursor = ArgumentCursor(arguments)
         var zoneOption: TimeZone?
         var nowText: String?
+        var mode: ThumbnailRequest.Mode?
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--within":
@@ -122,9 +128,11 @@ struct SuggestCommand {
                 options.exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "-q", "--quiet": quiet = true
             case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
+            case "--thumbnail-mode": mode = try OfferThumbnail.mode(try cursor.value(for: opt, example: "crop"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
+        thumbnail = try OfferThumbnail.with(mode: mode, thumbnail)
         folders = FolderArguments(cursor.positionals)
         let zone = zoneOption ?? ZoneArgument.processDefault()
         options.settings.zone = zone
@@ -233,104 +241,6 @@ struct SuggestCommand {
             default: break
             }
             return .someFailed
-        }
-    }
-}
-
-/// `photometa dismiss [DIR...] [--until ISO8601] [--state PATH] [--profile NAME]`
-struct DismissCommand {
-    static let help = """
-        USAGE: photometa dismiss [DIR...] [--until ISO8601] [--tz ZONE] [--state PATH] [--profile NAME]
-
-        Records that everything captured up to now (or up to --until, which may not be later than
-        now) was seen: suggest will not offer it, in any folder (the memory is the profile's). The
-        DIRs (by default the pictures folder) are checked to be readable folders. The remembered
-        time only moves forward.
-
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
-        """
-
-    var folders: FolderArguments
-    var until: Date?
-    var statePath = Suggester.defaultStatePath()
-    var profile = Suggester.defaultProfile
-
-    init(arguments: [String]) throws(UsageError) {
-        var cursor = ArgumentCursor(arguments)
-        var zoneOption: TimeZone?
-        var untilText: String?
-        while let opt = cursor.nextOption() {
-            switch opt.name {
-            case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
-            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
-            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
-            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
-            default: throw UsageError("unknown option '\(opt.name)'")
-            }
-        }
-        folders = FolderArguments(cursor.positionals)
-        if let untilText {
-            let t = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
-            // Dismissing the future would silence everything taken until then (years, for a
-            // typing mistake): only up to now, plus the clock skew the rules allow.
-            guard t.timeIntervalSinceNow <= 5 else {
-                throw UsageError("--until '\(untilText)' is in the future; dismiss only what was taken up to now")
-            }
-            until = t
-        }
-    }
-
-    func run() -> ExitCode {
-        do throws(SuggestError) {
-            let when = try Suggester.dismiss(folders: folders.folders, until: until, profile: profile, statePath: statePath)
-            let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
-            Output.out("Dismissed everything in \(named) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
-            return .success
-        } catch {
-            return SuggestCommand.report(error, folders: folders)
-        }
-    }
-}
-
-/// `photometa forget [DIR...] [--state PATH] [--profile NAME]`
-struct ForgetCommand {
-    static let help = """
-        USAGE: photometa forget [DIR...] [--state PATH] [--profile NAME]
-
-        Clears what photometa remembers of the profile's offers and dismissals (in every folder:
-        the memory is the profile's): suggest may offer recent photos again. The DIRs (by default
-        the pictures folder) are checked to be readable folders.
-
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
-        """
-
-    var folders: FolderArguments
-    var statePath = Suggester.defaultStatePath()
-    var profile = Suggester.defaultProfile
-
-    init(arguments: [String]) throws(UsageError) {
-        var cursor = ArgumentCursor(arguments)
-        while let opt = cursor.nextOption() {
-            switch opt.name {
-            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
-            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
-            default: throw UsageError("unknown option '\(opt.name)'")
-            }
-        }
-        folders = FolderArguments(cursor.positionals)
-    }
-
-    func run() -> ExitCode {
-        do throws(SuggestError) {
-            let had = try Suggester.forget(folders: folders.folders, profile: profile, statePath: statePath)
-            let shown = TerminalText.escape(profile)
-            Output.out(
-                had
-                    ? "Forgot what was offered or dismissed for profile \(shown).\n"
-                    : "Nothing remembered for profile \(shown).\n")
-            return .success
-        } catch {
-            return SuggestCommand.report(error, folders: folders)
         }
     }
 }

@@ -44,13 +44,27 @@ enum ThumbnailerProcess {
     }
 
     /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in
-    /// `../libexec/photometa/`.
-    static func helper() -> String? {
-        if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty { return p }
+    /// `../libexec/photometa/`. Not found: the paths tried, for the message.
+    static func helper() -> Result<String, HelperMissing> {
+        if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty {
+            return FileSystem.isExecutableFile(p) ? .success(p) : .failure(HelperMissing(tried: [p], fromEnvironment: true))
+        }
         let exe = FileSystem.executablePath() ?? CommandLine.arguments[0]
         let dir = exe.lastIndex(of: "/").map { String(exe[..<$0]) } ?? "."
-        return [dir + "/photometa-thumbnailer", dir + "/../libexec/photometa/photometa-thumbnailer"].first {
-            FileSystem.isExecutableFile($0)
+        let tried = [dir + "/photometa-thumbnailer", dir + "/../libexec/photometa/photometa-thumbnailer"]
+        if let found = tried.first(where: FileSystem.isExecutableFile) { return .success(found) }
+        return .failure(HelperMissing(tried: tried, fromEnvironment: false))
+    }
+
+    /// No helper where photometa looks for it.
+    struct HelperMissing: Error, CustomStringConvertible {
+        var tried: [String]
+        var fromEnvironment: Bool
+        var description: String {
+            let paths = tried.map(TerminalText.escape).joined(separator: " nor ")
+            if fromEnvironment { return "PHOTOMETA_THUMBNAILER names \(paths), which is not an executable file" }
+            return
+                "photometa-thumbnailer is not installed beside photometa (neither \(paths) is an executable file; make install puts it there)"
         }
     }
 
@@ -67,8 +81,10 @@ enum ThumbnailerProcess {
                 delivered += 1
             }
         }
-        guard let helper = helper() else {
-            return fail("photometa-thumbnailer is not installed beside photometa (make install puts it there)")
+        let helper: String
+        switch Self.helper() {
+        case .success(let found): helper = found
+        case .failure(let missing): return fail(missing.description)
         }
         var text = job.line + "\n"
         for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
@@ -76,7 +92,7 @@ enum ThumbnailerProcess {
         do throws(SystemError) {
             child = try ChildProcess(executable: helper)
         } catch {
-            return fail("photometa-thumbnailer could not start: \(error)")
+            return fail("photometa-thumbnailer (\(TerminalText.escape(helper))) could not start: \(error)")
         }
         // Written from another thread: a long request must not wait for the answers it causes.
         let body = Array(text.utf8)

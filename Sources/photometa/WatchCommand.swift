@@ -11,32 +11,53 @@ struct WatchCommand {
         USAGE: photometa watch [DIR...] [--jsonl] [--within 60s] [--tz ZONE]
                                [--screenshots include|exclude|only] [--videos] [--state PATH]
                                [--profile NAME] [--exclude GLOB] [--exec CMD] [--poll INTERVAL]
-                               [--no-suggest] [--thumbnail [SIZE]]
+                               [--no-suggest] [--thumbnail [SIZE]] [--thumbnail-mode fit|fill|crop]
 
         Watches every DIR (by default the pictures folder, as for suggest).
 
         Observes DIR (recursively, including folders created later) and prints each settled batch
-        of changes: "+ path" inserted, "- path" removed, "~ path" changed. A file is reported once
-        it is complete (closed after writing, moved in, or unchanged for 1 s), never half-written.
-        Files present at the start are not reported. Hidden files and editors' temporary files are
-        ignored. When a new file qualifies under the rules and memory of `suggest`, a line
-        "You may want to send: ..." follows, and the offer is recorded as `suggest` would.
+        of changes: "+ path" inserted, "- path" removed, "~ path" changed, "> old -> new" renamed
+        or moved within the folders. A file is reported once it is complete (closed after
+        writing, moved in, or unchanged for 1 s), never half-written. Files present at the start
+        are not reported. Hidden files and temporary names (.part, .crdownload, ... see
+        docs/watch.md) are ignored. When a new file qualifies under the rules and memory of
+        `suggest`, a line "You may want to send: ..." follows, and the offer is recorded as
+        `suggest` would.
+
+        The offer's life: the offer standing when watch starts (from an earlier watch or suggest)
+        is reported once after ready ("Still on offer: ...", JSON "standing": true). When the
+        standing offer stops standing, a line "Withdrawn (REASON): path" (JSON event
+        "withdrawn") says why: deleted, dismissed (by `photometa dismiss` or `forget`, from any
+        process), expired (its capture left --within), superseded (a newer offer), or moved
+        (renamed within the folders: "-> new path", where it stands now).
 
         OPTIONS:
           --jsonl             One JSON event per line (see docs/watch.md).
           --within, --tz, --screenshots, --videos, --state, --profile, --exclude
                               As for `photometa suggest`.
-          --exec CMD          Run CMD (through /bin/sh) for each suggestion, with the file's path in
-                              PHOTOMETA_PATH and its kind in PHOTOMETA_KIND. A failing CMD is
-                              reported on stderr and watching goes on.
+          --exec CMD          Run CMD (through /bin/sh) for each offer (new or standing), with its
+                              environment (below). A failing CMD is reported on stderr and
+                              watching goes on.
           --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
                               polls by itself (and says so) when inotify is unavailable or its watch
                               limit is reached.
-          --thumbnail [SIZE]  Also make each offer's thumbnail, as for suggest: a line
-                              "thumbnail: PATH" after the offer, JSON "thumbnail", and
-                              PHOTOMETA_THUMBNAIL for --exec. A failure leaves the offer standing.
+          --thumbnail [SIZE]  Also make each offer's picture, after the offer is printed: a line
+                              "thumbnail: PATH", JSON event "thumbnail" (with thumbnailError on a
+                              failure, and the offer stands).
+          --thumbnail-mode M  fit (default), fill or crop, as for suggest: a square button asks
+                              --thumbnail 256 --thumbnail-mode crop.
           --no-suggest        Report changes only.
           -h, --help          Show this help.
+
+        ENVIRONMENT:
+          PHOTOMETA_PATH        (for --exec) the offered file's path
+          PHOTOMETA_KIND        (for --exec) its kind: photo, screenshot, gif, livePhoto, video
+          PHOTOMETA_CAPTURED    (for --exec) its capture instant, ISO 8601 in UTC (unset: unknown)
+          PHOTOMETA_THUMBNAIL   (for --exec, with --thumbnail) its picture's path (unset: failed)
+          PHOTOMETA_THUMBNAILER (read) the thumbnail helper to run instead of the one installed
+                                beside photometa
+          XDG_STATE_HOME, XDG_CACHE_HOME, XDG_CONFIG_HOME, HOME: where the memory, the
+                                thumbnails and the pictures folder are found
 
         Stops cleanly on Ctrl-C (SIGINT) or SIGTERM.
 

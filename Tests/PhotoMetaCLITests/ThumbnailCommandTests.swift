@@ -97,7 +97,10 @@ final class ThumbnailCommandTests: XCTestCase {
         missing["PHOTOMETA_THUMBNAILER"] = work.appendingPathComponent("nowhere").path
         let gone = try Photometa.run(["thumbnail", "--json", photo, photo], environment: missing)
         XCTAssertEqual(gone.status, 1)
-        XCTAssertTrue(gone.stderr.contains("photometa-thumbnailer could not start"), gone.stderr)
+        XCTAssertTrue(
+            gone.stderr.contains(
+                "PHOTOMETA_THUMBNAILER names \(missing["PHOTOMETA_THUMBNAILER"] ?? ""), which is not an executable file"),
+            "the path tried is named: \(gone.stderr)")
         var dying = env
         dying["PHOTOMETA_THUMBNAILER"] = "/bin/false"
         let died = try Photometa.run(["thumbnail", "--jsonl", photo, photo], environment: dying)

@@ -10,9 +10,14 @@ package final class RunningPhotometa: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    package init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = Photometa.binary
+    /// Its stdin (`send`).
+    private let input = Pipe()
+
+    /// `executable`: another program than photometa (an example client that drives it).
+    package init(_ arguments: [String], environment: [String: String] = [:], executable: URL = Photometa.binary) throws {
+        process.executableURL = executable
         process.arguments = arguments
+        process.standardInput = input
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
         for (k, v) in environment { env[k] = v }
@@ -26,6 +31,11 @@ package final class RunningPhotometa: @unchecked Sendable {
         e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
         process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
         try process.run()
+    }
+
+    /// Writes `line` and a newline to its stdin.
+    package func send(_ line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
     private func append(_ d: Data, err isErr: Bool) {

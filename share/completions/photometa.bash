@@ -24,13 +24,13 @@ _photometa() {
     local opts
     case "${COMP_WORDS[1]}" in
         inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude -q --quiet --help" ;;
-        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --no-service --standing --wait --thumbnail -q --quiet --help" ;;
+        suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --no-service --standing --wait --thumbnail --thumbnail-mode -q --quiet --help" ;;
         serve) opts="--exclude --no-index --help" ;;
         status) opts="--json --help" ;;
-        recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --no-service --thumbnail -q --quiet --help" ;;
+        recent) opts="-n --kind --json --jsonl --tz --exclude --no-index --no-service --thumbnail --thumbnail-mode -q --quiet --help" ;;
         dismiss) opts="--until --tz --state --profile --help" ;;
         forget) opts="--state --profile --help" ;;
-        watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --thumbnail --help" ;;
+        watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --thumbnail --thumbnail-mode --help" ;;
         thumbnail) opts="--size --fit --fill --crop --out --format --quality --fast --no-cache --max-pixels --json --jsonl --help" ;;
     esac
     if [[ "$cur" == -* ]]; then

@@ -121,8 +121,10 @@ func watchAFolder(_ folder: String) async throws {
             print("watching \(folder)")
             // Drop the stream: watching stops.
             return
-        case .changes(let c): print("+\(c.inserted.count) -\(c.removed.count) ~\(c.changed.count)")
+        case .changes(let c): print("+\(c.inserted.count) -\(c.removed.count) ~\(c.changed.count) >\(c.moved.count)")
         case .suggestion(let s, _): print("offer \(s.path)")
+        case .standing(let s, _): print("still on offer \(s.path)")
+        case .withdrawn(let w): print("withdrawn \(w.path) (\(w.reason.rawValue))")
         case .note(let n): print("note: \(n)")
         case .error(let e): print("error: \(e)")  // e.g. the memory could not be written
         case .folderGone: return

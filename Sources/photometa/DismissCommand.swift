@@ -1,0 +1,60 @@
+import Foundation
+import PhotoMeta
+import PhotoMetaCore
+
+/// `photometa dismiss [DIR...] [--until ISO8601] [--state PATH] [--profile NAME]`
+struct DismissCommand {
+    static let help = """
+        USAGE: photometa dismiss [DIR...] [--until ISO8601] [--tz ZONE] [--state PATH] [--profile NAME]
+
+        Records that everything captured up to now (or up to --until, which may not be later than
+        now) was seen: suggest, watch and serve will not offer it, in any folder. The memory is
+        the profile's (--profile, default "default"), not the folder's: the DIRs (by default the
+        pictures folder) are only checked to be readable folders. The standing offer, if it was
+        captured up to then, is withdrawn (a running watch says "withdrawn", reason dismissed).
+        The remembered time only moves forward.
+
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
+        """
+
+    var folders: FolderArguments
+    var until: Date?
+    var statePath = Suggester.defaultStatePath()
+    var profile = Suggester.defaultProfile
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        var zoneOption: TimeZone?
+        var untilText: String?
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
+            case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
+            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        folders = FolderArguments(cursor.positionals)
+        if let untilText {
+            let t = try InstantArgument.parse(untilText, zone: zoneOption ?? ZoneArgument.processDefault(), option: "--until")
+            // Dismissing the future would silence everything taken until then (years, for a
+            // typing mistake): only up to now, plus the clock skew the rules allow.
+            guard t.timeIntervalSinceNow <= 5 else {
+                throw UsageError("--until '\(untilText)' is in the future; dismiss only what was taken up to now")
+            }
+            until = t
+        }
+    }
+
+    func run() -> ExitCode {
+        do throws(SuggestError) {
+            let when = try Suggester.dismiss(folders: folders.folders, until: until, profile: profile, statePath: statePath)
+            let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
+            Output.out("Dismissed everything in \(named) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
+            return .success
+        } catch {
+            return SuggestCommand.report(error, folders: folders)
+        }
+    }
+}

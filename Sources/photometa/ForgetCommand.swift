@@ -1,0 +1,46 @@
+import Foundation
+import PhotoMeta
+import PhotoMetaCore
+
+/// `photometa forget [DIR...] [--state PATH] [--profile NAME]`
+struct ForgetCommand {
+    static let help = """
+        USAGE: photometa forget [DIR...] [--state PATH] [--profile NAME]
+
+        Clears what photometa remembers of the profile's offers and dismissals (in every folder:
+        the memory is the profile's): suggest may offer recent photos again. The DIRs (by default
+        the pictures folder) are checked to be readable folders.
+
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
+        """
+
+    var folders: FolderArguments
+    var statePath = Suggester.defaultStatePath()
+    var profile = Suggester.defaultProfile
+
+    init(arguments: [String]) throws(UsageError) {
+        var cursor = ArgumentCursor(arguments)
+        while let opt = cursor.nextOption() {
+            switch opt.name {
+            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
+            default: throw UsageError("unknown option '\(opt.name)'")
+            }
+        }
+        folders = FolderArguments(cursor.positionals)
+    }
+
+    func run() -> ExitCode {
+        do throws(SuggestError) {
+            let had = try Suggester.forget(folders: folders.folders, profile: profile, statePath: statePath)
+            let shown = TerminalText.escape(profile)
+            Output.out(
+                had
+                    ? "Forgot what was offered or dismissed for profile \(shown).\n"
+                    : "Nothing remembered for profile \(shown).\n")
+            return .success
+        } catch {
+            return SuggestCommand.report(error, folders: folders)
+        }
+    }
+}

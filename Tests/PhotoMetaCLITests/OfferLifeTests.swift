@@ -1,0 +1,280 @@
+import Foundation
+import XCTest
+
+/// The offer's life as a chat client meets it (issue 21), end to end with the binary: `watch`
+/// and `suggest --standing` agree, a restarted watch gets the standing offer back, and every
+/// way an offer stops standing is a `withdrawn` event. Waits are bounded and event-driven.
+final class OfferLifeTests: XCTestCase {
+    var scratch: TemporaryDirectory!
+    var work: URL!
+    var folder: String { work.appendingPathComponent("photos").path }
+    var state: String { work.appendingPathComponent("s.sqlite3").path }
+    /// A private cache: the tests' thumbnails never touch the user's.
+    var environment: [String: String] { ["XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "TZ": "UTC"] }
+
+    override func setUpWithError() throws {
+        scratch = try TemporaryDirectory(prefix: "pm-offer")
+        work = scratch.url
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { scratch = nil }
+
+    /// A photo named as taken `secondsAgo` before now (the name is its capture date, in UTC).
+    @discardableResult
+    func photo(secondsAgo: Double = 0, fixture: String = TestPaths.fixture("mmexport1700000000000.jpg")) throws -> String {
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let ext = fixture.hasSuffix(".png") ? "png" : "jpg"
+        let path = folder + "/IMG_\(f.string(from: Date(timeIntervalSinceNow: -secondsAgo))).\(ext)"
+        try FileManager.default.copyItem(atPath: fixture, toPath: path)
+        return path
+    }
+
+    /// A 640x480 PNG without metadata (dated by its name when copied in), made by the helper
+    /// from a fixture: large enough for a 512 px cache entry and a 256 px square.
+    func picture640x480() throws -> String {
+        let out = work.appendingPathComponent("made").path
+        let r = try Photometa.run(
+            [
+                "thumbnail", "--size", "640x480", "--fill", "--no-cache", "--out", out,
+                TestPaths.thumbnails.appendingPathComponent("ifd1.jpg").path,
+            ], environment: environment)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let made = try FileManager.default.contentsOfDirectory(atPath: out)
+        return out + "/" + (made.first ?? "missing")
+    }
+
+    func watch(_ extra: [String] = []) throws -> RunningPhotometa {
+        let w = try RunningPhotometa(
+            ["watch", folder, "--jsonl", "--tz", "UTC", "--state", state] + extra, environment: environment)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout + w.stderr)
+        return w
+    }
+
+    func events(_ w: RunningPhotometa) -> [[String: Any]] {
+        w.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    func events(_ w: RunningPhotometa, named name: String) -> [[String: Any]] {
+        events(w).filter { $0["event"] as? String == name }
+    }
+
+    /// Waits for a `withdrawn` event with `reason`, and returns it.
+    func withdrawn(_ w: RunningPhotometa, _ reason: String, timeout: Double = 10) -> [String: Any]? {
+        _ = w.wait(timeout: timeout) { self.events(w, named: "withdrawn").contains { $0["reason"] as? String == reason } }
+        return events(w, named: "withdrawn").first { $0["reason"] as? String == reason }
+    }
+
+    func standing(_ extra: [String] = []) throws -> (status: Int32, offer: [String: Any]?) {
+        let r = try Photometa.run(
+            ["suggest", folder, "--standing", "--json", "--tz", "UTC", "--state", state] + extra, environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        return (r.status, object?["suggestion"] as? [String: Any])
+    }
+
+    func stop(_ w: RunningPhotometa) {
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0, w.stderr)
+    }
+
+    /// Watch's offer is the standing offer `suggest --standing` answers with, in one shape; a
+    /// restarted watch reports it once after ready.
+    func testWatchAndStandingAgreeAndARestartGetsTheOfferBack() throws {
+        let w = try watch()
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        let offer = try XCTUnwrap(events(w, named: "suggestion").first)
+        XCTAssertEqual(offer["path"] as? String, path)
+        XCTAssertEqual(offer["format"] as? String, "jpeg")
+        XCTAssertEqual(offer["width"] as? Int, 16)
+        XCTAssertEqual(offer["height"] as? Int, 8)
+        let captured = try XCTUnwrap(offer["captured"] as? [String: Any])
+        let assumed = (captured["assumed"] as? [String: Any])?["utc"] as? String
+        XCTAssertEqual(offer["instant"] as? String, captured["utc"] as? String ?? assumed, "the instant the rules used")
+        XCTAssertEqual(offer["instantAssumed"] as? Bool, captured["utc"] as? String == nil)
+        XCTAssertNil(offer["standing"], "a new offer")
+        let (status, stands) = try standing()
+        XCTAssertEqual(status, 0)
+        for key in ["path", "format", "kind", "width", "height", "instant", "instantAssumed", "livePhotoPair"] {
+            XCTAssertEqual("\(stands?[key] ?? "-")", "\(offer[key] ?? "-")", "the standing offer's \(key) is watch's")
+        }
+        XCTAssertEqual(try Photometa.run(["suggest", folder, "--tz", "UTC", "--state", state]).status, 3, "nothing new")
+        stop(w)
+
+        let again = try watch()
+        XCTAssertTrue(again.wait { !self.events(again, named: "suggestion").isEmpty }, again.stdout + again.stderr)
+        let back = try XCTUnwrap(events(again, named: "suggestion").first)
+        XCTAssertEqual(back["path"] as? String, path)
+        XCTAssertEqual(back["standing"] as? Bool, true)
+        XCTAssertEqual(events(again).first?["event"] as? String, "ready", "after ready")
+        stop(again)
+        XCTAssertEqual(events(again, named: "suggestion").count, 1, "reported once")
+    }
+
+    /// Renamed: one `moved` change and a `withdrawn` moved event; the offer follows (suggest
+    /// --standing finds it at its new path). Deleted: withdrawn, and nothing stands.
+    func testRenameFollowsAndDeleteWithdraws() throws {
+        let w = try watch()
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        let renamed = folder + "/renamed.jpg"
+        try FileManager.default.moveItem(atPath: path, toPath: renamed)
+        let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
+        XCTAssertEqual(moved["path"] as? String, path)
+        XCTAssertEqual(moved["to"] as? String, renamed)
+        let change = try XCTUnwrap(events(w, named: "changes").last)
+        XCTAssertEqual((change["moved"] as? [[String: String]])?.first, ["from": path, "to": renamed])
+        XCTAssertEqual(change["removed"] as? [String], [], "a rename is not a removal")
+        XCTAssertEqual((change["inserted"] as? [Any])?.count, 0, "nor an insertion")
+        XCTAssertEqual(try standing().offer?["path"] as? String, renamed, "the standing offer followed the rename")
+
+        try FileManager.default.removeItem(atPath: renamed)
+        let deleted = try XCTUnwrap(withdrawn(w, "deleted"), w.stdout)
+        XCTAssertEqual(deleted["path"] as? String, renamed)
+        XCTAssertEqual(try standing().status, 3)
+        stop(w)
+    }
+
+    /// Dismissed by another process: withdrawn within the memory's polling interval.
+    func testDismissFromAnotherProcessWithdraws() throws {
+        let w = try watch()
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        XCTAssertEqual(try Photometa.run(["dismiss", folder, "--state", state]).status, 0)
+        XCTAssertEqual(try XCTUnwrap(withdrawn(w, "dismissed"), w.stdout)["path"] as? String, path)
+        stop(w)
+    }
+
+    /// A newer photo supersedes the offer: the withdrawal comes before the new offer.
+    func testANewerOfferSupersedes() throws {
+        let w = try watch()
+        let first = try photo(secondsAgo: 2)
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        let second = try photo()
+        XCTAssertEqual(try XCTUnwrap(withdrawn(w, "superseded"), w.stdout)["path"] as? String, first)
+        XCTAssertTrue(w.wait { self.events(w, named: "suggestion").count == 2 }, w.stdout)
+        let names = events(w).compactMap { $0["event"] as? String }.filter { $0 != "changes" }
+        XCTAssertEqual(names, ["ready", "suggestion", "withdrawn", "suggestion"])
+        XCTAssertEqual(events(w, named: "suggestion").last?["path"] as? String, second)
+        stop(w)
+    }
+
+    /// The window closes while the offer shows: withdrawn as expired, without any file event.
+    func testExpiryIsReportedWhenTheWindowCloses() throws {
+        let w = try watch(["--within", "3s"])
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        XCTAssertEqual(try XCTUnwrap(withdrawn(w, "expired"), w.stdout)["path"] as? String, path)
+        XCTAssertEqual(try standing(["--within", "3s"]).status, 3)
+        stop(w)
+    }
+
+    /// With --thumbnail the offer is printed at once and its picture follows as its own event;
+    /// a crop is exactly the box.
+    func testThePictureFollowsTheOffer() throws {
+        let w = try watch(["--thumbnail", "256", "--thumbnail-mode", "crop"])
+        let path = try photo(fixture: try picture640x480())
+        XCTAssertTrue(w.wait { !self.events(w, named: "thumbnail").isEmpty }, w.stdout + w.stderr)
+        let names = events(w).compactMap { $0["event"] as? String }.filter { $0 != "changes" }
+        XCTAssertEqual(names, ["ready", "suggestion", "thumbnail"])
+        XCTAssertNil(events(w, named: "suggestion").first?["thumbnail"], "the offer does not wait for its picture")
+        let picture = try XCTUnwrap(events(w, named: "thumbnail").first)
+        XCTAssertEqual(picture["path"] as? String, path)
+        let made = try XCTUnwrap(picture["thumbnail"] as? [String: Any], "\(picture)")
+        XCTAssertEqual(made["width"] as? Int, 256)
+        XCTAssertEqual(made["height"] as? Int, 256)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: made["path"] as? String ?? "/nonexistent"))
+        stop(w)
+    }
+
+    /// A crop is cut from a cached larger picture instead of decoding the photo again.
+    func testACropComesFromALargerCacheEntry() throws {
+        let path = try photo(fixture: try picture640x480())
+        let cached = try Photometa.run(["thumbnail", "--size", "512", path], environment: environment)
+        XCTAssertEqual(cached.status, 0, cached.stderr)
+        let r = try Photometa.run(
+            [
+                "suggest", folder, "--json", "--tz", "UTC", "--state", state, "--wait", "3s", "--thumbnail", "256",
+                "--thumbnail-mode", "crop",
+            ],
+            environment: environment)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let made = try XCTUnwrap((object["suggestion"] as? [String: Any])?["thumbnail"] as? [String: Any], r.stdout)
+        XCTAssertEqual(made["source"] as? String, "cache")
+        XCTAssertEqual(made["width"] as? Int, 256)
+        XCTAssertEqual(made["height"] as? Int, 256)
+        XCTAssertTrue((made["path"] as? String ?? "").hasPrefix(work.appendingPathComponent("cache/photometa/offers/").path))
+        let usage = try Photometa.run(["suggest", folder, "--thumbnail-mode", "crop"])
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.contains("--thumbnail-mode needs --thumbnail"), usage.stderr)
+    }
+
+    /// Browser and editor temporary names are never offered, listed or reported, whatever
+    /// asks (one list, `TemporaryNames`).
+    func testTemporaryNamesAreNeverOffered() throws {
+        let w = try watch()
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let stamp = f.string(from: Date())
+        let fixture = TestPaths.fixture("mmexport1700000000000.jpg")
+        for name in ["IMG_\(stamp).jpg.part", "IMG_\(stamp).jpg.crdownload", ".IMG_\(stamp).jpg", "IMG_\(stamp).jpg.tmp"] {
+            try FileManager.default.copyItem(atPath: fixture, toPath: folder + "/" + name)
+        }
+        let marker = folder + "/marker.mp4"
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("clip.mp4"), toPath: marker)
+        XCTAssertTrue(w.wait { w.stdout.contains(marker) }, w.stdout)
+        XCTAssertFalse(w.stdout.contains(stamp), "watch reports none of them: \(w.stdout)")
+        stop(w)
+        let suggest = try Photometa.run(
+            ["suggest", folder, "--explain", "--tz", "UTC", "--state", state, "--no-service"], environment: environment)
+        XCTAssertEqual(suggest.status, 3, "neither offered nor pending: \(suggest.stdout)")
+        for line in suggest.stdout.split(separator: "\n") where line.contains(stamp) {
+            XCTAssertTrue(line.contains("temporary name"), "only --explain names them, as skipped: \(line)")
+        }
+        let recent = try Photometa.run(["recent", folder, "--tz", "UTC", "--no-service"], environment: environment)
+        XCTAssertFalse(recent.stdout.contains(stamp), recent.stdout)
+    }
+}
+
+/// The example chat client of docs/integration.md (Examples/chat/chat_client.py), run against
+/// the binary: it shows the offer, its picture, follows a rename, answers "+" with the standing
+/// offer, and takes the offer down when dismissed.
+final class ExampleChatClientTests: XCTestCase {
+    func testTheExampleClientFollowsTheOffersLife() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw XCTSkip("python3 is not installed (make test installs it)")
+        }
+        let scratch = try TemporaryDirectory(prefix: "pm-chat")
+        let folder = scratch.path + "/photos"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let client = try RunningPhotometa(
+            [
+                TestPaths.root.appendingPathComponent("Examples/chat/chat_client.py").path, folder,
+                "--photometa", Photometa.binary.path, "--state", scratch.path + "/s.sqlite3", "--tz", "UTC",
+            ], environment: ["XDG_CACHE_HOME": scratch.path + "/cache"], executable: URL(fileURLWithPath: "/usr/bin/python3"))
+        XCTAssertTrue(client.wait { client.stdout.contains("READY") }, client.stdout + client.stderr)
+        client.send("plus")
+        XCTAssertTrue(client.wait { client.stdout.contains("PLUS NONE") }, client.stdout + client.stderr)
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let photo = folder + "/IMG_\(f.string(from: Date())).jpg"
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("mmexport1700000000000.jpg"), toPath: photo)
+        XCTAssertTrue(client.wait { client.stdout.contains("SHOW \(photo)") }, client.stdout + client.stderr)
+        XCTAssertTrue(client.wait { client.stdout.contains("PICTURE \(photo) ") }, client.stdout + client.stderr)
+        client.send("plus")
+        XCTAssertTrue(client.wait { client.stdout.contains("PLUS \(photo)") }, "+ shows what watch showed: \(client.stdout)")
+        let renamed = folder + "/to-send.jpg"
+        try FileManager.default.moveItem(atPath: photo, toPath: renamed)
+        XCTAssertTrue(client.wait { client.stdout.contains("MOVE \(photo) \(renamed)") }, client.stdout + client.stderr)
+        client.send("dismiss")
+        XCTAssertTrue(client.wait { client.stdout.contains("HIDE \(renamed) dismissed") }, client.stdout + client.stderr)
+        client.send("quit")
+        XCTAssertTrue(client.wait { client.stdout.contains("BYE") }, client.stdout + client.stderr)
+        XCTAssertEqual(client.finish(), 0)
+    }
+}
