@@ -18,6 +18,10 @@ package struct FolderScan {
         package var considered = 0
         /// Warnings for people (the index could not be used...).
         package var notes: [String] = []
+        /// The symbolic links followed (as reported, joined under the root's display) and their
+        /// targets' canonical paths: what the live library needs to answer for one sub-folder
+        /// exactly as a walk of it would (which follows no link out of it).
+        package var links: [(path: String, target: String)] = []
     }
 
     /// A folder to scan: its canonical path, and the folder as the caller wrote it (reported
@@ -168,6 +172,7 @@ package struct FolderScan {
         for (k, c) in found.enumerated() {
             guard var c else { continue }
             c.path = prefix + files[k].relative
+            if let target = files[k].linkTarget { summary.links.append((c.path, target)) }
             list.append(c)
         }
         return list

@@ -27,6 +27,8 @@ package final class LiveLibrary {
     private var spans: [PathKey: ClosedRange<Double>] = [:]
     /// Canonical folder path → the entries skipped in it (canonical paths).
     private var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
+    /// The symbolic links followed, for answers about a sub-folder.
+    private var links = FolderLinks()
     /// Folders to list again, and whether every folder must be.
     private var dirty: Set<PathKey> = []
     private var everything = false
@@ -59,6 +61,8 @@ package final class LiveLibrary {
             folder, list in store(folder, list)
         }
         skipped = Dictionary(grouping: summary.skipped) { PathKey(LiveLibrary.parent($0.path)) }
+        links.removeAll()
+        links.add(summary.links)
         notes += summary.notes
         index?.flush()
         dirty = []
@@ -127,6 +131,7 @@ package final class LiveLibrary {
         for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { PathKey(LiveLibrary.parent($0.path)) }) {
             skipped[parent, default: []] += entries
         }
+        links.add(visitedSummary.links)
         summary.notes += visitedSummary.notes
     }
 
@@ -137,6 +142,7 @@ package final class LiveLibrary {
         guard let root = root(of: folder) else { return }
         let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
         let before = summary.skipped.count
+        let linksBefore = summary.links.count
         let listed = scan.relist(
             folder, relative: relative, root: FolderScan.Root(path: root, display: root), index: &index, summary: &summary)
         guard let listed else {
@@ -145,6 +151,8 @@ package final class LiveLibrary {
         }
         store(folder, listed.candidates)
         skipped[PathKey(folder)] = Array(summary.skipped[before...])
+        links.drop(PathKey(folder))
+        links.add(summary.links[linksBefore...])
         let present = Set(listed.subfolders)
         for known in children(of: folder) where !present.contains(known) { dropTree(known) }
         for sub in listed.subfolders where folders[PathKey(sub)] == nil {
@@ -157,9 +165,7 @@ package final class LiveLibrary {
     /// with the service's own excludes), paths as the client wrote them; nil with the reason
     /// when the library cannot answer exactly.
     package func decide(_ request: ServiceRequest, exclude: [String]) -> (SuggestionDecision, [SuggestReport.Skipped])? {
-        guard let context = request.context, request.exclude == exclude,
-            request.folders.allSatisfy({ roots.contains($0.path) })
-        else { return nil }
+        guard let context = request.context, serves(request, exclude: exclude) else { return nil }
         // A check of what it returns: the offer (and the file pending) must still be the file
         // decided on. inotify cannot see a change made through a hard link from outside the
         // tree, or to the target of a link; such a file's folder is listed again, and the
@@ -200,11 +206,16 @@ package final class LiveLibrary {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
             // The set is needed only when asked folders may overlap.
             for key in sortedFolders() where key.isWithin(f.path) && (request.folders.count == 1 || used.insert(key).inserted) {
-                let list = folders[key] ?? []
+                let out = linksOut(of: f.path, in: key)
+                let list = out.isEmpty ? folders[key] ?? [] : (folders[key] ?? []).filter { out[$0.path] == nil }
                 // Most of a library is far outside the window: counted, not decided.
                 if !request.explain, certainlyRejected(key, context) {
                     builder.addCertainlyRejected(list.count)
                     continue
+                }
+                for link in request.explain ? out.keys.sorted() : [] {
+                    let reason = TreeWalker.SkipReason.linkOutOfFolder.description
+                    skippedEntries.append(SuggestReport.Skipped(path: prefix + link.dropFirst(f.path.count), reason: reason))
                 }
                 for c in list {
                     if !request.explain, RecencyRule.certainlyRejects(c, in: context) {
@@ -237,9 +248,7 @@ package final class LiveLibrary {
     /// library cannot answer exactly. Folders are taken newest span first, and the walk stops
     /// once the rest cannot reach the listing, whatever their zone.
     package func recent(_ request: ServiceRequest, exclude: [String]) -> [SuggestionCandidate]? {
-        guard let zone = TimeZone(identifier: request.zone), request.exclude == exclude,
-            request.folders.allSatisfy({ roots.contains($0.path) })
-        else { return nil }
+        guard let zone = TimeZone(identifier: request.zone), serves(request, exclude: exclude) else { return nil }
         let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
         var selection = RecentSelection(limit: request.limit, kinds: kinds, zone: zone)
         var used = Set<PathKey>()
@@ -251,7 +260,8 @@ package final class LiveLibrary {
                 .sorted { $0.1.upperBound > $1.1.upperBound }
             for (folder, span) in dated {
                 if let cutoff = selection.cutoff, span.upperBound + CaptureDate.widestZoneOffset + 1 < cutoff { break }
-                for c in folders[folder] ?? [] {
+                let out = linksOut(of: f.path, in: folder)
+                for c in folders[folder] ?? [] where out[c.path] == nil {
                     var shown = c
                     if prefix != f.path {
                         shown.path = prefix + c.path.dropFirst(f.path.count)
@@ -292,8 +302,22 @@ package final class LiveLibrary {
             folders.removeValue(forKey: f)
             spans.removeValue(forKey: f)
             skipped.removeValue(forKey: f)
+            links.drop(f)
             dropped?(f.path)
         }
+    }
+
+    /// For an answer about `asked` (canonical): the links of `folder` a walk of `asked` would
+    /// not follow. None for a root.
+    private func linksOut(of asked: String, in folder: PathKey) -> [String: String] {
+        roots.contains(asked) ? [:] : links.leaving(asked, in: folder)
+    }
+
+    /// The request's folders are served: each a root, or, when neither the service nor the
+    /// request excludes anything (patterns are relative to the folder asked), a folder below one.
+    private func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
+        request.exclude == exclude
+            && request.folders.allSatisfy { roots.contains($0.path) || (exclude.isEmpty && isServed($0.path)) }
     }
 
     private func store(_ folder: String, _ list: [SuggestionCandidate]) {

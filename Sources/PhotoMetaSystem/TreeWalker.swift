@@ -41,6 +41,9 @@ package struct TreeWalker: Sendable {
         /// The path below the starting folder.
         package var relative: String
         package var facts: FileFacts
+        /// For a symbolic link followed under `.library`: its target's canonical path (a
+        /// narrower walk, of one sub-folder, would not follow a link out of it).
+        package var linkTarget: String?
     }
 
     /// A folder and all its regular files; shared by the files' items so that a still finds
@@ -275,7 +278,8 @@ package struct TreeWalker: Sendable {
                 subfolders.append((files.count, entry.name, path, rel))
             case .symlink:
                 switch link(entry.name, in: handle, path: path, root: root) {
-                case .success(let target): files.append(File(path: path, relative: rel, facts: target))
+                case .success(let target):
+                    files.append(File(path: path, relative: rel, facts: target.facts, linkTarget: target.canonical))
                 case .failure(let reason): visit(.skipped(path: path, relative: rel, reason: reason))
                 }
             case .other(let what):
@@ -287,7 +291,7 @@ package struct TreeWalker: Sendable {
 
     /// Where a symbolic link leads, under the policy.
     private func link(_ name: String, in handle: DirectoryHandle, path: String, root: String)
-        -> Result<FileFacts, SkipReason>
+        -> Result<(facts: FileFacts, canonical: String?), SkipReason>
     {
         guard let target = try? handle.facts(name, followLinks: true) else { return .failure(.danglingLink) }
         switch target.type {
@@ -298,7 +302,8 @@ package struct TreeWalker: Sendable {
         if case .library = policy {
             guard let resolved = try? FileSystem.canonicalPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/")
             else { return .failure(.linkOutOfFolder) }
+            return .success((target, resolved))
         }
-        return .success(target)
+        return .success((target, nil))
     }
 }

@@ -58,9 +58,10 @@ final class ServeCommandTests: XCTestCase {
 
     /// `suggest --json --explain --peek` as an object, without the keys that may differ
     /// between two asks (`from`, and the milliseconds to wait, which follow the real clock).
-    func suggest(_ extra: [String], explain: Bool = true) throws -> [String: Any] {
+    func suggest(_ extra: [String], explain: Bool = true, asked: String? = nil) throws -> [String: Any] {
         let r = try Photometa.run(
-            ["suggest", folder, "--json", "--peek", "--videos", "--within", "1h", "--now", now] + (explain ? ["--explain"] : [])
+            ["suggest", asked ?? folder, "--json", "--peek", "--videos", "--within", "1h", "--now", now]
+                + (explain ? ["--explain"] : [])
                 + extra,
             environment: env)
         XCTAssertTrue([0, 3, 4].contains(r.status), r.stderr)
@@ -74,9 +75,10 @@ final class ServeCommandTests: XCTestCase {
     }
 
     /// The service's answer equals the scan's, and came from the service.
-    func assertExact(_ situation: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        var live = try suggest([])
-        var scanned = try suggest(["--no-service", "--no-index"])
+    /// `asked`: the folder asked about (default the served folder; a sub-folder of it too).
+    func assertExact(_ situation: String, asked: String? = nil, file: StaticString = #filePath, line: UInt = #line) throws {
+        var live = try suggest([], asked: asked)
+        var scanned = try suggest(["--no-service", "--no-index"], asked: asked)
         XCTAssertEqual(live["from_"] as? String, "service", situation, file: file, line: line)
         XCTAssertEqual(scanned["from_"] as? String, "scan", situation, file: file, line: line)
         live.removeValue(forKey: "from_")
@@ -84,14 +86,14 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(NSDictionary(dictionary: live), NSDictionary(dictionary: scanned), situation, file: file, line: line)
         // recent: the service's listing equals a scan's, rows and order.
         let listed = try Photometa.run(
-            ["recent", folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video"], environment: env)
+            ["recent", asked ?? folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video"], environment: env)
         let listedScan = try Photometa.run(
-            ["recent", folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video", "--no-service", "--no-index"],
+            ["recent", asked ?? folder, "--json", "-n", "3", "--kind", "photo", "--kind", "video", "--no-service", "--no-index"],
             environment: env)
         XCTAssertEqual(listed.stdout, listedScan.stdout, situation, file: file, line: line)
         // Without --explain the service skips what recency certainly turns down: the same answer.
-        var quick = try suggest([], explain: false)
-        var quickScan = try suggest(["--no-service", "--no-index"], explain: false)
+        var quick = try suggest([], explain: false, asked: asked)
+        var quickScan = try suggest(["--no-service", "--no-index"], explain: false, asked: asked)
         XCTAssertEqual(quick.removeValue(forKey: "from_") as? String, "service", situation, file: file, line: line)
         quickScan.removeValue(forKey: "from_")
         XCTAssertEqual(NSDictionary(dictionary: quick), NSDictionary(dictionary: quickScan), situation, file: file, line: line)
@@ -130,6 +132,30 @@ final class ServeCommandTests: XCTestCase {
                 atPath: folder + "/IMG_20240808_120819.jpg", contents: Data(bytes.prefix(bytes.count / 2))))
         try assertExact("a file still being written")
         XCTAssertTrue(try suggest([])["pending"] is [String: Any], "pending")
+    }
+
+    /// A folder below the served one is answered by the service, exactly as a walk of it: a
+    /// link to a file elsewhere in the served folder is left out (that walk would not follow
+    /// it out), a link inside it is followed. With an --exclude on either side, the client scans.
+    func testAFolderBelowTheServedOneIsAnswered() throws {
+        let sub = folder + "/sub"
+        try FileManager.default.createDirectory(atPath: sub + "/deeper", withIntermediateDirectories: true)
+        try add("IMG_20240808_120811.jpg", in: sub)
+        try add("IMG_20240808_120812.jpg", in: sub + "/deeper")
+        try add("IMG_20240808_120819.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: sub + "/out.jpg", withDestinationPath: folder + "/IMG_20240808_120819.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: sub + "/in.jpg", withDestinationPath: sub + "/deeper/IMG_20240808_120812.jpg")
+        try startServe()
+        try assertExact("a sub-folder", asked: sub)
+        try assertExact("a sub-folder's sub-folder", asked: sub + "/deeper")
+        let skipped = try XCTUnwrap(try suggest([], asked: sub)["skipped"] as? [[String: Any]])
+        XCTAssertTrue(skipped.contains { ($0["path"] as? String)?.hasSuffix("/out.jpg") == true }, "\(skipped)")
+        try add("IMG_20240808_120813.jpg", in: sub)
+        try assertExact("a sub-folder after a change", asked: sub)
+        let excluded = try suggest(["--exclude", "deeper"], asked: sub)
+        XCTAssertEqual(excluded["from_"] as? String, "scan", "patterns are relative to the folder asked: the client scans")
     }
 
     /// The library type asks the service too, and lists what a scan lists.
