@@ -24,7 +24,20 @@ package struct ChildProcess: Sendable {
         package var description: String {
             switch self {
             case .exited(let status): return "exited with status \(status)"
-            case .signalled(let signal): return "was killed by signal \(signal)"
+            case .signalled(let signal): return "was killed by signal \(signal)" + Self.meaning(signal)
+            }
+        }
+
+        /// What the signals photometa's helper meets mean: the limits of its confinement
+        /// (docs/sandbox.md) and a crash.
+        static func meaning(_ signal: Int32) -> String {
+            switch signal {
+            case SIGXCPU: return " (SIGXCPU: the CPU time limit)"
+            case SIGKILL: return " (SIGKILL)"
+            case SIGABRT: return " (SIGABRT: an abort, such as memory beyond the address space limit)"
+            case SIGSEGV, SIGBUS: return " (a crash)"
+            case SIGSYS: return " (SIGSYS: a system call the seccomp filter kills for)"
+            default: return ""
             }
         }
     }
