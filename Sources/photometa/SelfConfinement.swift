@@ -67,7 +67,8 @@ enum SelfConfinement {
     static func probeIfAsked(_ environment: [String: String]) {
         #if DEBUG
             guard let secret = environment["PHOTOMETA_SANDBOX_PROBE"], !secret.isEmpty else { return }
-            Output.err("photometa: " + SandboxProbe.line(SandboxProbe.run(secret: secret)).replacingOccurrences(of: "\t", with: " "))
+            Output.err(
+                "photometa: " + SandboxProbe.line(SandboxProbe.run(secret: secret)).replacingOccurrences(of: "\t", with: " "))
             Output.flush()
             if environment["PHOTOMETA_SANDBOX_PROBE_HOLD"] == "1" { SandboxProbe.waitForReaderToLeave(1) }
         #endif
