@@ -105,8 +105,7 @@ struct RecentCommand {
     }
 
     func run() -> ExitCode {
-        SelfConfinement.apply(
-            SelfConfinement.Needs(files: [self.options.indexPath], unixSockets: true, thumbnails: thumbnail != nil))
+        SelfConfinement.apply(.scanning([self.options.indexPath], thumbnails: thumbnail != nil))
         var options = self.options
         let progress = ProgressLine.start(quiet: quiet)
         options.progress = { considered in progress?.set(done: considered) }

@@ -23,6 +23,11 @@ enum SelfConfinement {
         var thumbnails = false
         /// The `watch --exec` command.
         var hook: String?
+
+        /// suggest and recent: their files, a live library to ask, maybe thumbnails.
+        static func scanning(_ files: [String?], thumbnails: Bool) -> Needs {
+            Needs(files: files, unixSockets: true, thumbnails: thumbnails)
+        }
     }
 
     /// Confines this process for `needs`; a missing confinement is said once on stderr.

@@ -133,9 +133,7 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
-        SelfConfinement.apply(
-            SelfConfinement.Needs(
-                files: [options.statePath, options.indexPath], unixSockets: true, thumbnails: thumbnail != nil))
+        SelfConfinement.apply(.scanning([options.statePath, options.indexPath], thumbnails: thumbnail != nil))
         if standing { return runStanding() }
         // Decided without recording; the offer is then made in one step under the memory's
         // write lock (`Suggester.offer`): printed there, and recorded only once printed, so an
