@@ -88,6 +88,7 @@ int pm_landlock_allow(int ruleset, int abi, int dirfd, const char *path, int acc
                   LANDLOCK_ACCESS_FS_TRUNCATE;
     if (access & PM_ALLOW_EXECUTE) rights |= LANDLOCK_ACCESS_FS_EXECUTE;
     if (access & PM_ALLOW_MAKE_SOCKET) rights |= LANDLOCK_ACCESS_FS_MAKE_SOCK;
+    if (access & PM_ALLOW_LIST) rights |= LANDLOCK_ACCESS_FS_READ_DIR;
     int fd = openat(dirfd, path, O_PATH | O_CLOEXEC);
     if (fd < 0) return -errno;
     struct stat st;

@@ -10,8 +10,11 @@ import PhotoMetaCore
 /// refused once `Sandbox.confine` returns: reading, writing, creating and removing files
 /// outside these paths (Landlock), and the system calls of the seccomp deny list.
 package struct SandboxPolicy: Sendable {
-    /// Files read, or folders read beneath (the inputs).
+    /// Files read, or folders read beneath.
     package var read: [String] = []
+    /// Inputs: a file among them is read, a folder only listed (so a folder named as an input
+    /// is refused as a folder, as before, and opens none of its files).
+    package var inputs: [String] = []
     /// Folders written beneath (create, write, rename, remove; read too): outputs, caches, state.
     package var write: [String] = []
     /// Files that may be executed (only when `exec` is set).
@@ -110,6 +113,10 @@ package enum Sandbox {
         }
         var rules: [(String, Int32)] = []
         for path in systemPaths() + policy.read { rules.append((path, PM_ALLOW_READ)) }
+        for path in policy.inputs {
+            let isFolder = (try? FileFacts.of(path))?.type == .directory
+            rules.append((path, isFolder ? PM_ALLOW_LIST : PM_ALLOW_READ))
+        }
         for path in policy.write { rules.append((path, PM_ALLOW_READ | PM_ALLOW_WRITE)) }
         for path in policy.exec ? policy.execute : [] { rules.append((path, PM_ALLOW_READ | PM_ALLOW_EXECUTE)) }
         for path in policy.makeSocket { rules.append((path, PM_ALLOW_MAKE_SOCKET)) }

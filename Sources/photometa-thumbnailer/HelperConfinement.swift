@@ -27,7 +27,7 @@ enum HelperConfinement {
         -> SandboxPolicy
     {
         var p = SandboxPolicy()
-        p.read = files
+        p.inputs = files
         if let out = job.out { p.write.append(out) }
         if job.cache, let root = cacheRoot, (try? PrivateFiles.ensureFolder(root)) != nil { p.write.append(root) }
         p.addressSpaceBytes = addressSpaceBytes

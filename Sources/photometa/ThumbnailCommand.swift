@@ -158,6 +158,8 @@ struct ThumbnailCommand {
             }
             names = OutputFolder.names(files, extension: request.format.fileExtension)
         }
+        // It reads the cache and the files' names; the helper, started by the spawner, decodes.
+        SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
         var failed = 0
         if format == .json { Output.out("[") }
         if format == .jsonl { Output.flushPeriodically() }

@@ -50,6 +50,7 @@ final class SelfConfinementTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("format:   mp4"), r.stdout)
         XCTAssertEqual(try probe(r.stderr), ["open": 0, "create": EACCES, "inet": EPERM, "unix": EPERM, "exec": EPERM])
         XCTAssertFalse(FileManager.default.fileExists(atPath: work + "/hook/probe-created"))
+        XCTAssertFalse(r.stderr.contains("note:"), "everything in force, on one thread: \(r.stderr)")
     }
 
     /// suggest keeps its unix sockets (the live library, the spawner) and its state, nothing
@@ -67,6 +68,7 @@ final class SelfConfinementTests: XCTestCase {
         XCTAssertEqual(try probe(first.stderr), ["open": 0, "create": EACCES, "inet": EPERM, "unix": 0, "exec": EPERM])
         XCTAssertTrue(first.stdout.contains(#""source":"decoded""#), first.stdout)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work + "/state/photometa/state.sqlite3"))
+        XCTAssertFalse(first.stderr.contains("note:"), first.stderr)
         let second = try Photometa.run(args, environment: env)
         XCTAssertEqual(second.status, 3, "already offered: the confined run recorded it\n" + second.stdout)
     }
@@ -88,6 +90,7 @@ final class SelfConfinementTests: XCTestCase {
         let lines = status.split(separator: "\n").map { $0.replacingOccurrences(of: "\t", with: " ") }
         XCTAssertTrue(lines.contains("NoNewPrivs: 1"), status)
         XCTAssertTrue(lines.contains("Seccomp: 2"), status)
+        XCTAssertFalse(w.stderr.contains("note:"), w.stderr)
         let f = DateFormatter()
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyyMMdd_HHmmss"
@@ -108,6 +111,7 @@ final class SelfConfinementTests: XCTestCase {
         XCTAssertEqual(try probe(s.stderr), ["open": 0, "create": EACCES, "inet": EPERM, "unix": 0, "exec": EPERM])
         let status = try String(contentsOfFile: "/proc/\(s.process.processIdentifier)/status", encoding: .utf8)
         XCTAssertTrue(status.contains("Seccomp:\t2"), status)
+        XCTAssertFalse(s.stderr.contains("note:"), s.stderr)
         let status2 = try Photometa.run(["status", photos], environment: env)
         XCTAssertEqual(status2.status, 0, status2.stdout + status2.stderr)
         kill(s.process.processIdentifier, SIGTERM)

@@ -14,6 +14,7 @@
 #define PM_ALLOW_WRITE 2       /* create, write, truncate, rename and remove files and folders */
 #define PM_ALLOW_EXECUTE 4     /* execve a file */
 #define PM_ALLOW_MAKE_SOCKET 8 /* bind a unix socket's file */
+#define PM_ALLOW_LIST 16       /* list a folder (not read the files in it) */
 
 /// The kernel's Landlock ABI version (1...), or -errno: -ENOSYS without Landlock,
 /// -EOPNOTSUPP when it is built but disabled at boot.
