@@ -34,6 +34,10 @@ let package = Package(
         .target(name: "CStatx"),
         // posix_spawn with closefrom, for the watch hook (Swift's Glibc module lacks the _np call).
         .target(name: "CSpawn"),
+        // Landlock, seccomp, no_new_privs and rlimits, for the processes that confine themselves
+        // (docs/sandbox.md): the kernel headers linux/landlock.h, seccomp.h and filter.h reach
+        // only this target.
+        .target(name: "CSandbox"),
         // libvips (decoding with shrink-on-load, resampling, colour, encoding) through
         // pkg-config; Debian ships it as libvips-dev. Its headers reach only CVips.
         .systemLibrary(name: "CLibVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
@@ -46,7 +50,7 @@ let package = Package(
         .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
-        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn"]),
+        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSandbox"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
         // The freedesktop thumbnail cache (names, keys, validity): no image library.

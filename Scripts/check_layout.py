@@ -33,6 +33,7 @@ HOMES = {
     "CGLib": [],  # only through CGLibNames
     "CStatx": ["Sources/PhotoMetaSystem/"],
     "CSpawn": ["Sources/PhotoMetaSystem/"],
+    "CSandbox": ["Sources/PhotoMetaSystem/Sandbox.swift", "Sources/PhotoMetaSystem/SandboxProbe.swift"],
 }
 
 # A C library's header -> the C module folders that may include it.
@@ -43,6 +44,9 @@ HEADERS = {
     "vips/": ["Sources/CLibVips/", "Sources/CVips/"],
     "libffmpegthumbnailer/": ["Sources/CVips/"],
     "glib.h": ["Sources/CGLib/", "Sources/CGLibNames/"],
+    "linux/landlock.h": ["Sources/CSandbox/"],
+    "linux/seccomp.h": ["Sources/CSandbox/"],
+    "linux/filter.h": ["Sources/CSandbox/"],
 }
 
 SYSTEM_HOME = "Sources/PhotoMetaSystem/"

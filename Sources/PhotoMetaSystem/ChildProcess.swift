@@ -24,7 +24,20 @@ package struct ChildProcess: Sendable {
         package var description: String {
             switch self {
             case .exited(let status): return "exited with status \(status)"
-            case .signalled(let signal): return "was killed by signal \(signal)"
+            case .signalled(let signal): return "was killed by signal \(signal)" + Self.meaning(signal)
+            }
+        }
+
+        /// What the signals photometa's helper meets mean: the limits of its confinement
+        /// (docs/sandbox.md) and a crash.
+        static func meaning(_ signal: Int32) -> String {
+            switch signal {
+            case SIGXCPU: return " (SIGXCPU: the CPU time limit)"
+            case SIGKILL: return " (SIGKILL)"
+            case SIGABRT: return " (SIGABRT: an abort, such as memory beyond the address space limit)"
+            case SIGSEGV, SIGBUS: return " (a crash)"
+            case SIGSYS: return " (SIGSYS: a system call the seccomp filter kills for)"
+            default: return ""
             }
         }
     }
@@ -34,11 +47,20 @@ package struct ChildProcess: Sendable {
     let input: Int32
     /// The read end of the child's stdout.
     let output: Int32
+    /// Where the wait status comes from when the spawner started the child (docs/sandbox.md),
+    /// else -1 (this process waits for it).
+    let status: Int32
 
     /// Starts `executable` (a path, not searched in PATH) with `arguments` (without the program
     /// name) and photometa's environment. Throws the errno of the failed pipe or spawn
     /// (`ENOENT`: no such program).
     package init(executable: String, arguments: [String] = []) throws(SystemError) {
+        // A confined photometa cannot execute programs: the spawner it started before starts
+        // the helper (Spawner.swift).
+        if arguments.isEmpty, Spawner.starts(executable) {
+            (pid, input, output, status) = try Spawner.helper()
+            return
+        }
         var argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { PathBytes.withCPath($0) { strdup($0) } }
         argv.append(nil)
         defer { for p in argv { free(p) } }
@@ -51,6 +73,7 @@ package struct ChildProcess: Sendable {
         self.pid = pid
         input = toChild
         output = fromChild
+        status = -1
     }
 
     /// Writes all of `bytes` to the child's stdin, then closes it (the child sees the end of its
@@ -76,8 +99,13 @@ package struct ChildProcess: Sendable {
     package func wait() -> Termination {
         close(output)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            if errno != EINTR { return .exited(-1) }
+        if self.status >= 0 {
+            guard let s = Spawner.wait(self.status) else { return .exited(-1) }
+            status = s
+        } else {
+            while waitpid(pid, &status, 0) < 0 {
+                if errno != EINTR { return .exited(-1) }
+            }
         }
         return status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signalled(status & 0x7F)
     }

@@ -165,6 +165,15 @@ package enum Hook {
     package static func run(
         _ command: String, environment: [String: String], finished: @escaping @Sendable (Int32) -> Void
     ) throws(SystemError) {
+        // A confined photometa asks the spawner it started before (Spawner.swift), which runs
+        // the command it was given then, with this call's PHOTOMETA_* variables.
+        if let statusFD = try Spawner.hook(environment) {
+            Thread {
+                let status = Spawner.wait(statusFD) ?? (127 << 8)
+                finished(status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F))
+            }.start()
+            return
+        }
         var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
         cEnv.append(nil)
         defer { for p in cEnv { free(p) } }

@@ -26,6 +26,12 @@ public final class Thumbnailer: Sendable {
         self.cache = cache
     }
 
+    /// Loads and starts the image libraries now rather than on the first file: a process that
+    /// confines itself (`photometa-thumbnailer`, docs/sandbox.md) calls this before it may no
+    /// longer read the libraries' folders. False when libvips could not start.
+    @discardableResult
+    package static func loadLibraries() -> Bool { VipsCodec.start() }
+
     /// One thumbnail of the file at `path` as `request` asks (for `opportunistic` delivery, the
     /// exact one; use `thumbnails(of:_:)` for both).
     public func thumbnail(of path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail {

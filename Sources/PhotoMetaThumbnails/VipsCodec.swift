@@ -64,6 +64,10 @@ enum VipsCodec {
 
     static var version: String { String(cString: pm_vips_version()) }
 
+    /// Starts libvips now (its loader modules are read from disk here): what a process that
+    /// confines itself calls first. False when libvips could not start.
+    static func start() -> Bool { started == PM_OK }
+
     private static func ready() throws(Failure) {
         guard started == PM_OK else { throw Failure(code: PM_ERR_INIT, message: "libvips could not start") }
     }

@@ -18,6 +18,9 @@ import Synchronization
 //   INDEX <TAB> ok <TAB> PATH <TAB> WIDTH <TAB> HEIGHT <TAB> SOURCE <TAB> FORMAT
 //   INDEX <TAB> error <TAB> REASON
 // (not JSON: parsing 5,000 JSON lines cost more than answering them from the cache).
+// Before the first reply the helper says how it is confined, in one `Confinement` line
+// (`confinement <TAB> noNewPrivs=1 <TAB> landlock=7 ...`): it loads libvips, reads the request,
+// then confines itself (HelperConfinement.swift, docs/sandbox.md) before it opens any file.
 // Exit 0 when the request was read (whatever the files), 64 when it was not.
 
 /// Writes one line to standard output at once (lines come from several threads).
@@ -38,10 +41,15 @@ let names: [String]? = entries.contains { $0.count > 1 && !$0[1].isEmpty } ? ent
 let out = job.out
 let thumbnailer = Thumbnailer(cache: job.cache ? .standard() : nil)
 let thumbnailRequest = job.request
+// Every library loaded, the request read, no file opened yet: confine.
+Thumbnailer.loadLibraries()
+emit(HelperConfinement.confine(files: files, job: job, cacheRoot: thumbnailer.cache?.root).line)
+HelperConfinement.probeIfAsked(emit)
 
 let results = OrderedResults<String> { emit($0) }
 _ = ParallelMap.run(files.count) { i -> Bool in
     var line: String
+    HelperConfinement.spinIfAsked(files[i])
     do throws(ThumbnailError) {
         var t = try thumbnailer.thumbnail(of: files[i], thumbnailRequest)
         if let out, let names, i < names.count {

@@ -93,6 +93,8 @@ struct InspectCommand {
     }
 
     func run() -> ExitCode {
+        // It reads files and prints: no writes, no sockets, no programs (docs/sandbox.md).
+        SelfConfinement.apply(SelfConfinement.Needs())
         let tally = Tally()
         var fileList: InspectionRunner.FileList?
         if let filesFrom {

@@ -51,6 +51,13 @@ struct OfferThumbnail {
         return n
     }
 
+    /// A file in the folder fill and crop pictures are written to (photometa makes the folder:
+    /// its confinement must let it write there); nil for fit, which the helper writes into the
+    /// shared cache.
+    var picturesFile: String? {
+        mode == .fit ? nil : ThumbnailCache.standard().photometaFolder + "/offers/picture.png"
+    }
+
     /// The offer's picture as the reports print it (`OfferReport.thumbnail`): made, or why not.
     func outcome(_ path: String) -> ThumbnailOutcome {
         let (made, error) = make(path)

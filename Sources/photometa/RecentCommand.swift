@@ -111,6 +111,7 @@ struct RecentCommand {
     }
 
     func run() -> ExitCode {
+        SelfConfinement.apply(.scanning([self.options.indexPath, thumbnail?.picturesFile], thumbnails: thumbnail != nil))
         var options = self.options
         let progress = ProgressLine.start(quiet: quiet)
         options.progress = { considered in progress?.set(done: considered) }

@@ -62,6 +62,7 @@ struct ServeCommand {
             }
         }
         let runtime = ServeCommand.runtimeFolder()
+        SelfConfinement.apply(SelfConfinement.Needs(files: [indexPath], runtime: runtime?.path, unixSockets: true))
         let (stop, signals) = Termination.stopFlag()
         defer { for s in signals { s.cancel() } }
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)

@@ -141,6 +141,8 @@ struct SuggestCommand {
     }
 
     func run() -> ExitCode {
+        SelfConfinement.apply(
+            .scanning([options.statePath, options.indexPath, thumbnail?.picturesFile], thumbnails: thumbnail != nil))
         if standing { return runStanding() }
         // Decided without recording; the offer is then made in one step under the memory's
         // write lock (`Suggester.offer`): printed there, and recorded only once printed, so an

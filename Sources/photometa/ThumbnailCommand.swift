@@ -12,7 +12,7 @@ struct ThumbnailCommand {
     static let help = """
         USAGE: photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR]
                                    [--format png|jpeg|webp] [--quality Q] [--fast] [--no-cache]
-                                   [--max-pixels N] [--json | --jsonl] FILE...
+                                   [--max-pixels N] [--json | --jsonl] [--explain] FILE...
 
         Makes the picture to show for each photo or video, as a viewer displays it (EXIF
         orientation, HEIF irot/imir, sRGB colour; the first frame of an animation; a frame 10 %
@@ -42,6 +42,10 @@ struct ThumbnailCommand {
           --json                One JSON array: {"path", "thumbnail": {"path", "width", "height",
                                 "source", "format"} or null, "error": null or "..."}.
           --jsonl               The same objects, one per line.
+          --explain             Also say how the decoder was confined (no_new_privs, Landlock,
+                                seccomp, limits; docs/sandbox.md): a last text line
+                                "confinement: ...", or "confinement" in each JSON object (null
+                                when the cache answered).
           -h, --help            Show this help.
 
         Text output prints "FILE -> THUMBNAIL (WxH, SOURCE)"; SOURCE is one of cache,
@@ -58,6 +62,7 @@ struct ThumbnailCommand {
     var out: String?
     var useCache = true
     var format = Format.text
+    var explain = false
     var files: [String] = []
 
     init(arguments: [String]) throws(UsageError) {
@@ -98,6 +103,7 @@ struct ThumbnailCommand {
                 guard let n = Int(v), n > 0 else { throw UsageError("--max-pixels '\(v)' is not a positive number") }
                 request.maxPixels = n
             case "--json", "--jsonl": format = try ListFormat.choose(opt.name, over: format)
+            case "--explain": explain = true
             default: throw UsageError("unknown option '\(opt.name)'")
             }
             if opt.inlineValue != nil, !takesValue { throw UsageError("\(opt.name) takes no value") }
@@ -152,6 +158,8 @@ struct ThumbnailCommand {
             }
             names = OutputFolder.names(files, extension: request.format.fileExtension)
         }
+        // It reads the cache and the files' names; the helper, started by the spawner, decodes.
+        SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
         var failed = 0
         if format == .json { Output.out("[") }
         if format == .jsonl { Output.flushPeriodically() }
@@ -173,7 +181,10 @@ struct ThumbnailCommand {
         let sent = files.indices.filter { refused[$0] == nil && answered[$0] == nil }
         var next = 0
         let format = self.format
+        let explain = self.explain
+        var confinement: Confinement?
         func print(_ i: Int, _ o: Outcome) {
+            confinement = o.confinement ?? confinement
             if let e = o.error {
                 failed += 1
                 Output.err("photometa: \(o.file): \(e)")
@@ -183,8 +194,8 @@ struct ThumbnailCommand {
                 if let t = o.thumbnail {
                     Output.out(TerminalText.escape("\(o.file) -> \(t.path ?? "-") (\(t.width)x\(t.height), \(t.source))") + "\n")
                 }
-            case .json: Output.out((i == 0 ? "\n" : ",\n") + Self.json(o))
-            case .jsonl: Output.out(Self.json(o) + "\n")
+            case .json: Output.out((i == 0 ? "\n" : ",\n") + Self.json(o, explain: explain))
+            case .jsonl: Output.out(Self.json(o, explain: explain) + "\n")
             }
         }
         func flushRefused(upTo limit: Int) {
@@ -204,11 +215,15 @@ struct ThumbnailCommand {
             next = i + 1
         }
         flushRefused(upTo: files.count)
+        if explain, format == .text {
+            let said = confinement.map { "photometa-thumbnailer: " + $0.summary } ?? "no decoder ran"
+            Output.out("confinement: " + said + "\n")
+        }
         if format == .json { Output.out(files.isEmpty ? "]\n" : "\n]\n") }
         return failed > 0 ? .someFailed : .success
     }
 
-    static func json(_ o: Outcome) -> String {
+    static func json(_ o: Outcome, explain: Bool = false) -> String {
         var w = JSONWriter()
         w.beginObject()
         w.field("path", o.file)
@@ -220,6 +235,10 @@ struct ThumbnailCommand {
             w.null()
         }
         w.field("error", o.error)
+        if explain {
+            w.key("confinement")
+            if let c = o.confinement { c.write(to: &w) } else { w.null() }
+        }
         w.endObject()
         return w.output
     }

@@ -21,6 +21,8 @@ enum ThumbnailerProcess {
         var file: String
         var thumbnail: Made?
         var error: String?
+        /// How the helper that answered was confined (nil when no helper answered).
+        var confinement: Confinement?
     }
 
     /// One result line (`ThumbnailReply`) as the outcome of one of `files`.
@@ -69,22 +71,68 @@ enum ThumbnailerProcess {
     }
 
     /// Thumbnails `files` and calls `each` with every file's index and outcome, in order, as
-    /// they come. Every file gets exactly one call, whatever happens to the helper.
+    /// they come. Every file gets exactly one call, whatever happens to the helper. Returns how
+    /// the helper said it was confined (nil when no helper ran, or an old one said nothing).
+    ///
+    /// A helper killed by a signal (a decoder's crash, the CPU or memory limit of its
+    /// confinement, docs/sandbox.md) takes one file down, not the batch: the first file it had
+    /// not answered is thumbnailed again alone, and gets the error if that helper dies too;
+    /// the files after it go to a new helper. A helper that exits (it could not start, or a
+    /// usage error) fails every file left, as retrying would do the same.
+    @discardableResult
     static func run(
         files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void
-    ) {
-        guard !files.isEmpty else { return }
-        var delivered = 0
-        func fail(_ why: String) {
-            while delivered < files.count {
-                each(delivered, Outcome(file: files[delivered], thumbnail: nil, error: why))
-                delivered += 1
+    ) -> Confinement? {
+        var next = 0
+        var alone = false
+        var confinement: Confinement?
+        while next < files.count {
+            let end = alone ? next + 1 : files.count
+            let batch = Array(files[next..<end])
+            let attempt = runOnce(files: batch, names: names.map { Array($0[next..<end]) }, job: job) { k, o in
+                each(next + k, o)
             }
+            confinement = attempt.confinement ?? confinement
+            next += attempt.delivered
+            guard next < files.count, attempt.delivered < batch.count else {
+                alone = false
+                continue
+            }
+            let killed: ChildProcess.Termination? = { if case .signalled = attempt.ended { attempt.ended } else { nil } }()
+            if let killed {
+                if !alone, batch.count > 1 {
+                    alone = true
+                    continue
+                }
+                each(next, Outcome(file: files[next], thumbnail: nil, error: "photometa-thumbnailer \(killed) on this file"))
+                next += 1
+                alone = false
+                continue
+            }
+            let why = attempt.failure ?? "photometa-thumbnailer ended before this file"
+            for i in next..<files.count { each(i, Outcome(file: files[i], thumbnail: nil, error: why)) }
+            next = files.count
         }
+        return confinement
+    }
+
+    /// One helper's run over `files`: how many it answered in order, how it ended and why the
+    /// rest got none.
+    struct Attempt {
+        var delivered = 0
+        var ended: ChildProcess.Termination?
+        var failure: String?
+        var confinement: Confinement?
+    }
+
+    static func runOnce(files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void) -> Attempt {
+        var attempt = Attempt()
         let helper: String
         switch Self.helper() {
         case .success(let found): helper = found
-        case .failure(let missing): return fail(missing.description)
+        case .failure(let missing):
+            attempt.failure = missing.description
+            return attempt
         }
         var text = job.line + "\n"
         for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
@@ -92,7 +140,8 @@ enum ThumbnailerProcess {
         do throws(SystemError) {
             child = try ChildProcess(executable: helper)
         } catch {
-            return fail("photometa-thumbnailer (\(TerminalText.escape(helper))) could not start: \(error)")
+            attempt.failure = "photometa-thumbnailer (\(TerminalText.escape(helper))) could not start: \(error)"
+            return attempt
         }
         // Written from another thread: a long request must not wait for the answers it causes.
         let body = Array(text.utf8)
@@ -109,9 +158,12 @@ enum ThumbnailerProcess {
             pending += chunk
             var start = 0
             while let nl = pending[start...].firstIndex(of: 0x0A) {
-                if let (i, o) = parse(pending[start..<nl], files), i == delivered {
+                if case (let i, var o)? = parse(pending[start..<nl], files), i == attempt.delivered {
+                    o.confinement = attempt.confinement
                     each(i, o)
-                    delivered += 1
+                    attempt.delivered += 1
+                } else if let c = Confinement(line: pending[start..<nl]) {
+                    attempt.confinement = c
                 }
                 start = nl + 1
             }
@@ -119,6 +171,8 @@ enum ThumbnailerProcess {
         }
         feeding.wait()
         let ended = child.wait()
-        if delivered < files.count { fail("photometa-thumbnailer \(ended) before this file") }
+        attempt.ended = ended
+        attempt.failure = "photometa-thumbnailer \(ended) before this file"
+        return attempt
     }
 }

@@ -119,6 +119,10 @@ struct WatchCommand {
     }
 
     func run() -> ExitCode {
+        SelfConfinement.apply(
+            SelfConfinement.Needs(
+                files: [options.suggestions == nil ? nil : options.statePath, thumbnail?.picturesFile],
+                thumbnails: thumbnail != nil, hook: exec))
         // One watcher per folder, each on its own thread; their events are printed one at a
         // time. All folders are checked before any is watched.
         var watchers: [DirectoryWatcher] = []

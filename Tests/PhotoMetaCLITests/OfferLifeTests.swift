@@ -8,7 +8,8 @@ final class OfferLifeTests: XCTestCase {
     var scratch: TemporaryDirectory!
     var work: URL!
     var folder: String { work.appendingPathComponent("photos").path }
-    var state: String { work.appendingPathComponent("s.sqlite3").path }
+    /// Not beside the cache: each command's confinement must let it write where it writes.
+    var state: String { work.appendingPathComponent("state/s.sqlite3").path }
     /// A private cache: the tests' thumbnails never touch the user's.
     var environment: [String: String] { ["XDG_CACHE_HOME": work.appendingPathComponent("cache").path, "TZ": "UTC"] }
 
@@ -16,6 +17,7 @@ final class OfferLifeTests: XCTestCase {
         scratch = try TemporaryDirectory(prefix: "pm-offer")
         work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: work.appendingPathComponent("state").path, withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws { scratch = nil }
