@@ -17,7 +17,8 @@ final class OfferLifeTests: XCTestCase {
         scratch = try TemporaryDirectory(prefix: "pm-offer")
         work = scratch.url
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: work.appendingPathComponent("state").path, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: work.appendingPathComponent("state").path, withIntermediateDirectories: true)
     }
 
     override func tearDownWithError() throws { scratch = nil }
