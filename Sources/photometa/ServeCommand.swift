@@ -7,6 +7,9 @@ import PhotoMetaSystem
 struct ServeCommand {
     static let help = """
         USAGE: photometa serve [DIR...] [--exclude GLOB] [--no-index]
+                               [--jsonl [--within 60s] [--tz ZONE] [--screenshots MODE] [--videos]
+                                [--state PATH] [--profile NAME] [--exec CMD] [--no-suggest]
+                                [--thumbnail [SIZE]] [--thumbnail-mode fit|fill|crop]]
 
         Keeps a live library of the DIRs (by default the pictures folder, as for suggest): scans
         them once (with the index), then follows every change with inotify, so that `suggest`
@@ -17,11 +20,18 @@ struct ServeCommand {
         --exclude; otherwise, or when it is gone or silent for 100 ms, they scan.
 
         The rules' settings (--within, --screenshots, --videos, --tz) and the memory
-        (--profile, --state) are the client's: every `suggest` brings its own.
+        (--profile, --state) of an answer are the client's: every `suggest` brings its own.
+
+        With --jsonl, serve is also the observer of `watch --jsonl` for the same folders: it
+        prints watch's events on stdout (changes, new offers made and recorded under its own
+        --profile and rules, the standing offer once at the start, "withdrawn" when it stops
+        standing, pictures), so a client keeps one process for both. The options after
+        --jsonl are watch's (`photometa watch --help`); without --jsonl they are refused.
 
         OPTIONS:
           --exclude GLOB   Leave out paths below DIR that match (repeatable), as for suggest.
           --no-index       Parse every file at the start instead of using the index.
+          --jsonl          Also print watch's events, one JSON line each (docs/watch.md).
           -h, --help       Show this help.
 
         Run it as a user service: systemctl --user enable --now photometa (docs/service.md).
@@ -37,18 +47,42 @@ struct ServeCommand {
     var folders: FolderArguments
     var exclude: [String] = []
     var indexPath: String? = Suggester.defaultIndexPath()
+    /// With --jsonl: the watch that prints the events.
+    var events: WatchCommand?
+
+    /// The options `serve --jsonl` hands to its watch, and whether each takes a value.
+    static let watchOptions: [String: Bool] = [
+        "--within": true, "--tz": true, "--screenshots": true, "--videos": false, "--state": true, "--profile": true,
+        "--exec": true, "--no-suggest": false, "--thumbnail-mode": true,
+    ]
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
+        var jsonl = false
+        var forWatch: [String] = []
         while let opt = cursor.nextOption() {
             switch opt.name {
             case "--exclude":
                 exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "--no-index": indexPath = nil
+            case "--jsonl": jsonl = true
+            case "--thumbnail":
+                let t = try OfferThumbnail.parse(&cursor, opt)
+                forWatch += ["--thumbnail=\(t.size)"]
+            case let name where ServeCommand.watchOptions[name] != nil:
+                forWatch.append(name)
+                if ServeCommand.watchOptions[name] == true { forWatch.append(try cursor.value(for: opt, example: "VALUE")) }
             default: throw UsageError("unknown option '\(opt.name)'")
             }
         }
         folders = FolderArguments(cursor.positionals)
+        if let first = forWatch.first(where: { $0.hasPrefix("--") }), !jsonl {
+            throw UsageError("\(first.split(separator: "=")[0]) is an option of serve's events: add --jsonl")
+        }
+        if jsonl {
+            let excludes = exclude.flatMap { ["--exclude", $0] }
+            events = try WatchCommand(arguments: folders.folders + ["--jsonl"] + excludes + forWatch)
+        }
     }
 
     func run() -> ExitCode {
@@ -62,9 +96,35 @@ struct ServeCommand {
             }
         }
         let runtime = ServeCommand.runtimeFolder()
-        SelfConfinement.apply(SelfConfinement.Needs(files: [indexPath], runtime: runtime?.path, unixSockets: true))
+        var needs = SelfConfinement.Needs(files: [indexPath], runtime: runtime?.path, unixSockets: true)
+        if let w = events?.needs {
+            needs.files += w.files
+            needs.thumbnails = w.thumbnails
+            needs.hook = w.hook
+        }
+        SelfConfinement.apply(needs)
         let (stop, signals) = Termination.stopFlag()
         defer { for s in signals { s.cancel() } }
+        // With --jsonl the events come from a watch beside the service: when it ends (a folder
+        // gone, an unusable memory), the service stops too, and the worse exit code is serve's.
+        let watched = WatchOutcome()
+        if let events {
+            watched.group.enter()
+            Thread {
+                let code = events.watch(until: stop)
+                watched.code = code
+                if code != .success { stop.set() }
+                watched.group.leave()
+            }.start()
+        }
+        let code = serve(canonical, runtime: runtime, stop: stop)
+        stop.set()
+        watched.group.wait()
+        return code == .success ? watched.code : code
+    }
+
+    /// The live library until `stop`.
+    private func serve(_ canonical: [String], runtime: RuntimeFolder?, stop: StopFlag) -> ExitCode {
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
         do throws(LibraryService.Failure) {
             try service.run(
@@ -79,6 +139,12 @@ struct ServeCommand {
             return .someFailed
         }
         return .success
+    }
+
+    /// How the watch of `serve --jsonl` ended (set on its thread before `group` is left).
+    final class WatchOutcome: @unchecked Sendable {
+        let group = DispatchGroup()
+        var code = ExitCode.success
     }
 
     /// The runtime folder, prepared; nil (with a note saying why clients cannot find the

@@ -118,13 +118,24 @@ struct WatchCommand {
         options.suggestions = suggest ? settings : nil
     }
 
+    /// What the watch needs once confined (`serve --jsonl` adds it to its own).
+    var needs: SelfConfinement.Needs {
+        SelfConfinement.Needs(
+            files: [options.suggestions == nil ? nil : options.statePath, thumbnail?.picturesFile],
+            thumbnails: thumbnail != nil, hook: exec)
+    }
+
     func run() -> ExitCode {
-        SelfConfinement.apply(
-            SelfConfinement.Needs(
-                files: [options.suggestions == nil ? nil : options.statePath, thumbnail?.picturesFile],
-                thumbnails: thumbnail != nil, hook: exec))
-        // One watcher per folder, each on its own thread; their events are printed one at a
-        // time. All folders are checked before any is watched.
+        SelfConfinement.apply(needs)
+        let (stop, signals) = Termination.stopFlag()
+        defer { for s in signals { s.cancel() } }
+        return watch(until: stop)
+    }
+
+    /// Watches until `stop` is set (or a folder is gone), printing the events; the process is
+    /// already confined. One watcher per folder, each on its own thread; their events are
+    /// printed one at a time. All folders are checked before any is watched.
+    func watch(until stop: StopFlag) -> ExitCode {
         var watchers: [DirectoryWatcher] = []
         for folder in folders.folders {
             do throws(SuggestError) {
@@ -133,8 +144,6 @@ struct WatchCommand {
                 return SuggestCommand.report(error, folders: folders)
             }
         }
-        let (stop, signals) = Termination.stopFlag()
-        defer { for s in signals { s.cancel() } }
         let report = AssetReport(zone: zone)
         let state = WatchState(count: watchers.count)
         let group = DispatchGroup()

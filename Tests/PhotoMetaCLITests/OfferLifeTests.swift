@@ -215,6 +215,36 @@ final class OfferLifeTests: XCTestCase {
         XCTAssertTrue(usage.stderr.contains("--thumbnail-mode needs --thumbnail"), usage.stderr)
     }
 
+    /// `serve --jsonl` is the live library and watch's observer in one process: the standing
+    /// offer at its start, withdrawals, and suggest answered from the service meanwhile.
+    func testServeReportsTheOffersLife() throws {
+        var env = environment
+        env["XDG_RUNTIME_DIR"] = work.appendingPathComponent("run").path
+        try FileManager.default.createDirectory(
+            atPath: work.appendingPathComponent("run").path, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        let path = try photo()
+        let first = try Photometa.run(["suggest", folder, "--tz", "UTC", "--state", state, "--wait", "3s"], environment: env)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let s = try RunningPhotometa(["serve", folder, "--jsonl", "--tz", "UTC", "--state", state], environment: env)
+        XCTAssertTrue(
+            s.wait { s.stderr.contains("photometa: serving") && !self.events(s, named: "suggestion").isEmpty },
+            s.stdout + s.stderr)
+        XCTAssertEqual(events(s, named: "suggestion").first?["standing"] as? Bool, true)
+        XCTAssertEqual(events(s, named: "suggestion").first?["path"] as? String, path)
+        let asked = try Photometa.run(
+            ["suggest", folder, "--json", "--standing", "--tz", "UTC", "--state", state], environment: env)
+        XCTAssertEqual(asked.status, 0, asked.stderr)
+        let peek = try Photometa.run(["suggest", folder, "--json", "--peek", "--tz", "UTC", "--state", state], environment: env)
+        XCTAssertTrue(peek.stdout.contains(#""from":"service""#), peek.stdout + peek.stderr)
+        try FileManager.default.removeItem(atPath: path)
+        XCTAssertEqual(try XCTUnwrap(withdrawn(s, "deleted"), s.stdout)["path"] as? String, path)
+        stop(s)
+        let usage = try Photometa.run(["serve", folder, "--within", "3s"], environment: env)
+        XCTAssertEqual(usage.status, 64)
+        XCTAssertTrue(usage.stderr.contains("--within is an option of serve's events: add --jsonl"), usage.stderr)
+    }
+
     /// Browser and editor temporary names are never offered, listed or reported, whatever
     /// asks (one list, `TemporaryNames`).
     func testTemporaryNamesAreNeverOffered() throws {
