@@ -49,7 +49,9 @@ package final class OfferKeeper: Sendable {
             guard let offer = try? offering.standing(),
                 let found = StandingOffer.find(offer, roots: [root], settings: settings, now: now)
             else { return nil }
-            s.standing = Standing(path: found.candidate.path, file: offer.file, instant: offer.instant)
+            // Renamed while no watch ran: the memory follows it now.
+            if found.file != offer.file { try? offering.follow(from: offer.file, to: found.file, now: now) }
+            s.standing = Standing(path: found.candidate.path, file: found.file, instant: offer.instant)
             return .standing(found.candidate, ageSeconds: now - offer.instant)
         }
     }

@@ -39,7 +39,11 @@ package struct Offering {
         // The file by its canonical path, so the standing offer is found whatever folder name
         // the next asker uses.
         let file = try? FileSystem.canonicalPath(s.path)
-        switch try memory.offerOnce(profile: profile, instant: instant, offered: s.path, file: file, now: now, deliver: deliver) {
+        // And its identity, so a rename is followed even when no watch saw it (`StandingOffer`).
+        let identity = (try? FileFacts.of(s.path)).map { SuggestionMemory.FileIdentity(device: $0.key.device, inode: $0.key.inode) }
+        switch try memory.offerOnce(
+            profile: profile, instant: instant, offered: s.path, file: file, identity: identity, now: now, deliver: deliver)
+        {
         case .recorded: return (decision, true)
         case .notDelivered: return (decision, false)
         case .alreadySeen(let remembered): return (decision.seenMeanwhile(remembered: remembered), false)
@@ -47,8 +51,8 @@ package struct Offering {
     }
 
     /// The profile's standing offer (`SuggestionMemory.standingOffer`): its file's canonical
-    /// path and capture instant.
-    package func standing() throws(StateFileError) -> (file: String, instant: Double)? {
+    /// path, capture instant and identity.
+    package func standing() throws(StateFileError) -> SuggestionMemory.StandingRecord? {
         try memory.standingOffer(profile: profile)
     }
 

@@ -1,4 +1,5 @@
 import PhotoMetaCore
+import PhotoMetaStore
 import PhotoMetaSystem
 
 /// What is on offer now: the memory's standing offer, checked against the folders and the clock.
@@ -6,18 +7,43 @@ enum StandingOffer {
     /// The memory's standing offer (`offer`: its file's canonical path and capture instant) if
     /// it still stands at `now`: captured within the window, its file a regular file inside one
     /// of `roots` that reads as media. The candidate's path is shown under its root's display
-    /// name. One home for `suggest --standing` and the standing offer a watch reports at start.
+    /// name; `file` is where it is now (renamed: found by its identity). One home for `suggest
+    /// --standing` and the standing offer a watch reports at start.
     static func find(
-        _ offer: (file: String, instant: Double), roots: [FolderScan.Root], settings: SuggestionSettings, now: Double
-    ) -> (candidate: SuggestionCandidate, root: FolderScan.Root)? {
-        guard now - offer.instant <= settings.within.seconds, offer.instant - now <= settings.futureTolerance.seconds,
-            let root = roots.first(where: { offer.file.hasPrefix($0.path == "/" ? "/" : $0.path + "/") }),
-            let facts = try? FileFacts.of(offer.file), facts.type == .regular
+        _ offer: SuggestionMemory.StandingRecord, roots: [FolderScan.Root], settings: SuggestionSettings, now: Double
+    ) -> (candidate: SuggestionCandidate, root: FolderScan.Root, file: String)? {
+        guard now - offer.instant <= settings.within.seconds, offer.instant - now <= settings.futureTolerance.seconds
+        else { return nil }
+        var file = offer.file
+        var facts = try? FileFacts.of(file)
+        if facts?.type != .regular, let identity = offer.identity, let moved = renamed(identity, in: roots) {
+            (file, facts) = (moved.path, moved.facts)
+        }
+        guard let facts, facts.type == .regular, let root = roots.first(where: { PathKey(file).isWithin($0.path) }),
+            file != root.path
         else { return nil }
         let prefix = root.display.hasSuffix("/") ? String(root.display.dropLast()) : root.display
-        let shown = prefix + offer.file.dropFirst(root.path == "/" ? 0 : root.path.count)
+        let shown = prefix + file.dropFirst(root.path == "/" ? 0 : root.path.count)
         let asset = FileInspector.inspect(path: shown)
         guard asset.error == nil, !asset.isNotMedia else { return nil }
-        return (SuggestionCandidate(asset, modified: facts.key.modifiedSeconds), root)
+        return (SuggestionCandidate(asset, modified: facts.key.modifiedSeconds), root, file)
+    }
+
+    /// The file with `identity` (device and inode) in the folders, found by walking them (stat
+    /// only, no file read): the offered file renamed inside the folders when no watch saw it. The
+    /// walk happens only when the recorded path no longer holds a regular file.
+    private static func renamed(_ identity: SuggestionMemory.FileIdentity, in roots: [FolderScan.Root])
+        -> (path: String, facts: FileFacts)?
+    {
+        var found: (path: String, facts: FileFacts)?
+        for root in roots where found == nil {
+            TreeWalker(policy: .library).walk(root.path) { event in
+                guard found == nil, case .files(_, let files) = event else { return }
+                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode }) {
+                    found = (f.path, f.facts)
+                }
+            }
+        }
+        return found
     }
 }

@@ -211,7 +211,7 @@ public struct Suggester: Sendable {
         let now = options.now?.timeIntervalSince1970 ?? options.clock.now()
         var roots: [FolderScan.Root] = []
         for f in displayFolders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
-        let offer: (file: String, instant: Double)?
+        let offer: SuggestionMemory.StandingRecord?
         do throws(StateFileError) {
             offer = try Offering(statePath: options.statePath, profile: options.profile, readOnly: true).standing()
         } catch {

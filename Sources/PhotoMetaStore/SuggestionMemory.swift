@@ -47,6 +47,12 @@ package final class SuggestionMemory {
         ALTER TABLE profile_memory ADD COLUMN offered_path TEXT;
         ALTER TABLE profile_memory ADD COLUMN offered_instant REAL;
         """,
+        // v4: the standing offer's file identity (device, inode), so that `suggest --standing`
+        // finds the file after a rename inside the folders even when no watch followed it.
+        """
+        ALTER TABLE profile_memory ADD COLUMN offered_device INTEGER;
+        ALTER TABLE profile_memory ADD COLUMN offered_inode INTEGER;
+        """,
     ]
 
     /// The profile used when none is named.
@@ -145,7 +151,8 @@ package final class SuggestionMemory {
     /// when delivered, recorded before the lock is released. Racing askers queue on the lock
     /// (the busy timeout), so exactly one of them delivers; a failed delivery records nothing.
     package func offerOnce(
-        profile: String, instant: Double, offered: String, file: String? = nil, now: Double, deliver: () -> Bool
+        profile: String, instant: Double, offered: String, file: String? = nil, identity: FileIdentity? = nil, now: Double,
+        deliver: () -> Bool
     ) throws(StateFileError) -> OfferOutcome {
         let db = try writable()
         do throws(SQLiteDatabase.Failure) {
@@ -156,13 +163,18 @@ package final class SuggestionMemory {
                 guard deliver() else { return (.notDelivered, false) }
                 try db.query(
                     """
-                    INSERT INTO profile_memory (profile, remembered, last_offered, updated, offered_path, offered_instant)
-                        VALUES (?, ?, ?, ?, ?, ?)
+                    INSERT INTO profile_memory (profile, remembered, last_offered, updated, offered_path, offered_instant,
+                        offered_device, offered_inode)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(profile) DO UPDATE SET
                         remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated,
-                        offered_path = excluded.offered_path, offered_instant = excluded.offered_instant
+                        offered_path = excluded.offered_path, offered_instant = excluded.offered_instant,
+                        offered_device = excluded.offered_device, offered_inode = excluded.offered_inode
                     """,
-                    [.text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null, .real(instant)])
+                    [
+                        .text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null, .real(instant),
+                        identity.map { .integer($0.device) } ?? .null, identity.map { .integer($0.inode) } ?? .null,
+                    ])
                 return (.recorded, true)
             }
         } catch {
@@ -173,16 +185,22 @@ package final class SuggestionMemory {
     /// The profile's standing offer: the last offer's file (canonical path, as recorded) and
     /// capture instant, while nothing moved the memory past it (no dismissal up to a later
     /// instant, no newer offer); nil when there is none or the file predates it (schema < 3).
-    package func standingOffer(profile: String) throws(StateFileError) -> (file: String, instant: Double)? {
+    package func standingOffer(profile: String) throws(StateFileError) -> StandingRecord? {
         guard let db, schemaVersion >= 3 else { return nil }
         do throws(SQLiteDatabase.Failure) {
+            let identity = schemaVersion >= 4 ? ", offered_device, offered_inode" : ""
             let row = try db.query(
-                "SELECT offered_path, offered_instant, remembered FROM profile_memory WHERE profile = ?", [.text(profile)]
+                "SELECT offered_path, offered_instant, remembered\(identity) FROM profile_memory WHERE profile = ?",
+                [.text(profile)]
             ).first
-            guard let row, row.count == 3, let file = row[0].string, let instant = row[1].double, let remembered = row[2].double,
+            guard let row, row.count >= 3, let file = row[0].string, let instant = row[1].double, let remembered = row[2].double,
                 remembered <= instant
             else { return nil }
-            return (file, instant)
+            var record = StandingRecord(file: file, instant: instant)
+            if row.count == 5, let device = row[3].int, let inode = row[4].int {
+                record.identity = FileIdentity(device: device, inode: inode)
+            }
+            return record
         } catch {
             throw StateFileError(error)
         }
@@ -218,6 +236,29 @@ package final class SuggestionMemory {
             }
         } catch {
             throw StateFileError(error)
+        }
+    }
+
+    /// A file's identity (`stat`'s device and inode): the same file after a rename.
+    package struct FileIdentity: Sendable, Equatable {
+        package var device: Int64
+        package var inode: Int64
+        package init(device: Int64, inode: Int64) {
+            self.device = device
+            self.inode = inode
+        }
+    }
+
+    /// The standing offer as recorded: its file's canonical path then, its capture instant,
+    /// and the file's identity (nil for offers recorded before schema 4).
+    package struct StandingRecord: Sendable, Equatable {
+        package var file: String
+        package var instant: Double
+        package var identity: FileIdentity?
+        package init(file: String, instant: Double, identity: FileIdentity? = nil) {
+            self.file = file
+            self.instant = instant
+            self.identity = identity
         }
     }
 

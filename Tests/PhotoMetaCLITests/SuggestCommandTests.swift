@@ -76,6 +76,13 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(try suggest(["--standing"]).status, 3, "the file is gone")
         try FileManager.default.moveItem(atPath: moved, toPath: folder + "/Screenshot_20240808-120815.png")
         XCTAssertEqual(try suggest(["--standing"]).status, 0)
+        // Renamed inside the folder with no watch running: found by its identity.
+        try FileManager.default.createDirectory(atPath: folder + "/sent", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: folder + "/Screenshot_20240808-120815.png", toPath: folder + "/sent/shot.png")
+        let renamed = try suggest(["--standing"])
+        XCTAssertEqual(renamed.status, 0, renamed.stderr)
+        XCTAssertTrue(renamed.stdout.contains("\(folder)/sent/shot.png"), renamed.stdout)
+        try FileManager.default.moveItem(atPath: folder + "/sent/shot.png", toPath: folder + "/Screenshot_20240808-120815.png")
         // Dismissed: withdrawn.
         XCTAssertEqual(try Photometa.run(["dismiss", folder, "--state", state]).status, 0)
         XCTAssertEqual(try suggest(["--standing"]).status, 3, "dismissed")
