@@ -40,7 +40,9 @@ package struct Offering {
         // the next asker uses.
         let file = try? FileSystem.canonicalPath(s.path)
         // And its identity, so a rename is followed even when no watch saw it (`StandingOffer`).
-        let identity = (try? FileFacts.of(s.path)).map { SuggestionMemory.FileIdentity(device: $0.key.device, inode: $0.key.inode) }
+        let identity = (try? FileFacts.of(s.path)).map {
+            SuggestionMemory.FileIdentity(device: $0.key.device, inode: $0.key.inode)
+        }
         switch try memory.offerOnce(
             profile: profile, instant: instant, offered: s.path, file: file, identity: identity, now: now, deliver: deliver)
         {

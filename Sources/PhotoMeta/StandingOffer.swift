@@ -39,7 +39,8 @@ enum StandingOffer {
         for root in roots where found == nil {
             TreeWalker(policy: .library).walk(root.path) { event in
                 guard found == nil, case .files(_, let files) = event else { return }
-                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode }) {
+                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode })
+                {
                     found = (f.path, f.facts)
                 }
             }

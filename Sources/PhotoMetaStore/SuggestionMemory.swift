@@ -172,7 +172,8 @@ package final class SuggestionMemory {
                         offered_device = excluded.offered_device, offered_inode = excluded.offered_inode
                     """,
                     [
-                        .text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null, .real(instant),
+                        .text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null,
+                        .real(instant),
                         identity.map { .integer($0.device) } ?? .null, identity.map { .integer($0.inode) } ?? .null,
                     ])
                 return (.recorded, true)
