@@ -88,7 +88,9 @@ package enum CaptureDateResolver {
                 x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
                 source: source, exif: x, &diagnostics)
         case .fileName:
-            guard let n = FileNameDateParser.parse(e.fileName) else { return nil }
+            let (name, why) = FileNameDateParser.interpret(e.fileName)
+            diagnostics += why
+            guard let n = name else { return nil }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
             return CaptureDate(clock, source: .fileName)
         case .fileBirthTime, .fileModificationTime:
