@@ -108,6 +108,23 @@ final class DesktopNameSchemeTests: XCTestCase {
         XCTAssertEqual(none, [], "a name that looks like no scheme says nothing")
     }
 
+    /// Two schemes that read one name as different dates: neither is believed.
+    func testDisagreeingSchemesGiveNoDate() {
+        let table = FileNameDateParser.Table([
+            .init("day.first", [.literal("D"), .year, .month, .day]),
+            .init("month.first", [.literal("D"), .year, .day, .month]),
+            .init("same.as.day.first", [.literal("D"), .year, .month, .day, .optional([.literal("x")])]),
+        ])
+        let (date, diagnostics) = FileNameDateParser.interpret("D20240305.png", in: table)
+        XCTAssertNil(date)
+        XCTAssertEqual(
+            diagnostics.map(\.message),
+            ["filename 'D20240305.png' matches day.first and month.first with different dates; skipped"])
+        let (agreed, none) = FileNameDateParser.interpret("D20241305.png", in: table)
+        XCTAssertEqual(agreed?.pattern, "month.first", "only one reading is a date")
+        XCTAssertEqual(none, [])
+    }
+
     func testTheResolverCarriesTheRefusal() {
         let (date, diagnostics) = CaptureDateResolver.resolve(DateEvidence(fileName: "photo_2024-13-45_22-15-00.jpg"))
         XCTAssertNil(date)

@@ -56,15 +56,23 @@ package enum FileNameDateParser {
     /// Every scheme: the hand-written ones (`NameSchemes.swift`), then GNOME Shell's table.
     static let patterns: [Pattern] = handWritten + GnomeShellNames.patterns
 
-    /// The patterns by the first character a name must start with (digits for those that start
-    /// with the date), so a name is tried against a handful of its ~170 patterns.
-    static let byFirstScalar: [UInt32: [Int]] = {
-        var index: [UInt32: [Int]] = [:]
-        for (i, p) in patterns.enumerated() {
-            for first in firstScalars(p.tokens) { index[first, default: []].append(i) }
+    /// Patterns with their index by the first character a name must start with (digits for those
+    /// that start with the date), so a name is tried against a handful of its ~170 patterns.
+    struct Table: Sendable {
+        let patterns: [Pattern]
+        let byFirstScalar: [UInt32: [Int]]
+
+        init(_ patterns: [Pattern]) {
+            self.patterns = patterns
+            var index: [UInt32: [Int]] = [:]
+            for (i, p) in patterns.enumerated() {
+                for first in FileNameDateParser.firstScalars(p.tokens) { index[first, default: []].append(i) }
+            }
+            byFirstScalar = index
         }
-        return index
-    }()
+    }
+
+    static let table = Table(patterns)
 
     static func firstScalars(_ tokens: [Token]) -> [UInt32] {
         switch tokens.first {
@@ -96,16 +104,20 @@ package enum FileNameDateParser {
     /// different dates. Every scheme is tried; the first plausible one wins unless another
     /// disagrees with it.
     package static func interpret(_ fileName: String) -> (date: FileNameDate?, diagnostics: [Diagnostic]) {
+        interpret(fileName, in: table)
+    }
+
+    static func interpret(_ fileName: String, in table: Table) -> (date: FileNameDate?, diagnostics: [Diagnostic]) {
         var base = Substring(fileName)
         if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
         let shown = String(base)
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
         let scalars = Array(canonical(base).unicodeScalars)
-        guard let first = scalars.first, let candidates = byFirstScalar[first.value] else { return (nil, []) }
+        guard let first = scalars.first, let candidates = table.byFirstScalar[first.value] else { return (nil, []) }
         var found: [(date: FileNameDate, length: Int)] = []
         var refused: [String] = []
         for i in candidates {
-            let p = patterns[i]
+            let p = table.patterns[i]
             var state = MatchState()
             guard match(p.tokens, scalars, &state) else { continue }
             // What follows must not continue a number.
