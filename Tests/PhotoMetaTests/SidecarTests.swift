@@ -108,6 +108,19 @@ final class SidecarTests: XCTestCase {
         }
     }
 
+    /// Hostile JSON within the size limit: deep nesting, a huge string, many keys.
+    func testHostileJSON() {
+        let deep = String(repeating: "[", count: 500_000)
+        let deepObject = String(repeating: #"{"a":"#, count: 100_000)
+        let wide = "{" + (0..<20_000).map { #""k\#($0)":\#($0)"# }.joined(separator: ",") + "}"
+        let long = #"{"photoTakenTime":{"timestamp":""# + String(repeating: "9", count: 500_000) + #""}}"#
+        for json in [deep, deepObject, wide, long] {
+            let e = takeout(json)
+            XCTAssertEqual(e.clues, [])
+            XCTAssertEqual(e.diagnostics.count, 1)
+        }
+    }
+
     func testTakeoutTitlesOfCopies() {
         for picture in ["beach(1).png", "beach-edited.png", "BEACH.PNG"] {
             XCTAssertEqual(
