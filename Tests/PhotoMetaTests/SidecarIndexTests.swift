@@ -43,6 +43,8 @@ final class SidecarIndexTests: XCTestCase {
         let json = try f.dir.write("holiday.png.json", takeout(1_690_000_000))
         let written = try run(f)
         XCTAssertEqual(written.parsed, 2, "the picture and the new JSON (not media) are read")
+        let jsonRejection = written.decision.rejected.first { $0.path.hasSuffix("holiday.png.json") }
+        XCTAssertEqual(jsonRejection?.rule, .media, "a sidecar is never offered: \(written.decision.rejected)")
         XCTAssertEqual(try indexed(f, "holiday.png")?.source, .sidecarTakeout)
         XCTAssertEqual(try indexed(f, "holiday.png")?.sidecar?.hasSuffix("/holiday.png.json"), true)
         XCTAssertEqual(try run(f).parsed, 0)
