@@ -78,9 +78,12 @@ lint:
 client: deps
 	cd Examples/Client && $(SWIFT) build $(WERROR) && .build/debug/Client ../../Fixtures/library
 
-# Regenerates the sample library (Python standard library only).
+# Regenerates the sample library, the sidecar and the file-name fixtures (Python standard
+# library only).
 fixtures:
 	python3 Fixtures/make_fixtures.py
+	python3 Fixtures/make_sidecar_fixtures.py
+	python3 Fixtures/make_name_fixtures.py
 
 # Fixtures/thumbnails needs real pixels: libvips' CLI and ffmpeg make them (committed, so the
 # tests need neither).

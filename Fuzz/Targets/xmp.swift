@@ -1,4 +1,4 @@
-// Fuzz target 'xmp' (see docs/fuzzing.md).
+// Fuzz target 'xmp' (see docs/fuzzing.md); sidecars (an XMP sidecar, a Takeout JSON) join it.
 @testable import PhotoMetaCore
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -9,6 +9,14 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = XMPReader.read(packets)
     if let end = XMPReader.packetEnd(in: bytes) {
         invariant(end <= bytes.count, "packet end \(end) past the input (\(bytes.count) bytes)")
+    }
+    // The same bytes as a sidecar of either kind: a date clue always names its sidecar.
+    for kind in [SidecarNames.Kind.xmp, .takeout] {
+        let e = SidecarEvidence.read([SidecarFile(kind: kind, path: "s", bytes: bytes)], pictureName: "p.jpg")
+        invariant(e.clues.allSatisfy { $0.origin == "s" }, "a sidecar's clue without its origin")
+        if let g = e.location {
+            invariant(abs(g.latitude) <= 90 && abs(g.longitude) <= 180, "position out of range: \(g)")
+        }
     }
     return 0
 }

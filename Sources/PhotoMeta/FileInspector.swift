@@ -12,11 +12,12 @@ public enum FileInspector {
     }
 
     /// `facts`, when the caller already has them (a folder walk), saves a `stat`; `folder`, when
-    /// the caller listed the file's folder, answers "which files share its base name?" without
-    /// a `stat` per candidate name.
+    /// the caller listed the file's folder, answers "which files share its base name?" and
+    /// "which sidecars are there?" without a `stat` per candidate name. `sidecars` false
+    /// (`--no-sidecars`) leaves XMP sidecars and Takeout JSON unread.
     package static func inspect(
         path: String, pairLivePhotos: Bool, facts known: FileFacts? = nil,
-        folder: TreeWalker.Folder? = nil, pairing: PairingFolders = PairingFolders()
+        folder: TreeWalker.Folder? = nil, pairing: PairingFolders = PairingFolders(), sidecars: Bool = true
     ) -> MediaAsset {
         let facts: FileFacts
         if let known {
@@ -34,7 +35,7 @@ public enum FileInspector {
         case .symlink: return .failed(path, .notRegularFile(what: "a symbolic link"))  // FileFacts.of follows links
         case .other(let what): return .failed(path, .notRegularFile(what: what))
         }
-        var asset = inspectBytes(path, fileTimes: facts.fileTimes)
+        var asset = inspectBytes(path, fileTimes: facts.fileTimes, sidecars: sidecars, folder: folder)
         if asset.error == nil, pairLivePhotos {
             let partners = folder?.partners(of: path) ?? likelyPartners(of: path)
             let dir = String(LivePhotoPairing.split(path).dir)
@@ -45,15 +46,21 @@ public enum FileInspector {
         return asset
     }
 
-    /// The file alone, without pairing.
-    static func inspectBytes(_ path: String, fileTimes: FileTimes?) -> MediaAsset {
+    /// The file alone, without pairing; with its sidecars when `sidecars` is true.
+    static func inspectBytes(
+        _ path: String, fileTimes: FileTimes?, sidecars: Bool = false, folder: TreeWalker.Folder? = nil
+    ) -> MediaAsset {
         let source: FileByteSource
         do throws(FileReadError) {
             source = try FileByteSource(path: path)
         } catch {
             return .failed(path, error)
         }
-        return Inspector.inspect(source, path: path, fileTimes: fileTimes)
+        guard sidecars else { return Inspector.inspect(source, path: path, fileTimes: fileTimes) }
+        let (files, refused) = SidecarReader.read(for: path, folder: folder)
+        var asset = Inspector.inspect(source, path: path, fileTimes: fileTimes, sidecars: files)
+        if asset.error == nil { asset.diagnostics = refused + asset.diagnostics }
+        return asset
     }
 
     /// Without a folder listing: the names beside `path` that may pair with it, in the

@@ -142,6 +142,7 @@ package struct FolderScan {
         var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
         var found = [SuggestionCandidate?](repeating: nil, count: files.count)
         var toParse: [Int] = []
+        let keys = SidecarKeys(folder)
         for (k, entry) in files.enumerated() {
             if TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
                 summary.skipped.append(
@@ -149,7 +150,7 @@ package struct FolderScan {
                 continue
             }
             // Taken out of `cached` as it is used: what remains are rows of files that are gone.
-            if let (key, c) = cached.removeValue(forKey: entry.path), key == entry.facts.key {
+            if let (key, c) = cached.removeValue(forKey: entry.path), key == keys.key(of: entry) {
                 found[k] = c
             } else {
                 toParse.append(k)
@@ -158,12 +159,13 @@ package struct FolderScan {
         let parseList = toParse
         let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
             let entry = files[parseList[j]]
-            let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts)
+            // The folder's listing says which sidecars exist (no open per candidate name).
+            let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: folder)
             return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
         }
         for (j, k) in toParse.enumerated() {
             found[k] = parsed[j]
-            index?.queue((files[k].path, folder.path, files[k].facts.key, parsed[j]))
+            index?.queue((files[k].path, folder.path, keys.key(of: files[k]), parsed[j]))
         }
         summary.parsed += toParse.count
         index?.queueGone(folder.path, Array(cached.keys))
@@ -245,5 +247,38 @@ package struct ScanIndex {
         writer.update(rows, removing: gone)
         rows.removeAll(keepingCapacity: true)
         gone.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A picture's key in the index with its sidecars folded in (`SidecarNames`): writing,
+/// changing or removing a picture's XMP sidecar or Takeout JSON changes the key, so the picture
+/// is read again, in `suggest`'s index and in the live library that lists the folder again when
+/// inotify names it. The sidecars' times and identities are mixed into the stored change time,
+/// which nothing else reads; a folder without sidecars keeps the files' own keys.
+struct SidecarKeys {
+    let byName: [String: FileKey]
+
+    init(_ folder: TreeWalker.Folder) {
+        var keys: [String: FileKey] = [:]
+        if !folder.sidecarNames.isEmpty {
+            for f in folder.files {
+                let name = FolderSnapshot.lastComponent(f.path)
+                if folder.sidecarNames.contains(name) { keys[name] = f.facts.key }
+            }
+        }
+        byName = keys
+    }
+
+    func key(of file: TreeWalker.File) -> FileKey {
+        var key = file.facts.key
+        guard !byName.isEmpty else { return key }
+        for candidate in SidecarNames.candidates(for: FolderSnapshot.lastComponent(file.path)) {
+            guard let s = byName[candidate.name] else { continue }
+            // Wrapping arithmetic: a mix, not a time (hostile times must not trap).
+            key.ctimeNanoseconds =
+                key.ctimeNanoseconds &* 1_000_003 &+ s.ctimeNanoseconds &+ s.mtimeNanoseconds &* 31
+                &+ s.size &* 7 &+ s.inode
+        }
+        return key
     }
 }

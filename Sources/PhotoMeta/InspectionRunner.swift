@@ -44,13 +44,14 @@ public enum InspectionRunner {
     static let queueLimit = 1024
 
     /// Inspects `paths` (folders walked when `recursive`), then the paths of `fileList` in
-    /// their order; `exclude` patterns (`PathGlob`) leave entries of walked folders out.
+    /// their order; `exclude` patterns (`PathGlob`) leave entries of walked folders out;
+    /// `sidecars` false leaves XMP sidecars and Takeout JSON unread (`--no-sidecars`).
     /// `render` runs on the workers, concurrently; `emit` is called once per item,
     /// in scan order, never concurrently; `problem` receives what the scan could not use, from
     /// the scanning thread; `scanned`, when given, hears how many files the scan has found so
     /// far, and `finished` once it found them all (for a progress display).
     public static func run<Rendered: Sendable>(
-        paths: [String], fileList: FileList? = nil, recursive: Bool, exclude: [String] = [],
+        paths: [String], fileList: FileList? = nil, recursive: Bool, exclude: [String] = [], sidecars: Bool = true,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)? = nil,
         problem: @escaping @Sendable (Problem) -> Void,
@@ -100,7 +101,8 @@ public enum InspectionRunner {
         DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
             while let (i, item) = queue.pop() {
                 let asset = FileInspector.inspect(
-                    path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder, pairing: pairing)
+                    path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder, pairing: pairing,
+                    sidecars: sidecars)
                 results.deliver(i, render(Item(path: item.path, explicit: item.explicit), asset))
             }
         }

@@ -86,6 +86,12 @@ package final class AssetIndex {
         """
         DELETE FROM assets WHERE error IS NOT NULL;
         """,
+        // v6: the sidecar a `sidecar.xmp` or `sidecar.takeout` date came from (`captured.sidecar`),
+        // so an answer from the index names it as a fresh parse does. Old rows have none, and
+        // none of them has a sidecar's date.
+        """
+        ALTER TABLE assets ADD COLUMN sidecar TEXT;
+        """,
     ]
 
     package init(path: String) throws(StateFileError) {
@@ -111,15 +117,17 @@ package final class AssetIndex {
         do throws(SQLiteDatabase.Failure) {
             let sql =
                 "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
-                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration "
-                + "FROM assets WHERE folder = ?"
+                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration, "
+                + "sidecar FROM assets WHERE folder = ?"
             try db.forEachRow(sql, [.text(directory)]) { r in
                 guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
                     let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
                     let kind = r.text(7).flatMap(MediaKind.init(rawValue:))
                 else { return }
+                var captured = AssetIndex.captured(r)
+                captured?.sidecar = r.text(20)
                 var candidate = SuggestionCandidate(
-                    path: path, format: format, kind: kind, captured: AssetIndex.captured(r),
+                    path: path, format: format, kind: kind, captured: captured,
                     truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(stored:)),
                     modified: Double(m) / 1e9, size: size)
                 candidate.contentIdentifier = r.text(10)
@@ -219,11 +227,12 @@ package final class AssetIndex {
                         .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
                         c.error.map { .text($0.stored) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                         clock, local, nano, digits, hasTime, offset, offsetSource, source,
-                        c.durationSeconds.map { .real($0) } ?? .null,
+                        c.durationSeconds.map { .real($0) } ?? .null, c.captured?.sidecar.map { .text($0) } ?? .null,
                     ])
                 }
                 try db.executeEach(
-                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", values
+                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    values
                 )
             }
         } catch {

@@ -20,11 +20,13 @@ package final class FileByteSource: ByteSource {
 
     /// Opens `path` for reading; a path that is not a regular file is refused before any read.
     /// A path longer than `PATH_MAX` is opened relative to its folder's descriptor (`LongPath`).
-    package init(path: String) throws(FileReadError) {
+    /// With `followLinks` false (sidecars), a symbolic link is refused (`O_NOFOLLOW`: ELOOP).
+    package init(path: String, followLinks: Bool = true) throws(FileReadError) {
         let opened: (fd: Int32, errno: Int32)
+        let flags = O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW)
         do throws(SystemError) {
             opened = try LongPath.at(path) { dir, name in
-                let fd = PathBytes.withCPath(name) { openat(dir, $0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
+                let fd = PathBytes.withCPath(name) { openat(dir, $0, flags) }
                 return (fd, errno)
             }
         } catch {

@@ -56,16 +56,23 @@ package struct TreeWalker: Sendable {
         /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
         /// extension can pair.
         package let pairingCandidates: [String: [String]]
+        /// The names of the folder's files that are sidecars (`SidecarNames.isSidecar`), so a
+        /// picture's sidecars are looked up without trying to open every candidate name.
+        package let sidecarNames: Set<String>
 
         init(path: String, relative: String, files: [File]) {
             self.path = path
             self.relative = relative
             self.files = files
             var byStem: [String: [String]] = [:]
+            var sidecars: Set<String> = []
             for f in files {
                 if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
+                let name = f.path.lastIndex(of: "/").map { String(f.path[f.path.index(after: $0)...]) } ?? f.path
+                if SidecarNames.isSidecar(name) { sidecars.insert(name) }
             }
             pairingCandidates = byStem
+            sidecarNames = sidecars
         }
 
         /// The other files of the folder that may pair with `path` (same base name).

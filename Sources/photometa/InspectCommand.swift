@@ -9,7 +9,7 @@ struct InspectCommand {
 
     static let help = """
         USAGE: photometa inspect [-r] [--json | --jsonl] [--tz ZONE] [--files-from FILE [-0]]
-                                 [--keep-going] [--exclude GLOB] [-q] PATH...
+                                 [--keep-going] [--exclude GLOB] [--no-sidecars] [-q] PATH...
 
         Reports, for every file, its true capture date (with its source and UTC offset), format,
         kind (photo, screenshot, gif, livePhoto, video), camera, size, orientation, GPS position and
@@ -37,6 +37,9 @@ struct InspectCommand {
           --exclude GLOB      With -r: leave out paths below each folder that match (repeatable):
                               * and ? within a name, ** across folders; a pattern without /
                               matches a name at any depth.
+          --no-sidecars       Do not read XMP sidecars (NAME.EXT.xmp, NAME.xmp) or Google
+                              Takeout JSON (NAME.EXT.json...) beside the files: their dates
+                              rank below the file's own and above its name.
           -q, --quiet         No progress line and no summary lines on stderr (errors stay).
           -h, --help          Show this help.
 
@@ -64,6 +67,7 @@ struct InspectCommand {
     var filesFrom: String?
     var nul = false
     var keepGoing = false
+    var sidecars = true
     var quiet = false
     var exclude: [String] = []
 
@@ -78,6 +82,7 @@ struct InspectCommand {
             case "--files-from": filesFrom = try cursor.value(for: opt, example: "list.txt")
             case "-0", "--null": nul = true
             case "--keep-going": keepGoing = true
+            case "--no-sidecars": sidecars = false
             case "-q", "--quiet": quiet = true
             case "--exclude": exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             default: throw UsageError("unknown option '\(opt.name)'")
@@ -128,7 +133,7 @@ struct InspectCommand {
         let report = AssetReport(zone: zone)
         let format = self.format
         InspectionRunner.run(
-            paths: paths, fileList: fileList, recursive: recursive, exclude: exclude,
+            paths: paths, fileList: fileList, recursive: recursive, exclude: exclude, sidecars: sidecars,
             scanned: { count, finished in
                 if finished { progress?.set(total: count) }
             },

@@ -6,7 +6,9 @@ import XCTest
 @testable import PhotoMetaStore
 @testable import PhotoMetaSystem
 
-/// The JSON report of every fixture (`Fixtures/library`, `Fixtures/formats`, `Fixtures/pairing`), compared with
+/// The JSON report of every fixture (`Fixtures/library`, `Fixtures/formats`, `Fixtures/pairing`, and
+/// the pictures of `Fixtures/sidecars`, dated by the sidecars beside them, and `Fixtures/names`,
+/// one per file-name scheme), compared with
 /// `Tests/Golden/inspect-library.jsonl`.
 /// Re-record after an intended change with `PHOTOMETA_RECORD_GOLDEN=1 swift test --filter GoldenTests`
 /// and review the diff.
@@ -16,12 +18,14 @@ final class GoldenTests: XCTestCase {
     /// Fixture files, sorted, relative to the package root.
     static func fixtureFiles() throws -> [String] {
         var files: [String] = []
-        for folder in ["library", "formats", "pairing"] {
+        for folder in ["library", "formats", "pairing", "sidecars", "names"] {
             let base = TestPaths.fixtures.appendingPathComponent(folder).path
             guard let e = FileManager.default.enumerator(atPath: base) else { continue }
             while let rel = e.nextObject() as? String {
                 var isDir: ObjCBool = false
-                if FileManager.default.fileExists(atPath: base + "/" + rel, isDirectory: &isDir), !isDir.boolValue {
+                if FileManager.default.fileExists(atPath: base + "/" + rel, isDirectory: &isDir), !isDir.boolValue,
+                    !SidecarNames.isSidecar(rel)
+                {
                     files.append("Fixtures/\(folder)/" + rel)
                 }
             }
@@ -41,6 +45,10 @@ final class GoldenTests: XCTestCase {
         let root = TestPaths.root.path + "/"
         a.path = String(a.path.dropFirst(root.count))
         a.livePhotoPair = a.livePhotoPair.map { String($0.dropFirst(root.count)) }
+        let sidecar = a.captured?.sidecar.map { String($0.dropFirst(root.count)) }
+        a.captured?.sidecar = sidecar
+        // Sidecar paths in diagnostics are absolute too.
+        a.diagnostics = a.diagnostics.map { Diagnostic($0.domain, $0.message.replacingOccurrences(of: root, with: "")) }
         return a
     }
 

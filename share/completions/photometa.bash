@@ -23,7 +23,7 @@ _photometa() {
     esac
     local opts
     case "${COMP_WORDS[1]}" in
-        inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude -q --quiet --help" ;;
+        inspect) opts="-r --recursive --json --jsonl --tz --files-from -0 --null --keep-going --exclude --no-sidecars -q --quiet --help" ;;
         suggest) opts="--within --now --tz --screenshots --videos --peek --explain --json --state --profile --exclude --no-index --no-service --standing --wait --thumbnail --thumbnail-mode -q --quiet --help" ;;
         serve) opts="--exclude --no-index --jsonl --within --tz --screenshots --videos --state --profile --exec --no-suggest --thumbnail --thumbnail-mode --help" ;;
         status) opts="--json --help" ;;

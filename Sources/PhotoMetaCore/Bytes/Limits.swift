@@ -12,6 +12,10 @@ package enum Limits {
     /// inflated from PNG chunks, all chunks together. The read budget counts compressed bytes,
     /// so without this a 1.2 KB chunk that inflates to 1 MiB, repeated, would cost 1 GB.
     package static let expandedTextMax = 4 << 20
+    /// Largest sidecar read (an XMP sidecar or a Takeout JSON); a bigger one is skipped with a
+    /// diagnostic. darktable's sidecars with a long history run to tens of KiB, Takeout's JSON
+    /// to a few.
+    package static let sidecarBytesMax = 1 << 20
     /// Most XMP packets kept from one file (real files have one, sometimes an extended one).
     package static let xmpPacketsMax = 16
     /// Most segments / chunks / blocks visited in one file, and boxes listed inside one parent.

@@ -19,6 +19,8 @@ public struct CaptureDate: Sendable, Equatable {
     public var clock: Clock
     /// Which field or fact the date came from (the precedence table of docs/dates.md).
     public var source: DateSource
+    /// The sidecar file the date came from, when `source` is `sidecar.xmp` or `sidecar.takeout`.
+    public var sidecar: String?
 
     /// A date from `source`.
     public init(_ clock: Clock, source: DateSource) {

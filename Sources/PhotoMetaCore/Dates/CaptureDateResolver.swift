@@ -42,17 +42,18 @@ public struct FileTimes: Sendable, Equatable {
 /// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
 /// 6. PNG `Creation Time`
 /// 7. EXIF DateTime (+ SubSecTime, + OffsetTime)
-/// 8. a date in the file name
-/// 9. the file's birth time, else its modification time
+/// 8. sidecars: an XMP sidecar's dates, then a Google Takeout JSON's `photoTakenTime`
+/// 9. a date in the file name
+/// 10. the file's birth time, else its modification time
 ///
 /// A value that is present but unusable (placeholder, malformed, impossible) is skipped with a
 /// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
 package enum CaptureDateResolver {
-    /// The table, as data: rules 1 to 9 above, by the source each reports.
+    /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
         .riffDateTimeOriginal, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
-        .exifDateTime, .fileName, .fileBirthTime,
+        .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,
     ]
 
     package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
@@ -88,7 +89,9 @@ package enum CaptureDateResolver {
                 x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
                 source: source, exif: x, &diagnostics)
         case .fileName:
-            guard let n = FileNameDateParser.parse(e.fileName) else { return nil }
+            let (name, why) = FileNameDateParser.interpret(e.fileName)
+            diagnostics += why
+            guard let n = name else { return nil }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
             return CaptureDate(clock, source: .fileName)
         case .fileBirthTime, .fileModificationTime:
@@ -110,6 +113,12 @@ package enum CaptureDateResolver {
 
     /// A container's or XMP's date: text parsed by its form, or the reader's instant.
     static func date(from clue: DateClue, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+        var date = dateIgnoringOrigin(from: clue, &diagnostics)
+        date?.sidecar = clue.origin
+        return date
+    }
+
+    static func dateIgnoringOrigin(from clue: DateClue, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
         switch clue.value {
         case .text(let text, let form):
             switch form.parse(text) {
@@ -147,7 +156,9 @@ package enum CaptureDateResolver {
             guard abs(diff - quarters * 900) <= fileTimeAgreement else { continue }
             let seconds = Int(quarters) * 900
             guard seconds >= -12 * 3600, seconds <= 14 * 3600, let offset = UTCOffset(seconds: seconds) else { continue }
-            return CaptureDate(.wall(local, offset: offset, offsetSource: .fileTime), source: date.source)
+            var shifted = CaptureDate(.wall(local, offset: offset, offsetSource: .fileTime), source: date.source)
+            shifted.sidecar = date.sidecar
+            return shifted
         }
         return date
     }

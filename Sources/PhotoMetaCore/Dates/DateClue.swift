@@ -34,9 +34,12 @@ package struct DateClue: Sendable, Equatable {
 
     package var source: DateSource
     package var value: Value
+    /// The sidecar file that stated it (`captured.sidecar`); nil for the file's own dates.
+    package var origin: String?
 
-    package init(_ source: DateSource, _ value: Value) {
+    package init(_ source: DateSource, _ value: Value, origin: String? = nil) {
         self.source = source
         self.value = value
+        self.origin = origin
     }
 }

@@ -12,6 +12,11 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case xmpCreateDate = "xmp.CreateDate"
     case pngCreationTime = "png.CreationTime"
     case exifDateTime = "exif.DateTime"
+    /// An XMP sidecar beside the file (`NAME.EXT.xmp`, `NAME.xmp`): its DateTimeOriginal,
+    /// DateCreated or CreateDate.
+    case sidecarXMP = "sidecar.xmp"
+    /// A Google Takeout JSON beside the file: `photoTakenTime` (an instant).
+    case sidecarTakeout = "sidecar.takeout"
     case fileName = "filename"
     case fileBirthTime = "file.birthtime"
     case fileModificationTime = "file.mtime"

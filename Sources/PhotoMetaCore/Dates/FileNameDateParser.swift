@@ -1,3 +1,5 @@
+import Foundation
+
 /// A date read from a file name.
 package struct FileNameDate: Sendable, Equatable {
     /// The wall clock (or, for instants, the UTC time).
@@ -16,7 +18,7 @@ package struct FileNameDate: Sendable, Equatable {
 /// extension. What follows the match must not continue a number (`_1`, ` (2)`, `_com.app` are
 /// fine), so `IMG_20240315_0930121` is not misread.
 package enum FileNameDateParser {
-    enum Token {
+    enum Token: Sendable {
         case literal(String)
         /// One of several literals (`Screen Shot` / `Screenshot`).
         case oneOf([String])
@@ -36,113 +38,122 @@ package enum FileNameDateParser {
         case optional([Token])
     }
 
-    struct Pattern {
+    struct Pattern: Sendable {
         let name: String
         let screenshot: Bool
         /// The digits are UTC (Pixel) or an epoch: an instant, not a wall clock.
         let utc: Bool
         let tokens: [Token]
+
+        init(_ name: String, screenshot: Bool = false, utc: Bool = false, _ tokens: [Token]) {
+            self.name = name
+            self.screenshot = screenshot
+            self.utc = utc
+            self.tokens = tokens
+        }
     }
 
-    /// The schemes, most specific first. docs/dates.md lists them with examples.
-    static let patterns: [Pattern] = [
-        Pattern(
-            name: "pixel", screenshot: false, utc: true,
-            tokens: [.oneOf(["PXL_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
-        Pattern(
-            name: "android.camera", screenshot: false, utc: false,
-            tokens: [.oneOf(["IMG_", "VID_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
-        Pattern(
-            name: "whatsapp", screenshot: false, utc: false,
-            tokens: [.oneOf(["IMG-", "VID-"]), .year, .month, .day, .literal("-WA"), .ignoredDigits(4)]),
-        Pattern(
-            name: "whatsapp.export", screenshot: false, utc: false,
-            tokens: [
-                .oneOf(["WhatsApp Image ", "WhatsApp Video "]), .year, .literal("-"), .month, .literal("-"), .day,
-                .literal(" at "), .hour, .literal("."), .minute, .literal("."), .second,
-            ]),
-        Pattern(name: "wechat.export", screenshot: false, utc: true, tokens: [.literal("mmexport"), .epochMillis]),
-        Pattern(name: "wechat.camera", screenshot: false, utc: true, tokens: [.literal("wx_camera_"), .epochMillis]),
-        Pattern(
-            name: "wechat.image", screenshot: false, utc: false,
-            tokens: [.literal("微信图片_"), .year, .month, .day, .hour, .minute, .second]),
-        Pattern(
-            name: "qq.screenshot", screenshot: true, utc: false,
-            tokens: [.literal("QQ截图"), .year, .month, .day, .hour, .minute, .second]),
-        Pattern(
-            name: "android.screenshot", screenshot: true, utc: false,
-            tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
-        // Samsung and KDE Spectacle write the same shape.
-        Pattern(
-            name: "samsung.screenshot", screenshot: true, utc: false,
-            tokens: [.literal("Screenshot_"), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
-        Pattern(
-            name: "miui.screenshot", screenshot: true, utc: false,
-            tokens: [
-                .literal("Screenshot_"), .year, .literal("-"), .month, .literal("-"), .day, .literal("-"),
-                .hour, .literal("-"), .minute, .literal("-"), .second, .optional([.literal("-"), .millis]),
-            ]),
-        Pattern(
-            name: "gnome.screenshot", screenshot: true, utc: false,
-            tokens: [
-                .literal("Screenshot from "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
-                .hour, .literal("-"), .minute, .literal("-"), .second,
-            ]),
-        Pattern(
-            name: "macos.screenshot", screenshot: true, utc: false,
-            tokens: [
-                .oneOf(["Screen Shot ", "Screenshot "]), .year, .literal("-"), .month, .literal("-"), .day,
-                .literal(" at "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem,
-            ]),
-        Pattern(
-            name: "windows.screenshot", screenshot: true, utc: false,
-            tokens: [
-                .oneOf(["Screenshot ", "屏幕截图 "]), .year, .literal("-"), .month, .literal("-"), .day,
-                .literal(" "), .hour, .minute, .second,
-            ]),
-        Pattern(
-            name: "macos.screenshot.zh", screenshot: true, utc: false,
-            tokens: [
-                .literal("屏幕快照 "), .year, .literal("-"), .month, .literal("-"), .day, .literal(" "),
-                .chineseMeridiem(required: true), .looseHour, .literal("."), .minute, .literal("."), .second,
-            ]),
-        Pattern(
-            name: "macos.screenshot.zh", screenshot: true, utc: false,
-            tokens: [
-                .literal("截屏"), .optional([.literal(" ")]), .year, .literal("-"), .month, .literal("-"), .day,
-                .literal(" "), .chineseMeridiem(required: false), .looseHour, .literal("."), .minute,
-                .literal("."), .second,
-            ]),
-        // Samsung camera: bare YYYYMMDD_hhmmss.
-        Pattern(
-            name: "samsung.camera", screenshot: false, utc: false,
-            tokens: [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
-    ]
+    /// Every scheme: the hand-written ones (`NameSchemes.swift`), then GNOME Shell's table.
+    static let patterns: [Pattern] = handWritten + GnomeShellNames.patterns
 
-    /// A cheap pre-check: every screenshot scheme starts with "Screen", "QQ", "屏" or "截".
+    /// Patterns with their index by the first character a name must start with (digits for those
+    /// that start with the date), so a name is tried against a handful of its ~170 patterns.
+    struct Table: Sendable {
+        let patterns: [Pattern]
+        let byFirstScalar: [UInt32: [Int]]
+
+        init(_ patterns: [Pattern]) {
+            self.patterns = patterns
+            var index: [UInt32: [Int]] = [:]
+            for (i, p) in patterns.enumerated() {
+                for first in FileNameDateParser.firstScalars(p.tokens) { index[first, default: []].append(i) }
+            }
+            byFirstScalar = index
+        }
+    }
+
+    static let table = Table(patterns)
+
+    static func firstScalars(_ tokens: [Token]) -> [UInt32] {
+        switch tokens.first {
+        case .literal(let l): return l.unicodeScalars.first.map { [$0.value] } ?? []
+        case .oneOf(let options): return options.compactMap { $0.unicodeScalars.first?.value }
+        case .none, .optional, .optionalMeridiem, .chineseMeridiem: return []
+        default: return Array(0x30...0x39)
+        }
+    }
+
+    /// A cheap pre-check for screenshot evidence: could any screenshot scheme start this name?
     static func mayBeScreenshot(_ name: Substring) -> Bool {
-        name.hasPrefix("Screen") || name.hasPrefix("QQ") || name.hasPrefix("屏") || name.hasPrefix("截")
+        guard let first = name.unicodeScalars.first?.value else { return false }
+        return screenshotFirstScalars.contains(first)
     }
+
+    static let screenshotFirstScalars: Set<UInt32> = Set(
+        patterns.filter(\.screenshot).flatMap { firstScalars($0.tokens) })
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
+    /// (The core never reads the clock, so "after next year" is not known here: 2100 is the bound.)
     static let plausibleYears = 1990...2100
 
     /// Parses a file name (with or without its extension and directory).
-    package static func parse(_ fileName: String) -> FileNameDate? {
+    package static func parse(_ fileName: String) -> FileNameDate? { interpret(fileName).date }
+
+    /// The date a file name gives, and why a name that looks like a scheme gives none: a date
+    /// that is impossible or implausible (`photo_2024-13-45_...`), or schemes that match with
+    /// different dates. Every scheme is tried; the first plausible one wins unless another
+    /// disagrees with it.
+    package static func interpret(_ fileName: String) -> (date: FileNameDate?, diagnostics: [Diagnostic]) {
+        interpret(fileName, in: table)
+    }
+
+    static func interpret(_ fileName: String, in table: Table) -> (date: FileNameDate?, diagnostics: [Diagnostic]) {
         var base = Substring(fileName)
         if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
+        let shown = String(base)
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-        let scalars = Array(base.unicodeScalars)
-        for p in patterns {
+        let scalars = Array(canonical(base).unicodeScalars)
+        guard let first = scalars.first, let candidates = table.byFirstScalar[first.value] else { return (nil, []) }
+        var found: [(date: FileNameDate, length: Int)] = []
+        var refused: [String] = []
+        for i in candidates {
+            let p = table.patterns[i]
             var state = MatchState()
             guard match(p.tokens, scalars, &state) else { continue }
             // What follows must not continue a number.
             if state.index < scalars.count, isDigit(scalars[state.index]) { continue }
             if let date = state.build(utc: p.utc) {
-                return FileNameDate(local: date, isInstant: p.utc, pattern: p.name, isScreenshot: p.screenshot)
+                let d = FileNameDate(local: date, isInstant: p.utc, pattern: p.name, isScreenshot: p.screenshot)
+                found.append((d, state.index))
+            } else if !refused.contains(p.name) {
+                refused.append(p.name)
             }
         }
-        return nil
+        // The most specific match names the scheme: the longest (`%s ਤੋਂ ਸਕਰੀਨਸ਼ਾਟ` over OBS's bare
+        // date), then a screenshot scheme over a recording one written the same way (Galician
+        // and Slovenian name both alike; a recording is a video whatever its name says).
+        let ranked = found.enumerated().max { a, b in
+            (a.element.length, a.element.date.isScreenshot ? 1 : 0, -a.offset)
+                < (b.element.length, b.element.date.isScreenshot ? 1 : 0, -b.offset)
+        }
+        if let chosen = ranked?.element.date {
+            if let other = found.map(\.date).first(where: { $0.local != chosen.local || $0.isInstant != chosen.isInstant }) {
+                let why = "matches \(chosen.pattern) and \(other.pattern) with different dates; skipped"
+                return (nil, [Diagnostic("date", "filename '\(shown)' \(why)")])
+            }
+            return (chosen, [])
+        }
+        let diagnostics = refused.prefix(1).map {
+            Diagnostic("date", "filename '\(shown)' looks like \($0) but its date is impossible or outside 1990-2100; skipped")
+        }
+        return (nil, diagnostics)
+    }
+
+    /// Names and patterns are compared in Unicode's canonical composition (NFC): the same
+    /// name can reach the disk composed or not (a copy through macOS decomposes it; Punjabi's
+    /// catalogue writes U+0A36, which NFC itself decomposes).
+    static func canonical(_ text: Substring) -> String {
+        text.utf8.allSatisfy { $0 < 0x80 } ? String(text) : String(text).precomposedStringWithCanonicalMapping
     }
 
     struct MatchState {
@@ -188,9 +199,12 @@ package enum FileNameDateParser {
     }
 
     static func literal(_ lit: String, _ s: [Unicode.Scalar], _ st: inout MatchState) -> Bool {
-        let l = Array(lit.unicodeScalars)
-        guard st.index + l.count <= s.count, Array(s[st.index..<st.index + l.count]) == l else { return false }
-        st.index += l.count
+        var i = st.index
+        for u in lit.unicodeScalars {
+            guard i < s.count, s[i] == u else { return false }
+            i += 1
+        }
+        st.index = i
         return true
     }
 

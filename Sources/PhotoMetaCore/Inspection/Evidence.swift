@@ -16,6 +16,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case quickTimeMovieHeader = "quicktime.mvhd"
     /// AVI's main header `avih` [AVI RIFF File Reference].
     case riffMainHeader = "riff.avih"
+    /// The file's sidecars (XMP sidecar, Google Takeout JSON): below everything the file says.
+    case sidecar
 }
 
 /// The facts one source states, typed, before precedence picks among sources. Every field is

@@ -19,6 +19,8 @@ public struct SystemError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let noSuchFile = SystemError(errno: ENOENT)
     /// `EACCES`.
     public static let permissionDenied = SystemError(errno: EACCES)
+    /// `ELOOP`: what `O_NOFOLLOW` answers for a symbolic link.
+    package static let tooManyLinks = SystemError(errno: ELOOP)
 
     /// True for `EACCES` and `EPERM`: the user may not do this (a fix is a permission change).
     public var isPermissionDenied: Bool { errno == EACCES || errno == EPERM }

@@ -15,6 +15,14 @@ public enum Inspector {
 
     /// Inspects any source of bytes; reads are bounded by a per-file budget (docs/robustness.md).
     public static func inspect(_ source: some ByteSource, path: String, fileTimes: FileTimes? = nil) -> MediaAsset {
+        inspect(source, path: path, fileTimes: fileTimes, sidecars: [])
+    }
+
+    /// With the file's sidecars, already read by the caller (`FileInspector`): their dates rank
+    /// below the file's own and above its name, their position below the file's.
+    package static func inspect(
+        _ source: some ByteSource, path: String, fileTimes: FileTimes?, sidecars: [SidecarFile]
+    ) -> MediaAsset {
         let reader = BoundedReader(source)
         let head: [UInt8]
         do throws(ReadFailure) {
@@ -46,7 +54,11 @@ public enum Inspector {
                 Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
         }
         let xmp = XMPReader.read(found.xmp)
+        let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let beside = SidecarEvidence.read(sidecars, pictureName: fileName)
+        asset.diagnostics += beside.diagnostics
         var evidence = found.evidence
+        evidence[.sidecar] = FieldEvidence(location: beside.location)
         evidence[.exif] = exif?.fieldEvidence
         evidence[.xmp] = xmp.fieldEvidence
         FieldPrecedence.decide(evidence, into: &asset)
@@ -54,8 +66,8 @@ public enum Inspector {
         asset.exifUserComment = exif?.userComment
         asset.xmpUserComment = xmp.userComment
 
-        let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
-        let dates = DateEvidence(exif: exif, xmp: xmp, clues: found.dates, fileName: fileName, fileTimes: fileTimes)
+        let dates = DateEvidence(
+            exif: exif, xmp: xmp, clues: found.dates + beside.clues, fileName: fileName, fileTimes: fileTimes)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(dates)
         asset.captured = date
         asset.diagnostics += dateDiagnostics

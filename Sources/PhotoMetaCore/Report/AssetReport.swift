@@ -104,6 +104,8 @@ public struct AssetReport: Sendable {
         } else {
             w.null()
         }
+        // Present only for a sidecar's date (docs/json.md), so other lines keep their shape.
+        if let s = c.sidecar { w.field("sidecar", s) }
         w.endObject()
     }
 
@@ -151,6 +153,7 @@ public struct AssetReport: Sendable {
             } else {
                 rows.append(("captured", "unknown"))
             }
+            if let sidecar = a.captured?.sidecar { rows.append(("sidecar", sidecar)) }
             let camera = [a.make, a.model].compactMap { $0 }.joined(separator: " ")
             if !camera.isEmpty { rows.append(("camera", camera)) }
             if let l = a.lensModel { rows.append(("lens", l)) }

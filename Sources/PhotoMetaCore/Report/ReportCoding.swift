@@ -137,10 +137,15 @@ extension MediaAsset.GPS: Codable {
 /// the date from what the file said: `offsetSource` "zone" marks an instant (read from `utc`),
 /// an `offset` a wall clock with a known offset, neither a wall clock without one.
 extension CaptureDate: Codable {
-    enum CodingKeys: String, CodingKey { case local, offset, utc, source, offsetSource, assumed }
+    enum CodingKeys: String, CodingKey { case local, offset, utc, source, offsetSource, assumed, sidecar }
 
     /// Reads the `captured` object back into what the file said.
     public init(from decoder: any Decoder) throws {
+        try self.init(decodingWithoutSidecar: decoder)
+        sidecar = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .sidecar)
+    }
+
+    private init(decodingWithoutSidecar decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let source = try c.decode(DateSource.self, forKey: .source)
         let offsetSource = try c.decodeIfPresent(OffsetSource.self, forKey: .offsetSource)
@@ -176,6 +181,7 @@ extension CaptureDate: Codable {
         try c.encode(source, forKey: .source)
         try c.encode(r.offsetSource, forKey: .offsetSource)
         try c.encode(r.assumed, forKey: .assumed)
+        try c.encodeIfPresent(sidecar, forKey: .sidecar)
     }
 }
 

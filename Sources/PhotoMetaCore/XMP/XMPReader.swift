@@ -46,6 +46,8 @@ package enum XMPReader {
             record.userComment = record.userComment ?? value(.exif, "UserComment")
             record.make = record.make ?? value(.tiff, "Make")
             record.model = record.model ?? value(.tiff, "Model")
+            record.gpsLatitude = record.gpsLatitude ?? value(.exif, "GPSLatitude")
+            record.gpsLongitude = record.gpsLongitude ?? value(.exif, "GPSLongitude")
             if record.orientation == nil, let o = value(.tiff, "Orientation").flatMap({ Int($0) }), (1...8).contains(o) {
                 record.orientation = o
             }

@@ -7,6 +7,8 @@ package struct XMPRecord: Sendable, Equatable {
     package var make: String?  // tiff:Make
     package var model: String?  // tiff:Model
     package var orientation: Int?  // tiff:Orientation
+    package var gpsLatitude: String?  // exif:GPSLatitude
+    package var gpsLongitude: String?  // exif:GPSLongitude
 
     package init() {}
 

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes Fixtures/names/: one picture per file-name scheme of docs/dates.md ("File-name
+patterns"), GNOME Shell's in twelve languages (right-to-left and non-Latin among them), and names
+that only look like a scheme. Each file is the same 16x8 gray PNG without metadata (or, for
+recordings, the same bytes under a video name: the format is read from the content), so its
+date can only come from its name. Python 3 standard library only; deterministic; every file's
+modification time is 2001-02-03T04:05:06Z.
+
+    python3 Fixtures/make_name_fixtures.py
+"""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from make_sidecar_fixtures import MTIME, png  # noqa: E402
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "names")
+
+NAMES = [
+    # GNOME Shell 47 and later, and 42 to 46; recordings
+    "Screenshot From 2024-11-29 22-15-00.png",
+    "Screenshot from 2024-11-29 22-15-00-1.png",
+    "Screencast From 2024-11-29 22-15-00.webm",
+    # GNOME Shell's translations (generated table): de, fr, zh_CN, ko, ru, he, fa, pa, th, el, pl, uk
+    "Bildschirmfoto vom 2024-11-29 22-15-00.png",
+    "Capture d’écran du 2024-11-29 22-15-00.png",
+    "截图 2024-11-29 22-15-00.png",
+    "스크린샷 2024-11-29 22-15-00.png",
+    "Снимок экрана от 2024-11-29 22-15-00.png",
+    "צילום מסך מ־2024-11-29 22-15-00.png",
+    "نماگرفت از 2024-11-29 22-15-00.png",
+    "2024-11-29 22-15-00 ਤੋਂ ਸਕਰੀਨਸ਼ਾਟ.png",
+    "ภาพหน้าจอจาก 2024-11-29 22-15-00.png",
+    "Στιγμιότυπο οθόνης από 2024-11-29 22-15-00.png",
+    "Zrzut ekranu z 2024-11-29 22-15-00.png",
+    "Знімок екрана з 2024-11-29 22-15-00.png",
+    "ضبط صفحه از 22-15-00 2024-11-29.webm",
+    # Desktop tools
+    "Screenshot_2024-11-29_22-15-00.png",
+    "Screenshot_20241129_221500.png",
+    "Screencast_20241129_221500.webm",
+    "2024-11-29_22-15.png",
+    "2024-11-29 22-15-00.mkv",
+    "Screenshot 2024-11-29 22-15-00.png",
+    "Screenshot 2024-11-29 221500.png",
+    "Screenshot 2024-11-29 at 22.15.00.png",
+    # Messengers
+    "photo_2024-11-29_22-15-00.jpg",
+    "signal-2024-11-29-221500.jpg",
+    "QQ图片20241129221500.jpg",
+    "TIM截图20241129221500.png",
+    "微信截图_20241129221500.png",
+    "WhatsApp Image 2024-11-29 at 22.15.00.jpeg",
+    # Look-alikes: no date from the name, a diagnostic, the file time instead
+    "photo_2024-13-45_22-15-00.jpg",
+    "signal-1989-11-29-221500.jpg",
+    "Screenshot From 2024-02-30 22-15-00.png",
+]
+
+
+def main():
+    os.makedirs(ROOT, exist_ok=True)
+    data = png()
+    for name in NAMES:
+        path = os.path.join(ROOT, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        os.utime(path, (MTIME, MTIME))
+
+
+if __name__ == "__main__":
+    main()
