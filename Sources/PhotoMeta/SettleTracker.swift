@@ -128,6 +128,9 @@ package struct SettleTracker: Sendable {
         settled.removed.removeAll { pairedFrom.contains($0) }
     }
 
+    /// The file was reported (or there at the start) and is media as far as known.
+    package func isReported(_ path: String) -> Bool { reported[path] != nil && !notMedia.contains(path) }
+
     /// Records what inspection found for a file `settle` made ready: one that is not media is
     /// never news, nor is its removal.
     package mutating func inspected(_ path: String, isMedia: Bool) {

@@ -166,7 +166,8 @@ final class WatchLoop {
         dirtyFolders.removeAll()
         dirty = false
         followFolders()
-        let settled = tracker.settle(touched, current: current.files, now: t)
+        var settled = tracker.settle(touched, current: current.files, now: t)
+        addPicturesOfSidecars(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
         let (changes, candidates) = inspect(settled)
         watcher.options.tracked?(tracker.trackedNames)
@@ -179,6 +180,28 @@ final class WatchLoop {
         }
         offer(candidates, at: t)
         return true
+    }
+
+    /// A sidecar (XMP, Takeout JSON) written, changed or removed changes its picture's date:
+    /// the reported pictures it speaks for are inspected again and reported changed. Each
+    /// folder with touched sidecars is looked at once (its pictures' candidate sidecar names).
+    private func addPicturesOfSidecars(_ touched: Set<String>, to settled: inout SettleTracker.Settled) {
+        let sidecars = touched.filter { SidecarNames.isSidecar(FolderSnapshot.lastComponent($0)) }
+        guard !sidecars.isEmpty else { return }
+        var listed = Set(settled.ready.map(\.path)).union(settled.removed).union(settled.moved.map(\.to))
+        for (folder, touchedHere) in Dictionary(grouping: sidecars, by: FolderSnapshot.parent(of:)) {
+            var speaksFor: [String: [String]] = [:]
+            for picture in current.byFolder[folder] ?? [] where tracker.isReported(picture) {
+                for c in SidecarNames.candidates(for: FolderSnapshot.lastComponent(picture)) {
+                    speaksFor[c.name, default: []].append(picture)
+                }
+            }
+            for sidecar in touchedHere.sorted() {
+                for picture in speaksFor[FolderSnapshot.lastComponent(sidecar)] ?? [] where listed.insert(picture).inserted {
+                    settled.ready.append((picture, false))
+                }
+            }
+        }
     }
 
     /// Watches the folders that appeared, forgets those that went.

@@ -131,6 +131,11 @@ final class ServeCommandTests: XCTestCase {
             FileManager.default.createFile(
                 atPath: folder + "/IMG_20240808_120819.jpg", contents: Data(bytes.prefix(bytes.count / 2))))
         try assertExact("a file still being written")
+        // A sidecar dates its picture: written, the picture's answer changes with it.
+        try FileManager.default.copyItem(
+            atPath: TestPaths.fixtures.appendingPathComponent("sidecars/darktable/IMG_1234.CR2.xmp").path,
+            toPath: folder + "/IMG_20240808_120700.jpg.xmp")
+        try assertExact("a sidecar written beside a picture")
         XCTAssertTrue(try suggest([])["pending"] is [String: Any], "pending")
     }
 

@@ -154,6 +154,27 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.inserted, [path("a.jpg")], "each reported once")
     }
 
+    /// A sidecar written, changed or removed is a change of its picture (issue 23): the picture
+    /// is inspected again and reported changed, with the sidecar's date; the sidecar itself is
+    /// never reported.
+    func testASidecarChangeIsAChangeOfItsPicture() throws {
+        try start()
+        let raw = TestPaths.fixtures.appendingPathComponent("sidecars/darktable/IMG_1234.CR2").path
+        try dir.write("IMG_1234.CR2", Array(try Data(contentsOf: URL(fileURLWithPath: raw))))
+        XCTAssertTrue(recorder.wait { recorder.inserted == [path("IMG_1234.CR2")] }, "\(recorder.inserted)")
+        XCTAssertNotEqual(recorder.changes.first?.inserted.first?.asset.captured?.source.rawValue, "sidecar.xmp")
+        let xmp = TestPaths.fixtures.appendingPathComponent("sidecars/darktable/IMG_1234.CR2.xmp").path
+        try dir.write("IMG_1234.CR2.xmp", Array(try Data(contentsOf: URL(fileURLWithPath: xmp))))
+        XCTAssertTrue(recorder.wait { recorder.changed == [path("IMG_1234.CR2")] }, "\(recorder.changes)")
+        let changed = recorder.changes.flatMap(\.changed).first?.asset
+        XCTAssertEqual(changed?.captured?.source.rawValue, "sidecar.xmp")
+        XCTAssertFalse(recorder.inserted.contains(path("IMG_1234.CR2.xmp")), "a sidecar is not media")
+        try FileManager.default.removeItem(atPath: path("IMG_1234.CR2.xmp"))
+        XCTAssertTrue(recorder.wait { recorder.changed.count == 2 }, "\(recorder.changes)")
+        XCTAssertNotEqual(recorder.changes.flatMap(\.changed).last?.asset.captured?.source.rawValue, "sidecar.xmp")
+        XCTAssertEqual(recorder.removed, [], "the sidecar's removal is its picture's change")
+    }
+
     /// A rename into another sub-folder, and a copy then delete (a new inode: not a rename).
     func testMovesBetweenFoldersAndCopies() throws {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)
