@@ -56,11 +56,20 @@ public enum FileInspector {
         } catch {
             return .failed(path, error)
         }
-        guard sidecars else { return Inspector.inspect(source, path: path, fileTimes: fileTimes) }
+        let latest = latestNameYear()
+        guard sidecars else {
+            return Inspector.inspect(source, path: path, fileTimes: fileTimes, sidecars: [], latestNameYear: latest)
+        }
         let (files, refused) = SidecarReader.read(for: path, folder: folder)
-        var asset = Inspector.inspect(source, path: path, fileTimes: fileTimes, sidecars: files)
+        var asset = Inspector.inspect(source, path: path, fileTimes: fileTimes, sidecars: files, latestNameYear: latest)
         if asset.error == nil { asset.diagnostics = refused + asset.diagnostics }
         return asset
+    }
+
+    /// Next year (UTC), from the clock: names dated later are refused ("dates before 1990 or
+    /// after next year", docs/dates.md). Read per file: `serve` runs across new year.
+    static func latestNameYear() -> Int? {
+        LocalDateTime(secondsAsIfUTC: Int64(SystemClock().now()), nanosecond: 0, fractionDigits: 0).map { $0.year + 1 }
     }
 
     /// Without a folder listing: the names beside `path` that may pair with it, in the

@@ -197,3 +197,27 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(r.offsetSource, .zone)
     }
 }
+
+/// "Dates after next year" in names are refused with a diagnostic: the caller's clock says
+/// which year that is (`DateEvidence.latestNameYear`), the core reads none.
+final class NameYearBoundTests: XCTestCase {
+    func testANameDatedAfterNextYearIsRefused() {
+        let later = CaptureDateResolver.resolve(DateEvidence(fileName: "IMG_20290101_120000.jpg", latestNameYear: 2027))
+        XCTAssertNil(later.0)
+        XCTAssertTrue(later.1.contains { $0.message.contains("after 2027") }, "\(later.1)")
+        let next = CaptureDateResolver.resolve(DateEvidence(fileName: "IMG_20271231_120000.jpg", latestNameYear: 2027))
+        XCTAssertEqual(next.0?.source, .fileName)
+        let unbounded = CaptureDateResolver.resolve(DateEvidence(fileName: "IMG_20290101_120000.jpg"))
+        XCTAssertEqual(unbounded.0?.source, .fileName, "without a clock only 1990-2100 applies")
+    }
+
+    /// Through the binary, with the real clock: a name dated ten years ahead gives no date.
+    func testInspectRefusesAFarFutureName() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-future")
+        let year = Calendar(identifier: .gregorian).component(.year, from: Date()) + 10
+        let path = try dir.write("IMG_\(year)0101_120000.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        let asset = FileInspector.inspect(path: path)
+        XCTAssertNotEqual(asset.captured?.source, .fileName)
+        XCTAssertTrue(asset.diagnostics.contains { $0.message.contains("after \(year - 9)") }, "\(asset.diagnostics)")
+    }
+}

@@ -7,15 +7,19 @@ package struct DateEvidence: Sendable {
     package var clues: [DateClue]
     package var fileName: String
     package var fileTimes: FileTimes?
+    /// A name dated after this year is a counter, not a date (the caller's "next year"; the
+    /// core reads no clock). Nil: only `FileNameDateParser.plausibleYears`.
+    package var latestNameYear: Int?
 
     package init(
         exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), clues: [DateClue] = [], fileName: String,
-        fileTimes: FileTimes? = nil
+        fileTimes: FileTimes? = nil, latestNameYear: Int? = nil
     ) {
         self.exif = exif
         self.clues = clues + xmp.dateClues
         self.fileName = fileName
         self.fileTimes = fileTimes
+        self.latestNameYear = latestNameYear
     }
 }
 
@@ -92,6 +96,11 @@ package enum CaptureDateResolver {
             let (name, why) = FileNameDateParser.interpret(e.fileName)
             diagnostics += why
             guard let n = name else { return nil }
+            if let latest = e.latestNameYear, n.local.year > latest {
+                diagnostics.append(
+                    Diagnostic("date", "filename '\(e.fileName)' looks like \(n.pattern) but its date is after \(latest); skipped"))
+                return nil
+            }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
             return CaptureDate(clock, source: .fileName)
         case .fileBirthTime, .fileModificationTime:

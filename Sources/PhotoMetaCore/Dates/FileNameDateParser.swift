@@ -93,7 +93,7 @@ package enum FileNameDateParser {
         patterns.filter(\.screenshot).flatMap { firstScalars($0.tokens) })
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
-    /// (The core never reads the clock, so "after next year" is not known here: 2100 is the bound.)
+    /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).
     static let plausibleYears = 1990...2100
 
     /// Parses a file name (with or without its extension and directory).

@@ -20,8 +20,9 @@ public enum Inspector {
 
     /// With the file's sidecars, already read by the caller (`FileInspector`): their dates rank
     /// below the file's own and above its name, their position below the file's.
+    /// `latestNameYear`: names dated after it are refused (the caller's clock: next year).
     package static func inspect(
-        _ source: some ByteSource, path: String, fileTimes: FileTimes?, sidecars: [SidecarFile]
+        _ source: some ByteSource, path: String, fileTimes: FileTimes?, sidecars: [SidecarFile], latestNameYear: Int? = nil
     ) -> MediaAsset {
         let reader = BoundedReader(source)
         let head: [UInt8]
@@ -67,7 +68,8 @@ public enum Inspector {
         asset.xmpUserComment = xmp.userComment
 
         let dates = DateEvidence(
-            exif: exif, xmp: xmp, clues: found.dates + beside.clues, fileName: fileName, fileTimes: fileTimes)
+            exif: exif, xmp: xmp, clues: found.dates + beside.clues, fileName: fileName, fileTimes: fileTimes,
+            latestNameYear: latestNameYear)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(dates)
         asset.captured = date
         asset.diagnostics += dateDiagnostics
