@@ -98,7 +98,8 @@ package enum CaptureDateResolver {
             guard let n = name else { return nil }
             if let latest = e.latestNameYear, n.local.year > latest {
                 diagnostics.append(
-                    Diagnostic("date", "filename '\(e.fileName)' looks like \(n.pattern) but its date is after \(latest); skipped"))
+                    Diagnostic(
+                        "date", "filename '\(e.fileName)' looks like \(n.pattern) but its date is after \(latest); skipped"))
                 return nil
             }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
