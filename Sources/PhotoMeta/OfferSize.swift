@@ -6,7 +6,7 @@ import PhotoMetaCore
 package enum OfferSize {
     /// The stored pixel size of `path`, or nils when it cannot be read.
     package static func of(_ path: String) -> (width: Int?, height: Int?) {
-        let a = FileInspector.inspect(path: path, pairLivePhotos: false)
+        let a = FileInspector.inspect(path: path, pairLivePhotos: false, sidecars: false)
         return (a.width, a.height)
     }
 }

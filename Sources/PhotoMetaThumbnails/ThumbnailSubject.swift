@@ -30,7 +30,8 @@ extension Thumbnailer {
         guard facts.type == .regular else {
             throw facts.type == .directory ? .unreadable("is a directory") : .notARegularFile
         }
-        let asset = FileInspector.inspect(path: canonical, pairLivePhotos: false, facts: facts)
+        // No sidecars: a picture needs no date, and the confined helper may not open them.
+        let asset = FileInspector.inspect(path: canonical, pairLivePhotos: false, facts: facts, sidecars: false)
         if let e = asset.error { throw e == .unsupportedFormat ? .unsupported(e.description) : .unreadable(e.description) }
         let isHEIF = [.heic, .heif, .avif].contains(asset.format)
         var shown: (Int, Int)?
