@@ -46,6 +46,9 @@ package final class LibraryService {
     private let library: LiveLibrary
     private let clock: any WallClock
     private var watches: [InotifySource] = []
+    /// Clients connected whose request has not fully arrived, and until when they may take
+    /// (100 ms): read as their bytes come, so one silent client holds no other.
+    private var waiting: [(connection: UnixSocket, deadline: Double)] = []
     /// A watch could not be added (the kernel's limit): the library may miss changes, so it
     /// answers nothing (clients scan) rather than something stale.
     private let watchFailure = WatchFailure()
@@ -134,26 +137,47 @@ package final class LibraryService {
     private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool) throws(Failure) {
         var lastEvent: Double?
         while !shouldStop() {
-            var fds = watches.map(\.fd)
+            var fds = watches.map(\.fd) + waiting.map(\.connection.descriptorForPolling)
             if let listener { fds.append(listener.descriptorForPolling) }
-            let timeout: Int32 = lastEvent == nil ? 250 : 15
-            let readable = Readiness.wait(fds, timeoutMilliseconds: timeout)
+            var timeout = lastEvent == nil ? 250.0 : 15
+            if let first = waiting.map(\.deadline).min() { timeout = min(timeout, max(0, (first - clock.now()) * 1000)) }
+            let readable = Readiness.wait(fds, timeoutMilliseconds: Int32(timeout.rounded(.up)))
             if try takeEvents() { lastEvent = clock.now() }
             if let t = lastEvent, clock.now() - t >= 0.015 {
                 library.refresh(entering: watchEntering())
                 lastEvent = nil
             }
-            if let listener, readable.contains(listener.descriptorForPolling) { try answer(listener) }
+            if let listener, readable.contains(listener.descriptorForPolling) {
+                while let connection = try? listener.accept(timeoutMilliseconds: 0) {
+                    waiting.append((connection, clock.now() + Double(ServiceClient.timeoutMilliseconds) / 1000))
+                }
+            }
+            try serveWaiting()
         }
     }
 
-    /// Answers one client (if one is waiting): reads its request (100 ms at most), brings the
-    /// library up to date, replies.
-    private func answer(_ listener: UnixSocketListener) throws(Failure) {
-        guard let connection = try? listener.accept(timeoutMilliseconds: 0) else { return }
-        guard let line = try? connection.receiveLine(timeoutMilliseconds: 100, maxBytes: 1 << 20),
-            let request = try? JSONDecoder().decode(ServiceRequest.self, from: Data(line.utf8))
-        else { return }
+    /// Answers each waiting client whose request line has arrived; drops one past its 100 ms
+    /// or whose line is not a request (it gets no answer, and scans).
+    private func serveWaiting() throws(Failure) {
+        var still: [(connection: UnixSocket, deadline: Double)] = []
+        for w in waiting {
+            let line: String?
+            do throws(UnixSocket.Failure) {
+                line = try w.connection.receiveLine(timeoutMilliseconds: 0, maxBytes: 1 << 20)
+            } catch .timedOut {
+                if clock.now() < w.deadline { still.append(w) }
+                continue
+            } catch {
+                continue  // closed mid-line, too long, not text: nothing to answer
+            }
+            guard let line, let request = try? JSONDecoder().decode(ServiceRequest.self, from: Data(line.utf8)) else { continue }
+            try answer(request, on: w.connection)
+        }
+        waiting = still
+    }
+
+    /// Brings the library up to date and replies to `request`.
+    private func answer(_ request: ServiceRequest, on connection: UnixSocket) throws(Failure) {
         try catchUp()
         var reply = ServiceReply(
             pid: ThisProcess.id, folders: folders, files: library.fileCount, since: since, ready: ready)

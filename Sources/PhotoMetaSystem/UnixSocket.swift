@@ -72,6 +72,9 @@ package final class UnixSocket: Sendable {
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
+    /// The descriptor, for `Readiness.wait` only (it stays this socket's).
+    package var descriptorForPolling: Int32 { descriptor }
+
     deinit { SystemCalls.close(descriptor) }
 
     /// Connects to the server at `path` within `timeoutMilliseconds`. Refuses a path that is

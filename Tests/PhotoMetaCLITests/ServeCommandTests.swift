@@ -139,6 +139,22 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertTrue(try suggest([])["pending"] is [String: Any], "pending")
     }
 
+    /// Clients that connect and say nothing hold no one else: their requests are read as they
+    /// come, and another client is answered meanwhile (before, each silent one held the service
+    /// for up to 100 ms, and the next asker scanned).
+    func testSilentClientsHoldNoOne() throws {
+        try startServe()
+        let runtime = scratch.path + "/run/photometa"
+        let registration = try XCTUnwrap(
+            try FileManager.default.contentsOfDirectory(atPath: runtime).first { $0.hasSuffix(".json") })
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: runtime + "/" + registration)))
+        let socket = try XCTUnwrap((object as? [String: Any])?["socket"] as? String)
+        let silent = try (0..<5).map { _ in try UnixSocket.connect(path: socket, timeoutMilliseconds: 1000) }
+        let answered = try suggest([], explain: false)
+        XCTAssertEqual(answered["from_"] as? String, "service", "five silent clients held the service")
+        XCTAssertEqual(silent.count, 5)
+    }
+
     /// A folder below the served one is answered by the service, exactly as a walk of it: a
     /// link to a file elsewhere in the served folder is left out (that walk would not follow
     /// it out), a link inside it is followed. With an --exclude on either side, the client scans.
