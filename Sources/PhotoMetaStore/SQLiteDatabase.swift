@@ -88,6 +88,10 @@ final class SQLiteDatabase {
         db = handle
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         sqlite3_extended_result_codes(handle, 0)
+        // Statement journals, sorts and temporary tables in memory, never in /var/tmp or /tmp:
+        // a confined photometa may write only beside its own files (docs/sandbox.md), and
+        // SQLite would otherwise spill a large statement's journal (64 KiB and up) there.
+        sqlite3_exec(handle, "PRAGMA temp_store = MEMORY", nil, nil, nil)
     }
 
     deinit {

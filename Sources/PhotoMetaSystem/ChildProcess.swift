@@ -36,7 +36,7 @@ package struct ChildProcess: Sendable {
             case SIGKILL: return " (SIGKILL)"
             case SIGABRT: return " (SIGABRT: an abort, such as memory beyond the address space limit)"
             case SIGSEGV, SIGBUS: return " (a crash)"
-            case SIGSYS: return " (SIGSYS: a system call the seccomp filter kills for)"
+            case SIGSYS: return " (SIGSYS: a system call through another architecture's table, which the seccomp filter kills)"
             default: return ""
             }
         }

@@ -112,7 +112,9 @@ package enum Sandbox {
             return
         }
         var rules: [(String, Int32)] = []
-        for path in systemPaths() + policy.read { rules.append((path, PM_ALLOW_READ)) }
+        // Reading everything (photometa itself) needs no list of the system's files.
+        let system = policy.read.contains("/") ? [] : systemPaths()
+        for path in system + policy.read { rules.append((path, PM_ALLOW_READ)) }
         for path in policy.inputs {
             let isFolder = (try? FileFacts.of(path))?.type == .directory
             rules.append((path, isFolder ? PM_ALLOW_LIST : PM_ALLOW_READ))

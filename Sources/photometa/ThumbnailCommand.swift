@@ -43,9 +43,10 @@ struct ThumbnailCommand {
                                 "source", "format"} or null, "error": null or "..."}.
           --jsonl               The same objects, one per line.
           --explain             Also say how the decoder was confined (no_new_privs, Landlock,
-                                seccomp, limits; docs/sandbox.md): a last text line
-                                "confinement: ...", or "confinement" in each JSON object (null
-                                when the cache answered).
+                                seccomp, limits; docs/sandbox.md): last text lines
+                                "confinement: photometa: ..." and "confinement:
+                                photometa-thumbnailer: ...", or the helper's "confinement" in
+                                each JSON object (null when the cache answered).
           -h, --help            Show this help.
 
         Text output prints "FILE -> THUMBNAIL (WxH, SOURCE)"; SOURCE is one of cache,
@@ -159,7 +160,7 @@ struct ThumbnailCommand {
             names = OutputFolder.names(files, extension: request.format.fileExtension)
         }
         // It reads the cache and the files' names; the helper, started by the spawner, decodes.
-        SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
+        let own = SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
         var failed = 0
         if format == .json { Output.out("[") }
         if format == .jsonl { Output.flushPeriodically() }
@@ -216,6 +217,7 @@ struct ThumbnailCommand {
         }
         flushRefused(upTo: files.count)
         if explain, format == .text {
+            Output.out("confinement: photometa: " + own.summary + "\n")
             let said = confinement.map { "photometa-thumbnailer: " + $0.summary } ?? "no decoder ran"
             Output.out("confinement: " + said + "\n")
         }

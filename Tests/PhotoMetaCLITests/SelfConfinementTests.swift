@@ -117,4 +117,35 @@ final class SelfConfinementTests: XCTestCase {
         kill(s.process.processIdentifier, SIGTERM)
         XCTAssertEqual(s.finish(), 0)
     }
+
+    /// Confinement changes no answer: inspect -r over every fixture (the library, the formats,
+    /// the fuzzing regressions, the thumbnails) prints the same confined and not, and the
+    /// confined helper thumbnails the fuzzing regressions as an unconfined one does.
+    func testTheFixturesAndTheRegressionsAnswerTheSameConfinedOrNot() throws {
+        let fixtures = Photometa.root.appendingPathComponent("Fixtures").path
+        var answers: [CommandResult] = []
+        for off in ["0", "1"] {
+            var e = env
+            e["PHOTOMETA_SANDBOX_OFF"] = off
+            answers.append(try Photometa.run(["inspect", "-r", "--jsonl", "--keep-going", fixtures], environment: e))
+        }
+        XCTAssertEqual(answers[0].status, answers[1].status)
+        XCTAssertEqual(answers[0].stdout, answers[1].stdout)
+        XCTAssertEqual(answers[0].stderr, answers[1].stderr)
+        XCTAssertGreaterThan(answers[0].stdout.split(separator: "\n").count, 50)
+        // Not png-xmp-inflate-bomb: libvips spends 7 s inflating its XMP, confined or not.
+        let regressions = try FileManager.default.contentsOfDirectory(atPath: fixtures + "/fuzz").sorted().filter {
+            $0 != "png-xmp-inflate-bomb"
+        }.map { fixtures + "/fuzz/" + $0 }
+        var thumbnails: [String] = []
+        for (i, missing) in ["", "landlock,seccomp"].enumerated() {
+            var e = env
+            e["XDG_CACHE_HOME"] = work + "/cache\(i)"
+            if !missing.isEmpty { e["PHOTOMETA_SANDBOX_PRETEND_MISSING"] = missing }
+            let r = try Photometa.run(["thumbnail", "--jsonl", "--size", "32"] + regressions, environment: e)
+            thumbnails.append(r.stdout.replacingOccurrences(of: work + "/cache\(i)", with: "CACHE"))
+        }
+        XCTAssertEqual(thumbnailAnswers(thumbnails[0]), thumbnailAnswers(thumbnails[1]))
+        XCTAssertEqual(thumbnails[0].split(separator: "\n").count, regressions.count)
+    }
 }

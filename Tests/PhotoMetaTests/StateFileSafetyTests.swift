@@ -13,6 +13,14 @@ final class StateFileSafetyTests: XCTestCase {
         try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
     }
 
+    /// SQLite keeps statement journals and sorts in memory: a confined photometa may not write in
+    /// /var/tmp or /tmp, where it would spill them (docs/sandbox.md).
+    func testTemporaryFilesStayInMemory() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-tempstore")
+        let db = try SQLiteDatabase(path: dir.path + "/t.sqlite3")
+        XCTAssertEqual(try db.query("PRAGMA temp_store").first?.first?.int, 2, "2 is MEMORY")
+    }
+
     func testNewFilesAndFoldersArePrivate() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/a/b/photometa/state.sqlite3"
