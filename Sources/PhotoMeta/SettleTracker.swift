@@ -21,6 +21,25 @@ package struct SettleTracker: Sendable {
         /// mtime): what `rename(2)` leaves. Neither half is in `removed` or `ready`.
         package var moved: [(from: String, to: String)] = []
 
+        /// The same, cut in parts of at most `size` ready files (removals and renames in the
+        /// first); an empty batch is one empty part.
+        package func chunked(_ size: Int) -> [Settled] {
+            guard ready.count > size else { return [self] }
+            var parts: [Settled] = []
+            var start = 0
+            while start < ready.count {
+                var part = Settled()
+                part.ready = Array(ready[start..<min(start + size, ready.count)])
+                if start == 0 {
+                    part.removed = removed
+                    part.moved = moved
+                }
+                parts.append(part)
+                start += size
+            }
+            return parts
+        }
+
         package static func == (a: Settled, b: Settled) -> Bool {
             a.removed == b.removed && a.ready.map(\.path) == b.ready.map(\.path)
                 && a.ready.map(\.inserted) == b.ready.map(\.inserted) && a.moved.map(\.from) == b.moved.map(\.from)

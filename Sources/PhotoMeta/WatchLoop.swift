@@ -169,18 +169,28 @@ final class WatchLoop {
         var settled = tracker.settle(touched, current: current.files, now: t)
         addPicturesOfSidecars(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
-        let (changes, candidates) = inspect(settled)
-        watcher.options.tracked?(tracker.trackedNames)
-        // Changes first: a memory held by another process delays only the offer.
-        if !changes.isEmpty { deliver(.changes(changes)) }
-        if let offering = watcher.offering?.value,
-            let e = keeper.changed(changes, offering: offering, canonical: canonical, now: t)
-        {
-            deliver(e)
+        // A burst (50,000 files moved in at once) is inspected and reported in change sets of
+        // at most `chunk` files, so its inspections are never all in memory at once; the
+        // candidates (small) are kept for one offer over the whole batch.
+        var candidates: [SuggestionCandidate] = []
+        for part in settled.chunked(WatchLoop.chunk) {
+            let (changes, found) = inspect(part)
+            candidates += found
+            // Changes first: a memory held by another process delays only the offer.
+            if !changes.isEmpty { deliver(.changes(changes)) }
+            if let offering = watcher.offering?.value,
+                let e = keeper.changed(changes, offering: offering, canonical: canonical, now: t)
+            {
+                deliver(e)
+            }
         }
+        watcher.options.tracked?(tracker.trackedNames)
         offer(candidates, at: t)
         return true
     }
+
+    /// The most files one change set holds.
+    static let chunk = 256
 
     /// A sidecar (XMP, Takeout JSON) written, changed or removed changes its picture's date:
     /// the reported pictures it speaks for are inspected again and reported changed. Each

@@ -102,4 +102,19 @@ final class SettleTrackerTests: XCTestCase {
         XCTAssertEqual(s.ready.map(\.path), ["a.jpg"])
         XCTAssertEqual(s.ready.map(\.inserted), [false])
     }
+
+    /// A burst is reported in parts of at most `chunk` files, every file once, removals and
+    /// renames with the first part (a 50,000-file burst is never inspected all at once).
+    func testABurstIsCutInParts() {
+        var settled = SettleTracker.Settled()
+        settled.ready = (0..<600).map { (path: "f\($0).jpg", inserted: true) }
+        settled.removed = ["gone.jpg"]
+        settled.moved = [(from: "a.jpg", to: "b.jpg")]
+        let parts = settled.chunked(256)
+        XCTAssertEqual(parts.map(\.ready.count), [256, 256, 88])
+        XCTAssertEqual(parts.flatMap(\.ready).map(\.path), settled.ready.map(\.path))
+        XCTAssertEqual(parts.map(\.removed), [["gone.jpg"], [], []])
+        XCTAssertEqual(parts.map(\.moved.count), [1, 0, 0])
+        XCTAssertEqual(SettleTracker.Settled().chunked(256).count, 1, "an empty batch is one empty part")
+    }
 }
