@@ -25,6 +25,7 @@ Specifications quoted in the comments:
   [ISO 14496-12]      ISO base media file format (2015 numbering)
   [ISO 23008-12]      HEIF (2017 numbering); [AVIF 1.0] AV1 Image File Format
   [QTFF]              Apple QuickTime File Format Specification
+  [RFC 8794] / [RFC 9559]  EBML / Matroska (also WebM)
 """
 
 import calendar
@@ -1222,12 +1223,121 @@ def fixture_nef_like():
     )
 
 
+# ---------------------------------------------------------------------------
+# Matroska and WebM [RFC 8794 EBML, RFC 9559 Matroska]
+
+def ebml_id(eid):
+    """An element ID as written: its bytes, marker bits included (0x1A45DFA3 is 4 bytes)."""
+    n = (eid.bit_length() + 7) // 8
+    return eid.to_bytes(n, "big")
+
+
+def ebml_size(n, length=None):
+    """[RFC 8794 4] A size as a variable-size integer, in the shortest form (or `length` bytes)."""
+    if length is None:
+        length = 1
+        while n >= (1 << (7 * length)) - 1:
+            length += 1
+    return ((1 << (7 * length)) | n).to_bytes(length, "big")
+
+
+EBML_UNKNOWN_SIZE = b"\x01\xff\xff\xff\xff\xff\xff\xff"
+
+
+def ebml(eid, *children, size=None):
+    data = b"".join(children)
+    return ebml_id(eid) + (size if size is not None else ebml_size(len(data))) + data
+
+
+def ebml_uint(eid, v):
+    n = max(1, (v.bit_length() + 7) // 8)
+    return ebml(eid, v.to_bytes(n, "big"))
+
+
+def ebml_str(eid, text):
+    return ebml(eid, text.encode("utf-8"))
+
+
+def ebml_float(eid, v):
+    return ebml(eid, struct.pack(">d", v))
+
+
+def ebml_date(eid, *ymdhms):
+    """[RFC 8794 7.6] Nanoseconds since 2001-01-01T00:00:00 UTC, 8 bytes, signed."""
+    seconds = calendar.timegm(ymdhms + (0, 0, 0)) - calendar.timegm((2001, 1, 1, 0, 0, 0, 0, 0, 0))
+    return ebml(eid, struct.pack(">q", seconds * 1_000_000_000))
+
+
+def ebml_header(doc_type):
+    """[RFC 8794 11.2] EBMLVersion 1, EBMLReadVersion 1, EBMLMaxIDLength 4, EBMLMaxSizeLength 8,
+    DocType, DocTypeVersion 4, DocTypeReadVersion 2 (as FFmpeg and mkvmerge write them)."""
+    return ebml(0x1A45DFA3, ebml_uint(0x4286, 1), ebml_uint(0x42F7, 1), ebml_uint(0x42F2, 4),
+                ebml_uint(0x42F3, 8), ebml_str(0x4282, doc_type), ebml_uint(0x4287, 4), ebml_uint(0x4285, 2))
+
+
+def mkv_track(number, track_type, codec, video=None):
+    """[RFC 9559 5.1.4.1] TrackEntry: TrackNumber, TrackUID, TrackType (1 video, 2 audio), CodecID,
+    and for video a Video element with PixelWidth and PixelHeight."""
+    parts = [ebml_uint(0xD7, number), ebml_uint(0x73C5, number), ebml_uint(0x83, track_type), ebml_str(0x86, codec)]
+    if video:
+        w, h = video
+        parts.append(ebml(0xE0, ebml_uint(0xB0, w), ebml_uint(0xBA, h)))
+    return ebml(0xAE, *parts)
+
+
+def mkv_cluster():
+    """[RFC 9559 5.1.3] A Cluster: Timestamp 0 and one SimpleBlock of track 1 (a keyframe of 3
+    dummy bytes: photometa never reads clusters)."""
+    return ebml(0x1F43B675, ebml_uint(0xE7, 0), ebml(0xA3, b"\x81\x00\x00\x80" + b"\x00\x00\x00"))
+
+
+def fixture_webm_screencast():
+    """formats/screencast.webm: WebM as GNOME's screen recorder writes it while recording
+    (GStreamer's matroskamux on a pipe): an EBML header with DocType "webm", then a Segment of
+    unknown size holding Info (TimestampScale 1,000,000, DateUTC 2024-11-29T21:15:00Z,
+    WritingApp), Tracks (one VP8 video track, 1920x1080) and one Cluster. No Duration: a live
+    recording does not know it."""
+    info = ebml(0x1549A966, ebml_uint(0x2AD7B1, 1_000_000), ebml_date(0x4461, 2024, 11, 29, 21, 15, 0),
+                ebml_str(0x4D80, "GStreamer matroskamux version 1.22.0"),
+                ebml_str(0x5741, "GStreamer Matroska muxer"))
+    tracks = ebml(0x1654AE6B, mkv_track(1, 1, "V_VP8", video=(1920, 1080)))
+    return ebml_header("webm") + ebml(0x18538067, info, tracks, mkv_cluster(), size=EBML_UNKNOWN_SIZE)
+
+
+def fixture_mkv_recording():
+    """formats/recording.mkv: Matroska as OBS and FFmpeg write it to a file: DocType "matroska",
+    a Segment of known size, a SeekHead (Info, Tracks and Cues positions), a Void, Info with
+    Duration 4,500 ticks of 1 ms (4.5 s) and no DateUTC, Tracks with an audio track before the
+    1280x720 video track, a Cluster and Cues. No date inside: the date falls back to the file."""
+    info = ebml(0x1549A966, ebml_uint(0x2AD7B1, 1_000_000), ebml_float(0x4489, 4500.0),
+                ebml_str(0x4D80, "Lavf60.16.100"), ebml_str(0x5741, "Lavf60.16.100"))
+    tracks = ebml(0x1654AE6B, mkv_track(1, 2, "A_OPUS"), mkv_track(2, 1, "V_MPEG4/ISO/AVC", video=(1280, 720)))
+    cues = ebml(0x1C53BB6B, ebml(0xBB, ebml_uint(0xB3, 0), ebml(0xB7, ebml_uint(0xF7, 2), ebml_uint(0xF1, 0))))
+    void = ebml(0xEC, b"\0" * 8)
+
+    def seek(eid, pos):
+        # [RFC 9559 5.1.1.1] SeekID (the element's ID bytes) and SeekPosition, 4 bytes each so
+        # the SeekHead's size does not depend on the positions it holds.
+        return ebml(0x4DBB, ebml(0x53AB, ebml_id(eid)), ebml(0x53AC, struct.pack(">I", pos)))
+
+    def seek_head(p_info, p_tracks, p_cues):
+        return ebml(0x114D9B74, seek(0x1549A966, p_info), seek(0x1654AE6B, p_tracks), seek(0x1C53BB6B, p_cues))
+
+    head_len = len(seek_head(0, 0, 0)) + len(void)
+    p_info = head_len
+    p_tracks = p_info + len(info)
+    p_cues = p_tracks + len(tracks) + len(mkv_cluster())
+    body = seek_head(p_info, p_tracks, p_cues) + void + info + tracks + mkv_cluster() + cues
+    return ebml_header("matroska") + ebml(0x18538067, body, size=ebml_size(len(body), 8))
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
-            ("nef_like.nef", fixture_nef_like())]
+            ("nef_like.nef", fixture_nef_like()),
+            ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording())]
 
 
 # ---------------------------------------------------------------------------

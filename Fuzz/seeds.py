@@ -18,7 +18,7 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime",
+TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime", "matroska",
            "exif", "exif_app1", "xmp", "filename", "datetext", "previews"]
 SKIP_EXT = {".json", ".tsv", ".md", ".py", ".sh", ".swift"}
 MAX_SEED = 1 << 20          # bytes read from one sample file
@@ -34,6 +34,8 @@ def classify(head):
         return "gif"
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp"
+    if head[:4] == b"\x1a\x45\xdf\xa3":
+        return "matroska"
     if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"MMOR"):
         return "tiff"
     if len(head) >= 12 and head[4:8] == b"ftyp":

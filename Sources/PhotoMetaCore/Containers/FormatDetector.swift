@@ -19,6 +19,15 @@ package enum FormatDetector {
         if head.hasPrefix(MRWReader.magic) { return .mrw }
         // [AVI RIFF File Reference] "RIFF" size "AVI ".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
+        // [RFC 8794 11.2] An EBML header; its DocType tells Matroska from WebM [RFC 9559 4.1]. A
+        // DocType past the first bytes is read as Matroska; another EBML DocType is no video.
+        if head.hasPrefix(MatroskaReader.magic) {
+            switch MatroskaReader.docType(head) {
+            case "webm": return .webm
+            case "matroska", nil: return .mkv
+            default: return .unknown
+            }
+        }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
         if ExifHeader.startsTIFF(head) { return .tiff }
         // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
@@ -87,6 +96,7 @@ extension FormatDetector {
         case .raf: return RAFReader.read(reader)
         case .mrw: return MRWReader.read(reader)
         case .tiff: return TIFFReader.read(reader)
+        case .mkv, .webm: return MatroskaReader.read(reader, format: format)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .unknown: return ContainerFindings(format: .unknown)

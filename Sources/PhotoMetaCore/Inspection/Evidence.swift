@@ -16,6 +16,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case quickTimeMovieHeader = "quicktime.mvhd"
     /// AVI's main header `avih` [AVI RIFF File Reference].
     case riffMainHeader = "riff.avih"
+    /// Matroska's segment information `Info` [RFC 9559 5.1.2]: `Duration`, `WritingApp`.
+    case matroskaInfo = "matroska.Info"
 }
 
 /// The facts one source states, typed, before precedence picks among sources. Every field is
