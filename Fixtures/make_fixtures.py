@@ -1194,6 +1194,35 @@ def fixture_arw_like():
     return tiff + b"\0" * (preview_at - len(tiff)) + b"\xff\xd8" + b"\0" * (preview_len - 4) + b"\xff\xd9"
 
 
+def fixture_rw2():
+    """formats/panasonic.rw2: Panasonic RW2 layout: "IIU\\0" (the TIFF header with 0x55 for 42),
+    IFD0 with PanasonicRawVersion "0310", SensorWidth/Height 5200x2600 and the sensor borders
+    (top 4, left 8, bottom 2596, right 5192: a 5184x2592 picture, 2:1 so that the 16x8 preview
+    matches it), Make, Model, Orientation, JpgFromRaw (0x002E, UNDEFINED: the 16x8 JPEG) and the
+    Exif IFD (DateTimeOriginal). No raw data: no strips."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x0001, UNDEFINED, b"0310"), (0x0002, SHORT, 5200), (0x0003, SHORT, 2600), (0x0004, SHORT, 4),
+              (0x0005, SHORT, 8), (0x0006, SHORT, 2596), (0x0007, SHORT, 5192), (0x002E, UNDEFINED, BASE_JPEG),
+              (0x010F, ASCII, "Panasonic"), (0x0110, ASCII, "DC-G9"), (0x0112, SHORT, 1)],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2023:06:10 18:45:00")],
+    )
+    return tiff[:2] + b"U\0" + tiff[4:]
+
+
+def fixture_orf():
+    """formats/olympus.orf: Olympus ORF layout: "IIRO" (the TIFF header with "RO" for 42), IFD0
+    with the raw's ImageWidth/ImageLength 4640x3472, Make, Model, Orientation 8, and the Exif IFD
+    (DateTimeOriginal, PixelX/YDimension 4608x3456: the picture as the camera develops it)."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x0100, LONG, 4640), (0x0101, LONG, 3472), (0x010F, ASCII, "OLYMPUS IMAGING CORP."),
+              (0x0110, ASCII, "E-M5MarkII"), (0x0112, SHORT, 8)],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2019:04:05 06:07:08"), (0xA002, LONG, 4608), (0xA003, LONG, 3456)],
+    )
+    return tiff[:2] + b"RO" + tiff[4:]
+
+
 def inline_ifd(order, entries):
     """An IFD whose values all fit in their entries (SHORT/LONG, count 1), so it can be stored
     as a blob anywhere: count, 12-byte entries sorted by tag, next offset 0 [TIFF 6.0 p.14]."""
@@ -1337,7 +1366,8 @@ def build_formats():
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
             ("nef_like.nef", fixture_nef_like()),
-            ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording())]
+            ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording()),
+            ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf())]
 
 
 # ---------------------------------------------------------------------------

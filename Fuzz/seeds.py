@@ -36,7 +36,7 @@ def classify(head):
         return "webp"
     if head[:4] == b"\x1a\x45\xdf\xa3":
         return "matroska"
-    if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"MMOR"):
+    if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"IIRS", b"MMOR"):
         return "tiff"
     if len(head) >= 12 and head[4:8] == b"ftyp":
         brands = [head[8:12]] + [head[i:i + 4] for i in range(16, min(len(head), struct.unpack(">I", head[:4])[0]) - 3, 4)]

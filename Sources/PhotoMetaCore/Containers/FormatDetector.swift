@@ -30,11 +30,13 @@ package enum FormatDetector {
         }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
         if ExifHeader.startsTIFF(head) { return .tiff }
-        // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
-        if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) || head.hasPrefix([0x49, 0x49, 0x52, 0x4F])
+        // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") use other magic
+        // numbers over the TIFF layout.
+        if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        if head.hasPrefix([0x49, 0x49, 0x52, 0x4F]) || head.hasPrefix([0x49, 0x49, 0x52, 0x53])
             || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52])
         {
-            return .tiff
+            return .orf
         }
         return detectISOBMFF(head)
     }
@@ -95,7 +97,7 @@ extension FormatDetector {
         case .avi: return AVIReader.read(reader)
         case .raf: return RAFReader.read(reader)
         case .mrw: return MRWReader.read(reader)
-        case .tiff: return TIFFReader.read(reader)
+        case .tiff, .rw2, .orf: return TIFFReader.read(reader, format: format)
         case .mkv, .webm: return MatroskaReader.read(reader, format: format)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)

@@ -9,6 +9,11 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case raf
     /// Minolta MRW raw: blocks, one of which (`TTW`) is a TIFF stream with the EXIF.
     case mrw
+    /// Panasonic RW2 raw: TIFF layout under the magic "IIU\0"; its picture size is its sensor
+    /// borders'.
+    case rw2
+    /// Olympus ORF raw: TIFF layout under the magic "IIRO", "IIRS" or "MMOR".
+    case orf
     /// Matroska [RFC 9559]: EBML DocType `matroska` (`.mkv`, OBS recordings).
     case mkv
     /// WebM: Matroska with the DocType `webm` (GNOME's screen recorder, browsers).
