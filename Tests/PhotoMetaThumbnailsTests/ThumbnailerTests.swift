@@ -83,6 +83,9 @@ final class ThumbnailerTests: XCTestCase {
         let clip = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.mp4"), box(32))
         XCTAssertEqual(clip.source, .videoFrame)
         XCTAssertEqual(sizeOf(clip), [32, 24])
+        let webm = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.webm"), box(32))
+        XCTAssertEqual(webm.source, .videoFrame)
+        XCTAssertEqual(sizeOf(webm), [32, 24])
     }
 
     /// A portrait phone video is stored landscape with a 90-degree matrix: its size is the

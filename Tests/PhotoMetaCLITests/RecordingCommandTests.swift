@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+/// A screen recording from a Linux desktop (issue 22), through the binary: `inspect` dates a
+/// WebM by its `DateUTC`, and `suggest --videos` offers it as a fresh recording, while plain
+/// `suggest` turns it down as a video.
+final class RecordingCommandTests: XCTestCase {
+    var scratch: TemporaryDirectory!
+
+    override func setUpWithError() throws { scratch = try TemporaryDirectory(prefix: "pm-rec") }
+    override func tearDownWithError() throws { scratch = nil }
+
+    func testAFreshScreencastIsOfferedWithVideos() throws {
+        let folder = scratch.url.appendingPathComponent("Videos").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/Screencast.webm"
+        try FileManager.default.copyItem(atPath: Photometa.fixture("../formats/screencast.webm"), toPath: path)
+        // Written a while ago, so it is complete (a file just written is held until it settles).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_732_914_905)], ofItemAtPath: path)
+        let environment = ["HOME": scratch.url.path, "TZ": "UTC", "XDG_CACHE_HOME": scratch.url.path + "/cache"]
+
+        let inspect = try Photometa.run(["inspect", "--jsonl", path], environment: environment)
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        XCTAssertTrue(inspect.stdout.contains("\"format\":\"webm\",\"kind\":\"video\""), inspect.stdout)
+        XCTAssertTrue(inspect.stdout.contains("\"source\":\"matroska.DateUTC\""), inspect.stdout)
+
+        let state = scratch.url.path + "/state.sqlite3"
+        let base = ["suggest", folder, "--no-index", "--peek", "--now", "2024-11-29T21:15:20Z", "--state", state]
+        let plain = try Photometa.run(base, environment: environment)
+        XCTAssertFalse(plain.stdout.hasPrefix("You may want to send"), plain.stdout)
+        let videos = try Photometa.run(base + ["--videos"], environment: environment)
+        XCTAssertEqual(videos.status, 0, videos.stderr)
+        XCTAssertTrue(videos.stdout.hasPrefix("You may want to send: \(path) (video, "), videos.stdout)
+    }
+}
