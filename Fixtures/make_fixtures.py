@@ -1223,6 +1223,37 @@ def fixture_orf():
     return tiff[:2] + b"RO" + tiff[4:]
 
 
+def fixture_apng():
+    """formats/animated.png: an animated PNG [APNG 1.0] as browsers and Signal stickers use:
+    IHDR 16x16 8-bit gray, acTL (3 frames, loops forever) before IDAT, then fcTL 0 + IDAT (the
+    default image is frame 1), fcTL 1 + fdAT 2, fcTL 3 + fdAT 4, IEND. Every frame is the full
+    16x16 picture, grey levels 0x40, 0x80, 0xC0, 0.1 s each."""
+    def frame_data(level):
+        return zlib_stream(b"".join(b"\0" + bytes([level]) * 16 for _ in range(16)))
+
+    def fctl(seq):
+        # sequence, width, height, x, y, delay 1/10 s, dispose none, blend source
+        return png_chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, 16, 16, 0, 0, 1, 10, 0, 0))
+
+    ihdr = struct.pack(">IIBBBBB", 16, 16, 8, 0, 0, 0, 0)
+    return (PNG_SIGNATURE + png_chunk(b"IHDR", ihdr) + png_chunk(b"acTL", struct.pack(">II", 3, 0))
+            + fctl(0) + png_chunk(b"IDAT", frame_data(0x40))
+            + fctl(1) + png_chunk(b"fdAT", struct.pack(">I", 2) + frame_data(0x80))
+            + fctl(3) + png_chunk(b"fdAT", struct.pack(">I", 4) + frame_data(0xC0))
+            + png_chunk(b"IEND", b""))
+
+
+def fixture_animated_webp():
+    """formats/animated.webp: an animated WebP: VP8X (animation flag, canvas 100x50), ANIM
+    (background, loop forever), then 3 ANMF frames, each the 100x50 lossless picture at 0,0 for
+    0.1 s [WebP container spec: Animation]."""
+    def anmf():
+        # X/2, Y/2 (24 bits each), width-1, height-1 (24 bits), duration (24 bits), flags.
+        header = (0).to_bytes(3, "little") * 2 + (99).to_bytes(3, "little") + (49).to_bytes(3, "little")
+        return riff_chunk(b"ANMF", header + (100).to_bytes(3, "little") + b"\0" + riff_chunk(b"VP8L", VP8L_100x50))
+    return webp(vp8x(100, 50, anim=True), riff_chunk(b"ANIM", b"\xff\xff\xff\xff\0\0"), anmf(), anmf(), anmf())
+
+
 def inline_ifd(order, entries):
     """An IFD whose values all fit in their entries (SHORT/LONG, count 1), so it can be stored
     as a blob anywhere: count, 12-byte entries sorted by tag, next offset 0 [TIFF 6.0 p.14]."""
@@ -1367,7 +1398,8 @@ def build_formats():
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
             ("nef_like.nef", fixture_nef_like()),
             ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording()),
-            ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf())]
+            ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf()),
+            ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp())]
 
 
 # ---------------------------------------------------------------------------

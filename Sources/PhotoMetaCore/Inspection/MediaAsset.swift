@@ -24,11 +24,12 @@ public struct MediaAsset: Sendable, Equatable {
     public var format: MediaFormat
     /// What the file is for a person (photo, screenshot, ...); docs/kinds.md.
     public var kind: MediaKind = .unknown
-    /// GIF / WebP animation; nil for formats that cannot animate.
+    /// GIF / WebP / APNG / image sequence animation; nil for formats that cannot animate (and a
+    /// PNG without `acTL`).
     public var animated: Bool?
-    /// GIF frame count.
+    /// GIF and animated WebP frames as counted, APNG frames as its `acTL` states them.
     public var frameCount: Int?
-    /// The GIF frame scan stopped at a cap: `frameCount` is a lower bound.
+    /// The GIF or WebP frame scan stopped at a cap or a cut: `frameCount` is a lower bound.
     public var frameCountIsLowerBound = false
     /// When it was taken, and where that came from; nil when nothing says.
     public var captured: CaptureDate?

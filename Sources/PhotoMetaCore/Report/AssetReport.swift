@@ -124,7 +124,7 @@ public struct AssetReport: Sendable {
             if a.kind == .gif, let frames = a.frameCount {
                 kind += a.animated == true ? " (animated, \(frames)\(a.frameCountIsLowerBoundMarker) frames)" : " (still)"
             } else if a.kind != .gif, a.animated == true {
-                kind += " (animated)"
+                kind += a.frameCount.map { " (animated, \($0)\(a.frameCountIsLowerBoundMarker) frames)" } ?? " (animated)"
             }
             rows.append(("kind", kind))
             if let c = a.captured {
