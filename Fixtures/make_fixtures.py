@@ -1254,6 +1254,101 @@ def fixture_animated_webp():
     return webp(vp8x(100, 50, anim=True), riff_chunk(b"ANIM", b"\xff\xff\xff\xff\0\0"), anmf(), anmf(), anmf())
 
 
+# ---------------------------------------------------------------------------
+# Motion Photos [Motion Photo format 1.0 (Android); Samsung's trailer as exiftool reads it]
+
+def motion_video(seconds):
+    """The movie a Motion Photo carries: ftyp isom, moov with only an mvhd (timescale 1000),
+    and a small mdat. Not playable; what photometa reads of it is its place and duration."""
+    created = mac_time(2024, 6, 1, 9, 0, 0)
+    return (ftyp(b"isom", 0x200, [b"isom", b"mp42"]) + box(b"moov", mvhd(0, created, 1000, int(seconds * 1000), 2))
+            + box(b"mdat", b"\0" * 16))
+
+
+def motion_photo_xmp(items, camera_prefix="Camera", extra=""):
+    """Google's Camera and Container XMP: Camera:MotionPhoto="1" (unless `extra` replaces it)
+    and a Container:Directory whose items are (semantic, mime, length, padding)."""
+    lis = "".join(
+        '\n     <rdf:li rdf:parseType="Resource">\n      <Container:Item Item:Semantic="%s" Item:Mime="%s"'
+        ' Item:Length="%d" Item:Padding="%d"/>\n     </rdf:li>' % item for item in items)
+    text = (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n'
+        ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+        '  <rdf:Description rdf:about=""\n'
+        '    xmlns:%s="http://ns.google.com/photos/1.0/camera/"\n'
+        '    xmlns:Container="http://ns.google.com/photos/1.0/container/"\n'
+        '    xmlns:Item="http://ns.google.com/photos/1.0/container/item/"\n'
+        '    %s>\n'
+        '   <Container:Directory>\n    <rdf:Seq>%s\n    </rdf:Seq>\n   </Container:Directory>\n'
+        '  </rdf:Description>\n'
+        ' </rdf:RDF>\n'
+        '</x:xmpmeta>\n'
+        '<?xpacket end="w"?>' % (camera_prefix, extra or '%s:MotionPhoto="1" %s:MotionPhotoVersion="1"'
+                                 % (camera_prefix, camera_prefix), lis))
+    return text.encode("utf-8")
+
+
+def phone_exif(make, model, date):
+    return build_tiff("II", ifd0=[(0x010F, ASCII, make), (0x0110, ASCII, model), (0x0112, SHORT, 1)],
+                      exif=[EXIF_VERSION, (0x9003, ASCII, date)])
+
+
+def fixture_motion_google_jpeg():
+    """formats/motion.MP.jpg: a Google Motion Photo JPEG (Pixel): EXIF, the Camera/Container XMP
+    (Primary, then a MotionPhoto item of the movie's length), the 16x8 JPEG, then the movie
+    (2.5 s) appended after EOI."""
+    video = motion_video(2.5)
+    xmp = motion_photo_xmp([("Primary", "image/jpeg", 0, 0), ("MotionPhoto", "video/mp4", len(video), 0)])
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 8", "2024:06:01 11:00:00")), app1_xmp(xmp)) + video
+
+
+def fixture_microvideo_jpeg():
+    """formats/microvideo.jpg: the older Google Camera form: GCamera:MicroVideo="1" and
+    GCamera:MicroVideoOffset (the movie's length, back from the end of the file); movie 1.5 s."""
+    video = motion_video(1.5)
+    extra = 'GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="%d"' % len(video)
+    xmp = motion_photo_xmp([], camera_prefix="GCamera", extra=extra)
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 3", "2019:05:05 15:30:00")), app1_xmp(xmp)) + video
+
+
+def fixture_motion_samsung_jpeg():
+    """formats/motion_samsung.jpg: a Samsung Motion Photo: the JPEG, then its trailer: a
+    MotionPhoto_Data block (0x0A30: 2 zero bytes, type, name length, name, the 3 s movie), the
+    SEFH directory (version 107, one entry pointing back to the block), its length, "SEFT"."""
+    video = motion_video(3.0)
+    name = b"MotionPhoto_Data"
+    block = b"\0\0\x30\x0a" + struct.pack("<I", len(name)) + name + video
+    directory = b"SEFH" + struct.pack("<II", 107, 1) + b"\0\0\x30\x0a" + struct.pack("<II", len(block), len(block))
+    trailer = block + directory + struct.pack("<I", len(directory)) + b"SEFT"
+    return jpeg_with(app1_exif(phone_exif("samsung", "SM-S918B", "2024:07:07 07:07:07"))) + trailer
+
+
+def fixture_ultrahdr_jpeg():
+    """formats/ultrahdr.jpg: an Ultra HDR JPEG: the Container directory lists the Primary and a
+    GainMap (a second JPEG appended after EOI), no video: a photo, not a Motion Photo."""
+    xmp = motion_photo_xmp([("Primary", "image/jpeg", 0, 0), ("GainMap", "image/jpeg", len(BASE_JPEG), 0)],
+                           extra='hdrgm:Version="1.0" xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/"')
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 8", "2024:06:02 12:00:00")), app1_xmp(xmp)) + BASE_JPEG
+
+
+def fixture_motion_heic():
+    """formats/motion.heic: a Motion Photo HEIC: the HEIF layout of IMG_0001.HEIC (dummy
+    coded image) with the Camera/Container XMP as a mime item (Primary with Item:Padding 8, the
+    mpvd box header), then a top-level `mpvd` box holding the 2 s movie, last in the file."""
+    video = motion_video(2.0)
+    xmp = motion_photo_xmp([("Primary", "image/heic", 0, 8), ("MotionPhoto", "video/mp4", len(video), 0)])
+    items = [
+        (1, b"hvc1", b"HEVC-DUMMY", None),
+        (2, b"Exif", exif_item(phone_exif("Google", "Pixel 8", "2024:06:03 13:00:00"), with_prefix=True), None),
+        (3, b"mime", xmp, "application/rdf+xml"),
+    ]
+    still = heif(b"heic", [b"mif1", b"heic"], items, properties=[ispe(4032, 3024)],
+                 associations={1: [(1, False)]}, iloc_version=1,
+                 references=[(b"cdsc", 2, [1]), (b"cdsc", 3, [1])])
+    return still + box(b"mpvd", video)
+
+
 def inline_ifd(order, entries):
     """An IFD whose values all fit in their entries (SHORT/LONG, count 1), so it can be stored
     as a blob anywhere: count, 12-byte entries sorted by tag, next offset 0 [TIFF 6.0 p.14]."""
@@ -1399,7 +1494,10 @@ def build_formats():
             ("nef_like.nef", fixture_nef_like()),
             ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording()),
             ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf()),
-            ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp())]
+            ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp()),
+            ("motion.MP.jpg", fixture_motion_google_jpeg()), ("microvideo.jpg", fixture_microvideo_jpeg()),
+            ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
+            ("motion.heic", fixture_motion_heic())]
 
 
 # ---------------------------------------------------------------------------

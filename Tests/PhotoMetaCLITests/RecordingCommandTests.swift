@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// A screen recording from a Linux desktop (issue 22), through the binary: `inspect` dates a
-/// WebM by its `DateUTC`, and `suggest --videos` offers it as a fresh recording, while plain
-/// `suggest` turns it down as a video.
+/// Files a Linux desktop and an Android phone make (issue 22), through the binary: `inspect`
+/// dates a WebM screen recording by its `DateUTC`, and `suggest --videos` offers it as a fresh
+/// recording, while plain `suggest` turns it down as a video; a Motion Photo is offered as a
+/// Live Photo is, by itself.
 final class RecordingCommandTests: XCTestCase {
     var scratch: TemporaryDirectory!
 
@@ -31,5 +32,26 @@ final class RecordingCommandTests: XCTestCase {
         let videos = try Photometa.run(base + ["--videos"], environment: environment)
         XCTAssertEqual(videos.status, 0, videos.stderr)
         XCTAssertTrue(videos.stdout.hasPrefix("You may want to send: \(path) (video, "), videos.stdout)
+    }
+
+    func testAMotionPhotoIsOfferedAsALivePhoto() throws {
+        let folder = scratch.url.appendingPathComponent("DCIM").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let path = folder + "/PXL_20240601_110000000.MP.jpg"
+        try FileManager.default.copyItem(atPath: Photometa.fixture("../formats/motion.MP.jpg"), toPath: path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_717_239_605)], ofItemAtPath: path)
+        let environment = ["HOME": scratch.url.path, "TZ": "UTC", "XDG_CACHE_HOME": scratch.url.path + "/cache"]
+        let r = try Photometa.run(
+            [
+                "suggest", folder, "--no-index", "--peek", "--json", "--now", "2024-06-01T11:00:20Z", "--state",
+                scratch.url.path + "/s",
+            ],
+            environment: environment)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let offer = try XCTUnwrap(obj["suggestion"] as? [String: Any], r.stdout)
+        XCTAssertEqual(offer["path"] as? String, path)
+        XCTAssertEqual(offer["kind"] as? String, "livePhoto")
+        XCTAssertEqual(offer["livePhotoEvidence"] as? String, "motionPhoto.google")
     }
 }

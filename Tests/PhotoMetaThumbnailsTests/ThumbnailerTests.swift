@@ -88,6 +88,15 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(sizeOf(webm), [32, 24])
     }
 
+    /// A Motion Photo's thumbnail is its still, never its video (issue 22).
+    func testAMotionPhotoShowsItsStill() throws {
+        for name in ["motion.MP.jpg", "motion_samsung.jpg"] {
+            let t = try noCache.thumbnail(of: ThumbnailFixtures.library("../formats/" + name), box(32))
+            XCTAssertEqual(t.source, .decoded, name)
+            XCTAssertEqual(sizeOf(t), [16, 8], name)
+        }
+    }
+
     /// A portrait phone video is stored landscape with a 90-degree matrix: its size is the
     /// frame's as shown, in every mode and through the cache.
     func testARotatedVideoIsShownUpright() throws {

@@ -61,8 +61,11 @@ public struct MediaAsset: Sendable, Equatable {
     public var screenshotEvidence: [ScreenshotEvidence] = []
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
-    /// Which rule paired it (set with `livePhotoPair`).
+    /// Which rule paired it (set with `livePhotoPair`), or whose Motion Photo it is (set with
+    /// `motionPhoto`).
     public var livePhotoEvidence: LivePhotoEvidence?
+    /// A Motion Photo's video inside this still's file (kind `livePhoto`, no partner).
+    public var motionPhoto: MotionPhoto?
     /// File size in bytes.
     public var fileSize: Int64?
     /// The container is cut short (a partial download, or a file still being written).
@@ -93,7 +96,7 @@ public struct MediaAsset: Sendable, Equatable {
     package var classifierInput: KindClassifier.Input {
         KindClassifier.Input(
             format: format, make: make, model: model, exifUserComment: exifUserComment,
-            xmpUserComment: xmpUserComment, width: width, height: height, path: path)
+            xmpUserComment: xmpUserComment, width: width, height: height, path: path, isMotionPhoto: motionPhoto != nil)
     }
 
     /// Runs classification (the file alone; pairing sets `livePhoto` later).
