@@ -236,6 +236,18 @@ final class HostileInputTests: XCTestCase {
                         0x114D_9B74,
                         ebml.element(0x4DBB, ebml.element(0x53AB, ebml.id(0x1654_AE6B)), ebml.uint(0x53AC, 1 << 40)))))
 
+        // JPEG XL: a 27-byte Brotli stream that expands to 16 MiB, as Exif and as XMP, 100
+        // times over; a codestream box that claims 4 GiB.
+        let jxl = JXLReaderTests.self
+        let bomb = [UInt8](hex: "cbffff3ff82700e2b14020f7fe2ffffffff04f00c4611180eefd1f")
+        add(
+            "jxl-100-brotli-bombs.jxl",
+            JXLReader.containerSignature
+                + (0..<100).flatMap { _ in jxl.box("brob", Array("Exif".utf8) + bomb) + jxl.box("brob", Array("xml ".utf8) + bomb)
+                }
+                + jxl.codestream)
+        add("jxl-jxlc-claims-4gib.jxl", JXLReader.containerSignature + be32(0xFFFF_FFF0) + Array("jxlc".utf8) + [0xFF, 0x0A, 1])
+
         // Not media at all.
         add("empty.jpg", [])
         add("one-byte.heic", [0x00])

@@ -97,6 +97,13 @@ final class ThumbnailerTests: XCTestCase {
         }
     }
 
+    /// JPEG XL's loader is one libvips marks untrusted: a clear per-file error (docs/thumbnails.md).
+    func testJPEGXLIsABlockedFormat() {
+        XCTAssertThrowsError(try noCache.thumbnail(of: ThumbnailFixtures.library("../formats/photo.jxl"), box(32))) {
+            XCTAssertTrue(String(describing: $0).contains("blocked (untrusted format)"), "\($0)")
+        }
+    }
+
     /// A portrait phone video is stored landscape with a 90-degree matrix: its size is the
     /// frame's as shown, in every mode and through the cache.
     func testARotatedVideoIsShownUpright() throws {

@@ -13,6 +13,8 @@ package enum FormatDetector {
         if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
         // [RIFF] "RIFF" size "WEBP".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        // [ISO/IEC 18181-2 9.1] JPEG XL's signature box; [18181-1 A.2] a bare codestream.
+        if head.hasPrefix(JXLReader.containerSignature) || head.hasPrefix(JXLCodestream.signature) { return .jxl }
         // Fujifilm RAF: "FUJIFILMCCD-RAW ".
         if head.hasPrefix(RAFReader.magic) { return .raf }
         // Minolta MRW: "\0MRM".
@@ -99,6 +101,7 @@ extension FormatDetector {
         case .mrw: return MRWReader.read(reader)
         case .tiff, .rw2, .orf: return TIFFReader.read(reader, format: format)
         case .mkv, .webm: return MatroskaReader.read(reader, format: format)
+        case .jxl: return JXLReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .unknown: return ContainerFindings(format: .unknown)

@@ -14,6 +14,9 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case rw2
     /// Olympus ORF raw: TIFF layout under the magic "IIRO", "IIRS" or "MMOR".
     case orf
+    /// JPEG XL [ISO/IEC 18181]: the container (EXIF and XMP boxes, maybe Brotli-compressed) or a
+    /// bare codestream.
+    case jxl
     /// Matroska [RFC 9559]: EBML DocType `matroska` (`.mkv`, OBS recordings).
     case mkv
     /// WebM: Matroska with the DocType `webm` (GNOME's screen recorder, browsers).
