@@ -13,7 +13,7 @@ package enum FormatDetector {
         if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
         // [RIFF] "RIFF" size "WEBP".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
-        // [ISO/IEC 18181-2 9.1] JPEG XL's signature box; [18181-1 A.2] a bare codestream.
+        // [ISO/IEC 18181-2] JPEG XL's signature box; [ISO/IEC 18181-1] a bare codestream.
         if head.hasPrefix(JXLReader.containerSignature) || head.hasPrefix(JXLCodestream.signature) { return .jxl }
         // Fujifilm RAF: "FUJIFILMCCD-RAW ".
         if head.hasPrefix(RAFReader.magic) { return .raf }
@@ -21,7 +21,7 @@ package enum FormatDetector {
         if head.hasPrefix(MRWReader.magic) { return .mrw }
         // [AVI RIFF File Reference] "RIFF" size "AVI ".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
-        // [RFC 8794 11.2] An EBML header; its DocType tells Matroska from WebM [RFC 9559 4.1]. A
+        // [RFC 8794 11.2] An EBML header; its DocType tells Matroska from WebM [RFC 9559]. A
         // DocType past the first bytes is read as Matroska; another EBML DocType is no video.
         if head.hasPrefix(MatroskaReader.magic) {
             switch MatroskaReader.docType(head) {

@@ -1,8 +1,8 @@
-/// The start of a JPEG XL codestream [ISO/IEC 18181-1 A.2, A.3]: the signature `FF 0A`, then
+/// The start of a JPEG XL codestream [ISO/IEC 18181-1, codestream signature and SizeHeader]: the signature `FF 0A`, then
 /// the `SizeHeader` bundle, read bit by bit (least significant bit of each byte first) without
 /// decoding anything else.
 package enum JXLCodestream {
-    /// [ISO/IEC 18181-1 A.2] The codestream signature.
+    /// [ISO/IEC 18181-1] The codestream signature.
     package static let signature: [UInt8] = [0xFF, 0x0A]
 
     /// Bytes enough for the signature and the largest `SizeHeader` (1 + 2 + 30 + 3 + 2 + 30 bits).
@@ -34,7 +34,7 @@ package enum JXLCodestream {
                 width = w
             }
         default:
-            // [A.3.1] Fixed aspect ratios: 1:1, 12:10, 4:3, 3:2, 16:9, 5:4, 2:1.
+            // [ISO/IEC 18181-1, SizeHeader] Fixed aspect ratios: 1:1, 12:10, 4:3, 3:2, 16:9, 5:4, 2:1.
             let (num, den): (UInt64, UInt64) = [(1, 1), (12, 10), (4, 3), (3, 2), (16, 9), (5, 4), (2, 1)][Int(ratio) - 1]
             width = height * num / den
         }
@@ -42,7 +42,7 @@ package enum JXLCodestream {
         return (Int(width), Int(height))
     }
 
-    /// Reads bits least significant first [ISO/IEC 18181-1 B.2.1].
+    /// Reads bits least significant first [ISO/IEC 18181-1; libjxl's BitReader].
     struct BitReader {
         let bytes: [UInt8]
         var bit: Int
@@ -63,7 +63,7 @@ package enum JXLCodestream {
             return v
         }
 
-        /// [A.3.1] `U32(BitsOffset(9, 1), BitsOffset(13, 1), BitsOffset(18, 1), BitsOffset(30, 1))`:
+        /// [ISO/IEC 18181-1, SizeHeader] `U32(BitsOffset(9, 1), BitsOffset(13, 1), BitsOffset(18, 1), BitsOffset(30, 1))`:
         /// a 2-bit selector, then that many bits, plus one.
         mutating func u32PlusOne() -> UInt64? {
             guard let selector = take(2), let v = take([9, 13, 18, 30][Int(selector)]) else { return nil }

@@ -1,12 +1,12 @@
 /// Walks a JPEG XL file [ISO/IEC 18181-2]: either a bare codestream (`FF 0A`), whose size is
 /// read from its header and which holds no metadata, or the container: the `JXL ` signature
-/// box, then ISO BMFF boxes [ISO/IEC 18181-2 9]: `Exif` (a 4-byte offset to the TIFF header,
+/// box, then ISO BMFF boxes [ISO/IEC 18181-2]: `Exif` (a 4-byte offset to the TIFF header,
 /// then the TIFF stream), `xml ` (XMP), `jxlc` (the whole codestream) or `jxlp` (its parts,
 /// each after a 4-byte index), and `brob` (another box, its 4-byte type then its body
 /// compressed with Brotli, as `cjxl` stores Exif and XMP), decompressed through
 /// `BrotliDecoder` into at most the size the box may have.
 package enum JXLReader {
-    /// [ISO/IEC 18181-2 9.1] The signature box: size 12, type `JXL `, `0D 0A 87 0A`.
+    /// [ISO/IEC 18181-2, JXL signature box] The signature box: size 12, type `JXL `, `0D 0A 87 0A`.
     package static let containerSignature: [UInt8] = [0, 0, 0, 0x0C, 0x4A, 0x58, 0x4C, 0x20, 0x0D, 0x0A, 0x87, 0x0A]
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
@@ -42,7 +42,7 @@ package enum JXLReader {
                 guard let body = BoxWalker.body(reader, box, domain: "jxl", into: &out), body.count > 4 else { continue }
                 decompress(type, Array(body[4...]), into: &out)
             case "jxlc", "jxlp":
-                // [ISO/IEC 18181-2 9.6] A `jxlp` starts with its 4-byte index, whose top bit
+                // [ISO/IEC 18181-2, jxlp] A `jxlp` starts with its 4-byte index, whose top bit
                 // marks the last part; a `jxlc` is the whole codestream.
                 let index = box.type == "jxlp" ? (try? reader.read(at: box.dataStart, count: 4)) : nil
                 complete = box.type == "jxlc" || (index.map { $0[0] & 0x80 != 0 } ?? false)
@@ -80,7 +80,7 @@ package enum JXLReader {
         out.height = h
     }
 
-    /// [ISO/IEC 18181-2 9.4] `brob`: the inner box's body is decompressed up to what such a
+    /// [ISO/IEC 18181-2, brob] `brob`: the inner box's body is decompressed up to what such a
     /// box may hold (libexif's window for EXIF, the XMP and text limits for XMP).
     static func decompress(_ type: String, _ compressed: [UInt8], into out: inout ContainerFindings) {
         let limit = type == "Exif" ? 4 + ExifHeader.prefix.count + Limits.exifPayloadMax : min(Limits.xmpPayloadMax, out.textRoom)
@@ -98,7 +98,7 @@ package enum JXLReader {
         }
     }
 
-    /// An `Exif` body (its 4-byte offset to the TIFF header first [ISO/IEC 18181-2 9.3]) or an
+    /// An `Exif` body (its 4-byte offset to the TIFF header first [ISO/IEC 18181-2, Exif box]) or an
     /// `xml ` body (an XMP packet).
     static func keep(_ type: String, _ body: [UInt8], into out: inout ContainerFindings) {
         if type == "xml " {

@@ -6,7 +6,7 @@
 /// clusters, the first `SeekHead` says where, and that one element is read.
 ///
 /// Every element's size is checked against its parent's. Only `Segment` and `Cluster` may have
-/// an unknown size [RFC 9559 6.2]: an unknown-size `Segment` runs to the end of the file, an
+/// an unknown size [RFC 8794 6.2; RFC 9559's schema allows it for those two only]: an unknown-size `Segment` runs to the end of the file, an
 /// unknown-size `Cluster` ends the walk, anything else of unknown size is a diagnostic. Depth is
 /// bounded by the code: the walk descends only along `Segment/Info`,
 /// `Segment/Tracks/TrackEntry/Video` and `Segment/SeekHead/Seek`, and each of those small
