@@ -4,7 +4,7 @@ SWIFT       ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
 # Packages the build links against (libexif, SQLite and zlib through pkg-config; libvips and
 # libffmpegthumbnailer for PhotoMetaThumbnails).
-APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libvips-dev libffmpegthumbnailer-dev
+APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libbrotli-dev libvips-dev libffmpegthumbnailer-dev
 # What the tests use besides the build: man (the installed page is rendered), python3 (a pty
 # for the progress line).
 APT_TEST    := man-db python3
@@ -14,7 +14,7 @@ WERROR      ?= -Xswiftc -warnings-as-errors
 BIN_DEBUG   := .build/debug/photometa
 BIN_RELEASE := .build/release/photometa
 
-.PHONY: all deps build release demo test lint client fixtures thumbnail-fixtures clean install install-files uninstall
+.PHONY: all deps build release demo test lint client fixtures thumbnail-fixtures jxl-fixtures clean install install-files uninstall
 
 all: build
 
@@ -91,6 +91,13 @@ APT_THUMB_FIXTURES := libvips-tools ffmpeg python3
 thumbnail-fixtures:
 	$(call apt_install,$(APT_THUMB_FIXTURES))
 	python3 Fixtures/make_thumbnail_fixtures.py
+
+# The JPEG XL fixtures of Fixtures/formats: cjxl writes them (committed, so the tests need no
+# JPEG XL tool).
+APT_JXL_FIXTURES := libjxl-tools python3
+jxl-fixtures:
+	$(call apt_install,$(APT_JXL_FIXTURES))
+	python3 Fixtures/make_jxl_fixtures.py
 
 clean:
 	rm -rf .build Examples/Client/.build

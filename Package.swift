@@ -30,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // zlib, for compressed PNG text chunks (zTXt, compressed iTXt); Debian's zlib1g-dev.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Brotli's decoder, for JPEG XL's compressed metadata boxes (`brob`); Debian's libbrotli-dev.
+        .systemLibrary(name: "CBrotli", pkgConfig: "libbrotlidec", providers: [.apt(["libbrotli-dev"])]),
         // statx(2) is not exported by Swift's Glibc module; this tiny C target wraps it.
         .target(name: "CStatx"),
         // posix_spawn with closefrom, for the watch hook (Swift's Glibc module lacks the _np call).
@@ -49,7 +51,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
-        .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib"]),
+        .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib", "CBrotli"]),
         .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSandbox"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),

@@ -25,6 +25,7 @@ Specifications quoted in the comments:
   [ISO 14496-12]      ISO base media file format (2015 numbering)
   [ISO 23008-12]      HEIF (2017 numbering); [AVIF 1.0] AV1 Image File Format
   [QTFF]              Apple QuickTime File Format Specification
+  [RFC 8794] / [RFC 9559]  EBML / Matroska (also WebM)
 """
 
 import calendar
@@ -1193,6 +1194,161 @@ def fixture_arw_like():
     return tiff + b"\0" * (preview_at - len(tiff)) + b"\xff\xd8" + b"\0" * (preview_len - 4) + b"\xff\xd9"
 
 
+def fixture_rw2():
+    """formats/panasonic.rw2: Panasonic RW2 layout: "IIU\\0" (the TIFF header with 0x55 for 42),
+    IFD0 with PanasonicRawVersion "0310", SensorWidth/Height 5200x2600 and the sensor borders
+    (top 4, left 8, bottom 2596, right 5192: a 5184x2592 picture, 2:1 so that the 16x8 preview
+    matches it), Make, Model, Orientation, JpgFromRaw (0x002E, UNDEFINED: the 16x8 JPEG) and the
+    Exif IFD (DateTimeOriginal). No raw data: no strips."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x0001, UNDEFINED, b"0310"), (0x0002, SHORT, 5200), (0x0003, SHORT, 2600), (0x0004, SHORT, 4),
+              (0x0005, SHORT, 8), (0x0006, SHORT, 2596), (0x0007, SHORT, 5192), (0x002E, UNDEFINED, BASE_JPEG),
+              (0x010F, ASCII, "Panasonic"), (0x0110, ASCII, "DC-G9"), (0x0112, SHORT, 1)],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2023:06:10 18:45:00")],
+    )
+    return tiff[:2] + b"U\0" + tiff[4:]
+
+
+def fixture_orf():
+    """formats/olympus.orf: Olympus ORF layout: "IIRO" (the TIFF header with "RO" for 42), IFD0
+    with the raw's ImageWidth/ImageLength 4640x3472, Make, Model, Orientation 8, and the Exif IFD
+    (DateTimeOriginal, PixelX/YDimension 4608x3456: the picture as the camera develops it)."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x0100, LONG, 4640), (0x0101, LONG, 3472), (0x010F, ASCII, "OLYMPUS IMAGING CORP."),
+              (0x0110, ASCII, "E-M5MarkII"), (0x0112, SHORT, 8)],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2019:04:05 06:07:08"), (0xA002, LONG, 4608), (0xA003, LONG, 3456)],
+    )
+    return tiff[:2] + b"RO" + tiff[4:]
+
+
+def fixture_apng():
+    """formats/animated.png: an animated PNG [APNG 1.0] as browsers and Signal stickers use:
+    IHDR 16x16 8-bit gray, acTL (3 frames, loops forever) before IDAT, then fcTL 0 + IDAT (the
+    default image is frame 1), fcTL 1 + fdAT 2, fcTL 3 + fdAT 4, IEND. Every frame is the full
+    16x16 picture, grey levels 0x40, 0x80, 0xC0, 0.1 s each."""
+    def frame_data(level):
+        return zlib_stream(b"".join(b"\0" + bytes([level]) * 16 for _ in range(16)))
+
+    def fctl(seq):
+        # sequence, width, height, x, y, delay 1/10 s, dispose none, blend source
+        return png_chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, 16, 16, 0, 0, 1, 10, 0, 0))
+
+    ihdr = struct.pack(">IIBBBBB", 16, 16, 8, 0, 0, 0, 0)
+    return (PNG_SIGNATURE + png_chunk(b"IHDR", ihdr) + png_chunk(b"acTL", struct.pack(">II", 3, 0))
+            + fctl(0) + png_chunk(b"IDAT", frame_data(0x40))
+            + fctl(1) + png_chunk(b"fdAT", struct.pack(">I", 2) + frame_data(0x80))
+            + fctl(3) + png_chunk(b"fdAT", struct.pack(">I", 4) + frame_data(0xC0))
+            + png_chunk(b"IEND", b""))
+
+
+def fixture_animated_webp():
+    """formats/animated.webp: an animated WebP: VP8X (animation flag, canvas 100x50), ANIM
+    (background, loop forever), then 3 ANMF frames, each the 100x50 lossless picture at 0,0 for
+    0.1 s [WebP container spec: Animation]."""
+    def anmf():
+        # X/2, Y/2 (24 bits each), width-1, height-1 (24 bits), duration (24 bits), flags.
+        header = (0).to_bytes(3, "little") * 2 + (99).to_bytes(3, "little") + (49).to_bytes(3, "little")
+        return riff_chunk(b"ANMF", header + (100).to_bytes(3, "little") + b"\0" + riff_chunk(b"VP8L", VP8L_100x50))
+    return webp(vp8x(100, 50, anim=True), riff_chunk(b"ANIM", b"\xff\xff\xff\xff\0\0"), anmf(), anmf(), anmf())
+
+
+# ---------------------------------------------------------------------------
+# Motion Photos [Motion Photo format 1.0 (Android); Samsung's trailer as exiftool reads it]
+
+def motion_video(seconds):
+    """The movie a Motion Photo carries: ftyp isom, moov with only an mvhd (timescale 1000),
+    and a small mdat. Not playable; what photometa reads of it is its place and duration."""
+    created = mac_time(2024, 6, 1, 9, 0, 0)
+    return (ftyp(b"isom", 0x200, [b"isom", b"mp42"]) + box(b"moov", mvhd(0, created, 1000, int(seconds * 1000), 2))
+            + box(b"mdat", b"\0" * 16))
+
+
+def motion_photo_xmp(items, camera_prefix="Camera", extra=""):
+    """Google's Camera and Container XMP: Camera:MotionPhoto="1" (unless `extra` replaces it)
+    and a Container:Directory whose items are (semantic, mime, length, padding)."""
+    lis = "".join(
+        '\n     <rdf:li rdf:parseType="Resource">\n      <Container:Item Item:Semantic="%s" Item:Mime="%s"'
+        ' Item:Length="%d" Item:Padding="%d"/>\n     </rdf:li>' % item for item in items)
+    text = (
+        '<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>\n'
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/">\n'
+        ' <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">\n'
+        '  <rdf:Description rdf:about=""\n'
+        '    xmlns:%s="http://ns.google.com/photos/1.0/camera/"\n'
+        '    xmlns:Container="http://ns.google.com/photos/1.0/container/"\n'
+        '    xmlns:Item="http://ns.google.com/photos/1.0/container/item/"\n'
+        '    %s>\n'
+        '   <Container:Directory>\n    <rdf:Seq>%s\n    </rdf:Seq>\n   </Container:Directory>\n'
+        '  </rdf:Description>\n'
+        ' </rdf:RDF>\n'
+        '</x:xmpmeta>\n'
+        '<?xpacket end="w"?>' % (camera_prefix, extra or '%s:MotionPhoto="1" %s:MotionPhotoVersion="1"'
+                                 % (camera_prefix, camera_prefix), lis))
+    return text.encode("utf-8")
+
+
+def phone_exif(make, model, date):
+    return build_tiff("II", ifd0=[(0x010F, ASCII, make), (0x0110, ASCII, model), (0x0112, SHORT, 1)],
+                      exif=[EXIF_VERSION, (0x9003, ASCII, date)])
+
+
+def fixture_motion_google_jpeg():
+    """formats/motion.MP.jpg: a Google Motion Photo JPEG (Pixel): EXIF, the Camera/Container XMP
+    (Primary, then a MotionPhoto item of the movie's length), the 16x8 JPEG, then the movie
+    (2.5 s) appended after EOI."""
+    video = motion_video(2.5)
+    xmp = motion_photo_xmp([("Primary", "image/jpeg", 0, 0), ("MotionPhoto", "video/mp4", len(video), 0)])
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 8", "2024:06:01 11:00:00")), app1_xmp(xmp)) + video
+
+
+def fixture_microvideo_jpeg():
+    """formats/microvideo.jpg: the older Google Camera form: GCamera:MicroVideo="1" and
+    GCamera:MicroVideoOffset (the movie's length, back from the end of the file); movie 1.5 s."""
+    video = motion_video(1.5)
+    extra = 'GCamera:MicroVideo="1" GCamera:MicroVideoVersion="1" GCamera:MicroVideoOffset="%d"' % len(video)
+    xmp = motion_photo_xmp([], camera_prefix="GCamera", extra=extra)
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 3", "2019:05:05 15:30:00")), app1_xmp(xmp)) + video
+
+
+def fixture_motion_samsung_jpeg():
+    """formats/motion_samsung.jpg: a Samsung Motion Photo: the JPEG, then its trailer: a
+    MotionPhoto_Data block (0x0A30: 2 zero bytes, type, name length, name, the 3 s movie), the
+    SEFH directory (version 107, one entry pointing back to the block), its length, "SEFT"."""
+    video = motion_video(3.0)
+    name = b"MotionPhoto_Data"
+    block = b"\0\0\x30\x0a" + struct.pack("<I", len(name)) + name + video
+    directory = b"SEFH" + struct.pack("<II", 107, 1) + b"\0\0\x30\x0a" + struct.pack("<II", len(block), len(block))
+    trailer = block + directory + struct.pack("<I", len(directory)) + b"SEFT"
+    return jpeg_with(app1_exif(phone_exif("samsung", "SM-S918B", "2024:07:07 07:07:07"))) + trailer
+
+
+def fixture_ultrahdr_jpeg():
+    """formats/ultrahdr.jpg: an Ultra HDR JPEG: the Container directory lists the Primary and a
+    GainMap (a second JPEG appended after EOI), no video: a photo, not a Motion Photo."""
+    xmp = motion_photo_xmp([("Primary", "image/jpeg", 0, 0), ("GainMap", "image/jpeg", len(BASE_JPEG), 0)],
+                           extra='hdrgm:Version="1.0" xmlns:hdrgm="http://ns.adobe.com/hdr-gain-map/1.0/"')
+    return jpeg_with(app1_exif(phone_exif("Google", "Pixel 8", "2024:06:02 12:00:00")), app1_xmp(xmp)) + BASE_JPEG
+
+
+def fixture_motion_heic():
+    """formats/motion.heic: a Motion Photo HEIC: the HEIF layout of IMG_0001.HEIC (dummy
+    coded image) with the Camera/Container XMP as a mime item (Primary with Item:Padding 8, the
+    mpvd box header), then a top-level `mpvd` box holding the 2 s movie, last in the file."""
+    video = motion_video(2.0)
+    xmp = motion_photo_xmp([("Primary", "image/heic", 0, 8), ("MotionPhoto", "video/mp4", len(video), 0)])
+    items = [
+        (1, b"hvc1", b"HEVC-DUMMY", None),
+        (2, b"Exif", exif_item(phone_exif("Google", "Pixel 8", "2024:06:03 13:00:00"), with_prefix=True), None),
+        (3, b"mime", xmp, "application/rdf+xml"),
+    ]
+    still = heif(b"heic", [b"mif1", b"heic"], items, properties=[ispe(4032, 3024)],
+                 associations={1: [(1, False)]}, iloc_version=1,
+                 references=[(b"cdsc", 2, [1]), (b"cdsc", 3, [1])])
+    return still + box(b"mpvd", video)
+
+
 def inline_ifd(order, entries):
     """An IFD whose values all fit in their entries (SHORT/LONG, count 1), so it can be stored
     as a blob anywhere: count, 12-byte entries sorted by tag, next offset 0 [TIFF 6.0 p.14]."""
@@ -1222,12 +1378,126 @@ def fixture_nef_like():
     )
 
 
+# ---------------------------------------------------------------------------
+# Matroska and WebM [RFC 8794 EBML, RFC 9559 Matroska]
+
+def ebml_id(eid):
+    """An element ID as written: its bytes, marker bits included (0x1A45DFA3 is 4 bytes)."""
+    n = (eid.bit_length() + 7) // 8
+    return eid.to_bytes(n, "big")
+
+
+def ebml_size(n, length=None):
+    """[RFC 8794 4] A size as a variable-size integer, in the shortest form (or `length` bytes)."""
+    if length is None:
+        length = 1
+        while n >= (1 << (7 * length)) - 1:
+            length += 1
+    return ((1 << (7 * length)) | n).to_bytes(length, "big")
+
+
+EBML_UNKNOWN_SIZE = b"\x01\xff\xff\xff\xff\xff\xff\xff"
+
+
+def ebml(eid, *children, size=None):
+    data = b"".join(children)
+    return ebml_id(eid) + (size if size is not None else ebml_size(len(data))) + data
+
+
+def ebml_uint(eid, v):
+    n = max(1, (v.bit_length() + 7) // 8)
+    return ebml(eid, v.to_bytes(n, "big"))
+
+
+def ebml_str(eid, text):
+    return ebml(eid, text.encode("utf-8"))
+
+
+def ebml_float(eid, v):
+    return ebml(eid, struct.pack(">d", v))
+
+
+def ebml_date(eid, *ymdhms):
+    """[RFC 8794 7.6] Nanoseconds since 2001-01-01T00:00:00 UTC, 8 bytes, signed."""
+    seconds = calendar.timegm(ymdhms + (0, 0, 0)) - calendar.timegm((2001, 1, 1, 0, 0, 0, 0, 0, 0))
+    return ebml(eid, struct.pack(">q", seconds * 1_000_000_000))
+
+
+def ebml_header(doc_type):
+    """[RFC 8794 11.2] EBMLVersion 1, EBMLReadVersion 1, EBMLMaxIDLength 4, EBMLMaxSizeLength 8,
+    DocType, DocTypeVersion 4, DocTypeReadVersion 2 (as FFmpeg and mkvmerge write them)."""
+    return ebml(0x1A45DFA3, ebml_uint(0x4286, 1), ebml_uint(0x42F7, 1), ebml_uint(0x42F2, 4),
+                ebml_uint(0x42F3, 8), ebml_str(0x4282, doc_type), ebml_uint(0x4287, 4), ebml_uint(0x4285, 2))
+
+
+def mkv_track(number, track_type, codec, video=None):
+    """[RFC 9559 5.1.4.1] TrackEntry: TrackNumber, TrackUID, TrackType (1 video, 2 audio), CodecID,
+    and for video a Video element with PixelWidth and PixelHeight."""
+    parts = [ebml_uint(0xD7, number), ebml_uint(0x73C5, number), ebml_uint(0x83, track_type), ebml_str(0x86, codec)]
+    if video:
+        w, h = video
+        parts.append(ebml(0xE0, ebml_uint(0xB0, w), ebml_uint(0xBA, h)))
+    return ebml(0xAE, *parts)
+
+
+def mkv_cluster():
+    """[RFC 9559 5.1.3] A Cluster: Timestamp 0 and one SimpleBlock of track 1 (a keyframe of 3
+    dummy bytes: photometa never reads clusters)."""
+    return ebml(0x1F43B675, ebml_uint(0xE7, 0), ebml(0xA3, b"\x81\x00\x00\x80" + b"\x00\x00\x00"))
+
+
+def fixture_webm_screencast():
+    """formats/screencast.webm: WebM as GNOME's screen recorder writes it while recording
+    (GStreamer's matroskamux on a pipe): an EBML header with DocType "webm", then a Segment of
+    unknown size holding Info (TimestampScale 1,000,000, DateUTC 2024-11-29T21:15:00Z,
+    WritingApp), Tracks (one VP8 video track, 1920x1080) and one Cluster. No Duration: a live
+    recording does not know it."""
+    info = ebml(0x1549A966, ebml_uint(0x2AD7B1, 1_000_000), ebml_date(0x4461, 2024, 11, 29, 21, 15, 0),
+                ebml_str(0x4D80, "GStreamer matroskamux version 1.22.0"),
+                ebml_str(0x5741, "GStreamer Matroska muxer"))
+    tracks = ebml(0x1654AE6B, mkv_track(1, 1, "V_VP8", video=(1920, 1080)))
+    return ebml_header("webm") + ebml(0x18538067, info, tracks, mkv_cluster(), size=EBML_UNKNOWN_SIZE)
+
+
+def fixture_mkv_recording():
+    """formats/recording.mkv: Matroska as OBS and FFmpeg write it to a file: DocType "matroska",
+    a Segment of known size, a SeekHead (Info, Tracks and Cues positions), a Void, Info with
+    Duration 4,500 ticks of 1 ms (4.5 s) and no DateUTC, Tracks with an audio track before the
+    1280x720 video track, a Cluster and Cues. No date inside: the date falls back to the file."""
+    info = ebml(0x1549A966, ebml_uint(0x2AD7B1, 1_000_000), ebml_float(0x4489, 4500.0),
+                ebml_str(0x4D80, "Lavf60.16.100"), ebml_str(0x5741, "Lavf60.16.100"))
+    tracks = ebml(0x1654AE6B, mkv_track(1, 2, "A_OPUS"), mkv_track(2, 1, "V_MPEG4/ISO/AVC", video=(1280, 720)))
+    cues = ebml(0x1C53BB6B, ebml(0xBB, ebml_uint(0xB3, 0), ebml(0xB7, ebml_uint(0xF7, 2), ebml_uint(0xF1, 0))))
+    void = ebml(0xEC, b"\0" * 8)
+
+    def seek(eid, pos):
+        # [RFC 9559 5.1.1.1] SeekID (the element's ID bytes) and SeekPosition, 4 bytes each so
+        # the SeekHead's size does not depend on the positions it holds.
+        return ebml(0x4DBB, ebml(0x53AB, ebml_id(eid)), ebml(0x53AC, struct.pack(">I", pos)))
+
+    def seek_head(p_info, p_tracks, p_cues):
+        return ebml(0x114D9B74, seek(0x1549A966, p_info), seek(0x1654AE6B, p_tracks), seek(0x1C53BB6B, p_cues))
+
+    head_len = len(seek_head(0, 0, 0)) + len(void)
+    p_info = head_len
+    p_tracks = p_info + len(info)
+    p_cues = p_tracks + len(tracks) + len(mkv_cluster())
+    body = seek_head(p_info, p_tracks, p_cues) + void + info + tracks + mkv_cluster() + cues
+    return ebml_header("matroska") + ebml(0x18538067, body, size=ebml_size(len(body), 8))
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
-            ("nef_like.nef", fixture_nef_like())]
+            ("nef_like.nef", fixture_nef_like()),
+            ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording()),
+            ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf()),
+            ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp()),
+            ("motion.MP.jpg", fixture_motion_google_jpeg()), ("microvideo.jpg", fixture_microvideo_jpeg()),
+            ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
+            ("motion.heic", fixture_motion_heic())]
 
 
 # ---------------------------------------------------------------------------

@@ -134,6 +134,16 @@ def rotated_clip(plain):
         return open(dst, "rb").read()
 
 
+def webm_clip():
+    """clip.webm: 1 s of ffmpeg's test pattern, 64x48, VP8 in WebM, written to a pipe as a screen
+    recorder does (Segment and Clusters of unknown size), with a creation time (Info/DateUTC)."""
+    run = subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=64x48:rate=10",
+                          "-c:v", "libvpx", "-b:v", "50k", "-metadata", "creation_time=2024-11-29T21:15:00Z",
+                          "-fflags", "+bitexact", "-flags:v", "+bitexact", "-f", "webm", "pipe:"],
+                         check=True, stdout=subprocess.PIPE)
+    return run.stdout
+
+
 def audio_only():
     """no_video.m4a: 1 s of a sine tone, AAC in MP4: a movie with no video track."""
     with tempfile.TemporaryDirectory() as d:
@@ -157,6 +167,7 @@ def main():
         ("clip.mp4", clip_bytes),
         ("rotated.mp4", rotated_clip(clip_bytes)),
         ("no_video.m4a", audio_only()),
+        ("clip.webm", webm_clip()),
     ]
     for name, data in files:
         with open(os.path.join(OUT, name), "wb") as f:

@@ -25,7 +25,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 export PATH="$PATH:/opt/swift/usr/bin"
 
-TARGETS_ALL=(inspect jpeg png gif webp tiff heif quicktime exif exif_app1 xmp filename datetext previews)
+TARGETS_ALL=(inspect jpeg png gif webp tiff heif quicktime matroska jxl exif exif_app1 xmp filename datetext previews)
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
 FUZZ_JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 FUZZ_BUILD="${FUZZ_BUILD:-$ROOT/.build/fuzz}"
@@ -80,7 +80,7 @@ toolchain_has_fuzzer() {
 }
 
 setup_toolchain() {
-    apt_install pkg-config libexif-dev zlib1g-dev python3
+    apt_install pkg-config libexif-dev zlib1g-dev libbrotli-dev python3
     [ -x "$SWIFTC" ] || { log "swiftc not found"; exit 2; }
     if [ "${FUZZ_RUNTIME:-}" != debian ] && toolchain_has_fuzzer; then
         RUNTIME=toolchain
@@ -123,7 +123,7 @@ build() {
         # shellcheck disable=SC2046
         "$SWIFTC" "${SAN_SWIFT[@]}" -parse-as-library -enable-testing -g -O -wmo -module-name PhotoMetaCore \
             -package-name photometa -emit-module -emit-module-path "$obj/PhotoMetaCore.swiftmodule" -c -o "$stamp.tmp" \
-            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" \
+            -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" -I "$SRC/Sources/CBrotli" \
             $(find "$SRC/Sources/PhotoMetaCore" -name '*.swift' | sort) || { rm -f "$stamp.tmp"; exit 2; }
         mv "$stamp.tmp" "$stamp"
         echo "$RUNTIME $SRC" > "$obj/runtime"
@@ -135,9 +135,9 @@ build() {
         if [ ! -x "$exe" ] || [ "Fuzz/Targets/$t.swift" -nt "$exe" ] || [ Fuzz/Targets/Support.swift -nt "$exe" ]; then
             (
                 "$SWIFTC" "${SAN_LINK[@]}" "${SAN_SWIFT[@]}" -parse-as-library -g -O -module-name "fuzz_$t" \
-                    -package-name photometa -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" -use-ld=lld \
+                    -package-name photometa -I "$obj" -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" -I "$SRC/Sources/CBrotli" -use-ld=lld \
                     Fuzz/Targets/Support.swift "Fuzz/Targets/$t.swift" "$obj/PhotoMetaCore.o" \
-                    -lexif -lz -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
+                    -lexif -lz -lbrotlidec -o "$exe" 2>"$b/link-$t.log" || { cat "$b/link-$t.log" >&2; exit 1; }
             ) &
             pids+=($!)
             if [ "${#pids[@]}" -ge "$FUZZ_JOBS" ]; then wait "${pids[0]}" || exit 2; pids=("${pids[@]:1}"); fi

@@ -18,7 +18,7 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime",
+TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime", "matroska", "jxl",
            "exif", "exif_app1", "xmp", "filename", "datetext", "previews"]
 SKIP_EXT = {".json", ".tsv", ".md", ".py", ".sh", ".swift"}
 MAX_SEED = 1 << 20          # bytes read from one sample file
@@ -34,7 +34,11 @@ def classify(head):
         return "gif"
     if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
         return "webp"
-    if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"MMOR"):
+    if head[:4] == b"\x1a\x45\xdf\xa3":
+        return "matroska"
+    if head[:12] == b"\0\0\0\x0cJXL \r\n\x87\n" or head[:2] == b"\xff\x0a":
+        return "jxl"
+    if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"IIRS", b"MMOR"):
         return "tiff"
     if len(head) >= 12 and head[4:8] == b"ftyp":
         brands = [head[8:12]] + [head[i:i + 4] for i in range(16, min(len(head), struct.unpack(">I", head[:4])[0]) - 3, 4)]

@@ -209,7 +209,7 @@ public final class Thumbnailer: Sendable {
             o.width = fillBox.width
             o.height = fillBox.height
         }
-        let isRaw = [.raf, .cr3, .mrw].contains(s.asset.format) || rawTIFF(s)
+        let isRaw = [.raf, .cr3, .mrw, .rw2, .orf].contains(s.asset.format) || rawTIFF(s)
         // Embedded previews, largest first: the aspect must match the picture's (a stale
         // preview of an edited photo does not); large enough, unless fast or raw.
         if !s.isVideo, let source = try? FileByteSource(path: s.canonical) {

@@ -219,6 +219,35 @@ final class HostileInputTests: XCTestCase {
                         + Array(("<tiff:Make>" + String(repeating: "&amp;", count: 100_000) + "</tiff:Make>").utf8)) + iend,
             flag: false)
 
+        // Matroska / WebM: a Segment claiming 1 GB, 10,000 nested unknown-size elements, a
+        // SeekHead pointing far past the file (MatroskaReaderTests has the rest).
+        let ebml = MatroskaReaderTests.self
+        add("mkv-segment-claims-1gib.mkv", ebml.header("matroska") + ebml.id(0x1853_8067) + ebml.size8(1 << 30) + ebml.cluster)
+        add(
+            "webm-10000-nested-unknown-size.webm",
+            ebml.header("webm") + ebml.id(0x1853_8067) + ebml.unknownSize
+                + (0..<10_000).flatMap { _ in ebml.id(0x1654_AE6B) + ebml.unknownSize })
+        add(
+            "mkv-seekhead-past-eof.mkv",
+            ebml.header("matroska")
+                + ebml.element(
+                    0x1853_8067,
+                    ebml.element(
+                        0x114D_9B74,
+                        ebml.element(0x4DBB, ebml.element(0x53AB, ebml.id(0x1654_AE6B)), ebml.uint(0x53AC, 1 << 40)))))
+
+        // JPEG XL: a 27-byte Brotli stream that expands to 16 MiB, as Exif and as XMP, 100
+        // times over; a codestream box that claims 4 GiB.
+        let jxl = JXLReaderTests.self
+        let bomb = [UInt8](hex: "cbffff3ff82700e2b14020f7fe2ffffffff04f00c4611180eefd1f")
+        add(
+            "jxl-100-brotli-bombs.jxl",
+            JXLReader.containerSignature
+                + (0..<100).flatMap { _ in jxl.box("brob", Array("Exif".utf8) + bomb) + jxl.box("brob", Array("xml ".utf8) + bomb)
+                }
+                + jxl.codestream)
+        add("jxl-jxlc-claims-4gib.jxl", JXLReader.containerSignature + be32(0xFFFF_FFF0) + Array("jxlc".utf8) + [0xFF, 0x0A, 1])
+
         // Not media at all.
         add("empty.jpg", [])
         add("one-byte.heic", [0x00])

@@ -39,12 +39,22 @@ final class JPEGEndTests: XCTestCase {
     }
 
     func testSamsungTrailer() throws {
-        let body = Array("SEFH".utf8) + [UInt8](repeating: 0x41, count: 40_000)
-        let n = UInt32(body.count)
-        let trailer = body + [UInt8(n & 0xFF), UInt8(n >> 8 & 0xFF), UInt8(n >> 16 & 0xFF), UInt8(n >> 24)] + Array("SEFT".utf8)
+        func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
+        // A 40 KB data block (past the tail read), then its SEFH directory: one entry of type
+        // 0x0001 that points back to it.
+        let name = Array("Image_UTC_Data".utf8)
+        let block = [0, 0, 0x01, 0x00] + le32(name.count) + name + [UInt8](repeating: 0x41, count: 40_000)
+        let directory = Array("SEFH".utf8) + le32(107) + le32(1) + [0, 0, 0x01, 0x00] + le32(block.count) + le32(block.count)
+        let trailer = block + directory + le32(directory.count) + Array("SEFT".utf8)
         let a = inspect(try bigPhoto() + trailer)
         XCTAssertFalse(a.truncated, "\(a.diagnostics)")
-        XCTAssertFalse(a.diagnostics.contains { $0.message.contains("trailer") })
+        XCTAssertFalse(a.diagnostics.contains { $0.message.contains("trailer") }, "\(a.diagnostics)")
+        XCTAssertNil(a.motionPhoto, "no MotionPhoto_Data block")
+        // A directory that lists more entries than it holds: noted; the JPEG still ends before it.
+        let broken = Array("SEFH".utf8) + [UInt8](repeating: 0x41, count: 40_000)
+        let b = inspect(try bigPhoto() + broken + le32(broken.count) + Array("SEFT".utf8))
+        XCTAssertFalse(b.truncated, "\(b.diagnostics)")
+        XCTAssertTrue(b.diagnostics.contains { $0.message.contains("Samsung trailer directory") }, "\(b.diagnostics)")
     }
 
     func testMotionPhotoMovieAfterEOI() throws {

@@ -83,6 +83,25 @@ final class ThumbnailerTests: XCTestCase {
         let clip = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.mp4"), box(32))
         XCTAssertEqual(clip.source, .videoFrame)
         XCTAssertEqual(sizeOf(clip), [32, 24])
+        let webm = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.webm"), box(32))
+        XCTAssertEqual(webm.source, .videoFrame)
+        XCTAssertEqual(sizeOf(webm), [32, 24])
+    }
+
+    /// A Motion Photo's thumbnail is its still, never its video (issue 22).
+    func testAMotionPhotoShowsItsStill() throws {
+        for name in ["motion.MP.jpg", "motion_samsung.jpg"] {
+            let t = try noCache.thumbnail(of: ThumbnailFixtures.library("../formats/" + name), box(32))
+            XCTAssertEqual(t.source, .decoded, name)
+            XCTAssertEqual(sizeOf(t), [16, 8], name)
+        }
+    }
+
+    /// JPEG XL's loader is one libvips marks untrusted: a clear per-file error (docs/thumbnails.md).
+    func testJPEGXLIsABlockedFormat() {
+        XCTAssertThrowsError(try noCache.thumbnail(of: ThumbnailFixtures.library("../formats/photo.jxl"), box(32))) {
+            XCTAssertTrue(String(describing: $0).contains("blocked (untrusted format)"), "\($0)")
+        }
     }
 
     /// A portrait phone video is stored landscape with a 90-degree matrix: its size is the

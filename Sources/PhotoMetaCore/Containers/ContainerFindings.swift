@@ -38,6 +38,9 @@ package struct ContainerFindings: Sendable {
     package private(set) var expandedText = 0
     /// Where embedded previews may be found (`PreviewFinder` reads them; metadata never does).
     package var previewHints = PreviewHints()
+    /// A Motion Photo's video inside the still, and whose form placed it (`MotionPhotoLocator`).
+    package var motionPhoto: MotionPhoto?
+    package var motionPhotoEvidence: LivePhotoEvidence?
     /// Problems found while walking the structure.
     package var diagnostics: [Diagnostic] = []
     /// The structure ends before it should (a cut or half-written file).

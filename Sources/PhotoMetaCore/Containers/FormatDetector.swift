@@ -13,19 +13,32 @@ package enum FormatDetector {
         if head.hasPrefix(Array("GIF87a".utf8)) || head.hasPrefix(Array("GIF89a".utf8)) { return .gif }
         // [RIFF] "RIFF" size "WEBP".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("WEBP".utf8), at: 8) { return .webp }
+        // [ISO/IEC 18181-2] JPEG XL's signature box; [ISO/IEC 18181-1] a bare codestream.
+        if head.hasPrefix(JXLReader.containerSignature) || head.hasPrefix(JXLCodestream.signature) { return .jxl }
         // Fujifilm RAF: "FUJIFILMCCD-RAW ".
         if head.hasPrefix(RAFReader.magic) { return .raf }
         // Minolta MRW: "\0MRM".
         if head.hasPrefix(MRWReader.magic) { return .mrw }
         // [AVI RIFF File Reference] "RIFF" size "AVI ".
         if head.hasPrefix(Array("RIFF".utf8)), head.matches(Array("AVI ".utf8), at: 8) { return .avi }
+        // [RFC 8794 11.2] An EBML header; its DocType tells Matroska from WebM [RFC 9559]. A
+        // DocType past the first bytes is read as Matroska; another EBML DocType is no video.
+        if head.hasPrefix(MatroskaReader.magic) {
+            switch MatroskaReader.docType(head) {
+            case "webm": return .webm
+            case "matroska", nil: return .mkv
+            default: return .unknown
+            }
+        }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
         if ExifHeader.startsTIFF(head) { return .tiff }
-        // Panasonic RW2 / Olympus ORF use other magic numbers but the TIFF layout.
-        if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) || head.hasPrefix([0x49, 0x49, 0x52, 0x4F])
+        // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") use other magic
+        // numbers over the TIFF layout.
+        if head.hasPrefix([0x49, 0x49, 0x55, 0x00]) { return .rw2 }
+        if head.hasPrefix([0x49, 0x49, 0x52, 0x4F]) || head.hasPrefix([0x49, 0x49, 0x52, 0x53])
             || head.hasPrefix([0x4D, 0x4D, 0x4F, 0x52])
         {
-            return .tiff
+            return .orf
         }
         return detectISOBMFF(head)
     }
@@ -86,7 +99,9 @@ extension FormatDetector {
         case .avi: return AVIReader.read(reader)
         case .raf: return RAFReader.read(reader)
         case .mrw: return MRWReader.read(reader)
-        case .tiff: return TIFFReader.read(reader)
+        case .tiff, .rw2, .orf: return TIFFReader.read(reader, format: format)
+        case .mkv, .webm: return MatroskaReader.read(reader, format: format)
+        case .jxl: return JXLReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .unknown: return ContainerFindings(format: .unknown)

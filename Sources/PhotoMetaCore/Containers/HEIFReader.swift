@@ -23,6 +23,8 @@ package enum HEIFReader {
         let isSequence = top.contains { $0.type == "moov" }
         readItems(reader, top: top, into: &out, expected: !isSequence)
         if isSequence { addImageSequence(reader, into: &out) }
+        // [Motion Photo format 1.0] A HEIC Motion Photo ends with its video in an `mpvd` box.
+        if !isSequence { MotionPhotoLocator.locate(reader, into: &out) }
         return out
     }
 

@@ -67,6 +67,7 @@ package enum JPEGReader {
                         out.note("jpeg", "start of scan header at offset \(pos - 2) runs past the end of the file")
                     } else {
                         checkEnd(reader, scanData: payloadStart + Int64(payloadLength), into: &out)
+                        MotionPhotoLocator.locate(reader, into: &out)
                     }
                     return out
                 default:
@@ -92,96 +93,66 @@ package enum JPEGReader {
         return out
     }
 
-    /// How much of the end of the file is looked at for the end of image.
-    static let tailLength = 16 << 10
-
     /// [ISO 10918-1 B.2.1] A JPEG ends with EOI (FFD9). Inside entropy-coded data a 0xFF byte is
     /// always followed by 0x00 or a restart marker, so an FFD9 after the start of scan is the
     /// end of an image: a file cut while it is written has none there. Phones append data after
-    /// EOI, which is allowed: Samsung's trailer (ending in "SEFT" with its length before it),
-    /// and a Motion Photo's movie, whose length the XMP gives (`GCamera:MicroVideoOffset`, or
-    /// the `Item:Length` of the MotionPhoto container item). Padding with 0x00 or 0xFF is
-    /// allowed too. One small read at the end; the image data itself is never read.
+    /// EOI, which is allowed: Samsung's trailer, a Motion Photo's movie or an Ultra HDR gain map
+    /// (`MotionPhotoLocator.appendedStarts` says where they begin), so the picture is complete
+    /// when its EOI is right before one of them. Padding with 0x00 or 0xFF is allowed too. A few
+    /// small reads near the end; the image data itself is never read.
     static func checkEnd(_ reader: BoundedReader, scanData: Int64, into out: inout ContainerFindings) {
-        let size = reader.size
-        var end = size
-        // Known trailers first: the image must end where they begin.
-        if let trailer = appendedLength(reader, xmp: out.xmp), trailer < size - scanData {
-            end = size - trailer
+        for start in MotionPhotoLocator.appendedStarts(reader, xmp: out.xmp) where start > scanData + 2 {
+            if case .eoi = tailEnd(reader, from: scanData, to: start) { return }
         }
-        let from = max(scanData, end - Int64(tailLength))
-        guard end - from >= 2 else {
+        switch tailEnd(reader, from: scanData, to: reader.size) {
+        case .eoi:
+            return
+        case .eoiBefore(let extra):
+            // An EOI in the last bytes of the scan data, followed by a trailer of a kind not
+            // known here: complete, with a note.
+            out.note("jpeg", "\(extra) bytes after the end of image (EOI); an unknown trailer")
+        case .failed(let failure):
+            out.note("jpeg", failure, while: "reading the end of the file")
+        case .none:
+            out.truncated = true
+            out.note("jpeg", "no end of image (EOI) at the end of the file: the file is cut short (still being written?)")
+        case .tooShort:
             out.truncated = true
             out.note("jpeg", "no end of image (EOI) after the start of scan: the file is cut short")
-            return
         }
+    }
+
+    /// How much of the end of the file is looked at for the end of image.
+    static let tailLength = 16 << 10
+
+    enum TailEnd {
+        /// EOI right before `end` (padding aside).
+        case eoi
+        /// EOI earlier in the tail, this many bytes before `end`'s padding.
+        case eoiBefore(Int64)
+        case none
+        case tooShort
+        case failed(ReadFailure)
+    }
+
+    /// Where the last EOI lies in the bytes before `end` (at most `tailLength` of them, after
+    /// the start of scan).
+    static func tailEnd(_ reader: BoundedReader, from scanData: Int64, to end: Int64) -> TailEnd {
+        let from = max(scanData, end - Int64(tailLength))
+        guard end - from >= 2 else { return .tooShort }
         let tail: [UInt8]
         do throws(ReadFailure) {
             tail = try reader.read(at: from, count: Int(end - from))
         } catch {
-            out.note("jpeg", error, while: "reading the end of the file")
-            return
+            return .failed(error)
         }
         var last = tail.count
         while last > 0, tail[last - 1] == 0x00 || (tail[last - 1] == 0xFF && last >= 2 && tail[last - 2] != 0xFF) { last -= 1 }
-        if last >= 2, tail[last - 2] == 0xFF, tail[last - 1] == 0xD9 { return }
-        // An EOI anywhere in the last bytes of the scan data, followed by a trailer of a kind
-        // not known here: complete, with a note.
+        if last >= 2, tail[last - 2] == 0xFF, tail[last - 1] == 0xD9 { return .eoi }
         if let i = (0..<max(0, last - 1)).reversed().first(where: { tail[$0] == 0xFF && tail[$0 + 1] == 0xD9 }) {
-            out.note("jpeg", "\(Int64(last - i - 2)) bytes after the end of image (EOI); an unknown trailer")
-            return
+            return .eoiBefore(Int64(last - i - 2))
         }
-        out.truncated = true
-        out.note("jpeg", "no end of image (EOI) at the end of the file: the file is cut short (still being written?)")
-    }
-
-    /// The length of data known to be appended after EOI: a Samsung trailer or a Motion Photo's
-    /// movie; nil when there is none.
-    static func appendedLength(_ reader: BoundedReader, xmp: [[UInt8]]) -> Int64? {
-        let size = reader.size
-        if size >= 8, let t = try? reader.read(at: size - 8, count: 8), Array(t[4..<8]) == Array("SEFT".utf8) {
-            let n = Int64(t[0]) | Int64(t[1]) << 8 | Int64(t[2]) << 16 | Int64(t[3]) << 24
-            if n + 8 < size { return n + 8 }
-        }
-        for packet in xmp {
-            if let n = number(after: "MicroVideoOffset", in: packet), n > 0, n < size { return n }
-            if let item = range(of: Array("MotionPhoto".utf8), in: packet),
-                let n = number(after: "Length", in: Array(packet[item...])), n > 0, n < size
-            {
-                return n
-            }
-        }
-        return nil
-    }
-
-    /// The decimal number of the first `name="N"` or `name>N<` after `name` in `bytes`.
-    static func number(after name: String, in bytes: [UInt8]) -> Int64? {
-        guard let at = range(of: Array(name.utf8), in: bytes) else { return nil }
-        var i = at + name.utf8.count
-        var skipped = 0
-        while i < bytes.count, !(0x30...0x39).contains(bytes[i]) {
-            guard skipped < 4 else { return nil }  // `="` or `>`: a few bytes at most
-            i += 1
-            skipped += 1
-        }
-        var v: Int64 = 0
-        var digits = 0
-        while i < bytes.count, (0x30...0x39).contains(bytes[i]), digits < 15 {
-            v = v * 10 + Int64(bytes[i] - 0x30)
-            i += 1
-            digits += 1
-        }
-        return digits > 0 ? v : nil
-    }
-
-    static func range(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-        guard !needle.isEmpty, bytes.count >= needle.count else { return nil }
-        var i = 0
-        while i <= bytes.count - needle.count {
-            if bytes[i] == needle[0], bytes[i..<i + needle.count].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
+        return .none
     }
 
     private static func readAPP1(_ reader: BoundedReader, at start: Int64, length: Int, into out: inout ContainerFindings) {

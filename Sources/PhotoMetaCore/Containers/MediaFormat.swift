@@ -9,8 +9,20 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case raf
     /// Minolta MRW raw: blocks, one of which (`TTW`) is a TIFF stream with the EXIF.
     case mrw
+    /// Panasonic RW2 raw: TIFF layout under the magic "IIU\0"; its picture size is its sensor
+    /// borders'.
+    case rw2
+    /// Olympus ORF raw: TIFF layout under the magic "IIRO", "IIRS" or "MMOR".
+    case orf
+    /// JPEG XL [ISO/IEC 18181]: the container (EXIF and XMP boxes, maybe Brotli-compressed) or a
+    /// bare codestream.
+    case jxl
+    /// Matroska [RFC 9559]: EBML DocType `matroska` (`.mkv`, OBS recordings).
+    case mkv
+    /// WebM: Matroska with the DocType `webm` (GNOME's screen recorder, browsers).
+    case webm
     case unknown
 
     /// Stills and videos have different kinds and date sources.
-    public var isVideo: Bool { self == .mov || self == .mp4 || self == .avi }
+    public var isVideo: Bool { self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm }
 }

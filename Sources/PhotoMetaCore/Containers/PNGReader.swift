@@ -50,6 +50,7 @@ package enum PNGReader {
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .png)
         var sawIEND = false
+        var sawIDAT = false
         var at: Int64 = 8
         do throws(ReadFailure) {
             let end = try PNGChunks.walk(reader, limit: Limits.structureCountMax) { chunk throws(ReadFailure) in
@@ -58,6 +59,10 @@ package enum PNGReader {
                     out.truncated = true
                     out.note("png", "chunk \(chunk.type) at offset \(chunk.offset) runs past the end of the file")
                 }
+                if chunk.type == "acTL", !sawIDAT {
+                    try readAnimationControl(chunk, reader, into: &out)
+                }
+                sawIDAT = sawIDAT || chunk.type == "IDAT"
                 try readChunk(chunk, reader, into: &out)
                 sawIEND = chunk.type == "IEND"
                 at = chunk.next
@@ -77,6 +82,22 @@ package enum PNGReader {
             out.note("png", "no IEND chunk: the file is cut short")
         }
         return out
+    }
+
+    /// [APNG 1.0, "acTL"] An animated PNG states its frame count (`num_frames`, then
+    /// `num_plays`) in an `acTL` before the first `IDAT`; one after it does not count (the
+    /// file is a still PNG to a decoder), nor one that states no frames.
+    static func readAnimationControl(_ chunk: PNGChunks.Chunk, _ reader: BoundedReader, into out: inout ContainerFindings)
+        throws(ReadFailure)
+    {
+        guard out.animated == nil else { return }
+        var r = ByteReader(try reader.read(at: chunk.dataStart, count: min(8, chunk.length)))
+        guard chunk.length == 8, let frames = r.u32be(), frames > 0 else {
+            out.note("png", "acTL of \(chunk.length) bytes states no frames; ignored")
+            return
+        }
+        out.animated = true
+        out.frameCount = Int(frames)
     }
 
     /// The chunks that hold metadata or the size; image data is never read.

@@ -56,7 +56,7 @@ package enum PreviewFinder {
                 for (offset, length) in mpfImages(source, tiff: mpf) { jpeg(.mpf, mpf + offset, length) }
             }
             if let raw = hints.rawJPEG { jpeg(.raw, raw.lowerBound, raw.upperBound - raw.lowerBound + 1) }
-        case .tiff:
+        case .tiff, .rw2, .orf:
             let reader = BoundedReader(source)
             guard let head = try? reader.read(at: 0, count: 8), let (layout, ifd0) = TIFFStructure.header(head)
             else { break }

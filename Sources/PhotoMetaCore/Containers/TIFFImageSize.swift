@@ -44,6 +44,42 @@ package enum TIFFImageSize {
         return (best.width, best.height)
     }
 
+    /// The picture's size as the container states it: RW2's sensor crop, ORF's IFD0 image (the
+    /// raw's full size, as exiftool reports it, where the Exif IFD's PixelXDimension is the
+    /// camera's developed JPEG), else the full-resolution image among IFD0's SubIFDs. Nil leaves
+    /// the size to EXIF.
+    package static func pictureSize(
+        _ reader: BoundedReader, format: MediaFormat, littleEndian: Bool, ifd0: Int
+    ) -> (width: Int, height: Int)? {
+        switch format {
+        case .rw2:
+            return panasonicCrop(reader, littleEndian: littleEndian, ifd0: ifd0)
+        case .orf:
+            guard let root = image(reader, littleEndian, at: ifd0), root.width > 0, root.height > 0 else { return nil }
+            return (root.width, root.height)
+        default:
+            return fullResolution(reader, littleEndian: littleEndian, ifd0: ifd0)
+        }
+    }
+
+    /// Panasonic RW2: the picture is the sensor area inside the borders IFD0 states (right minus
+    /// left by bottom minus top), as exiftool's Composite:ImageWidth/ImageHeight and raw
+    /// converters crop it. Nil when the borders are missing or do not make a picture.
+    package static func panasonicCrop(_ reader: BoundedReader, littleEndian: Bool, ifd0: Int) -> (width: Int, height: Int)? {
+        let tiff = TIFFStructure(littleEndian: littleEndian)
+        guard let d = tiff.directory(reader, at: ifd0) else { return nil }
+        var border: [TIFFTag: Int] = [:]
+        for e in d.entries {
+            if [.panasonicTopBorder, .panasonicLeftBorder, .panasonicBottomBorder, .panasonicRightBorder].contains(e.tag) {
+                border[e.tag] = tiff.inline(e)
+            }
+        }
+        guard let top = border[.panasonicTopBorder], let left = border[.panasonicLeftBorder],
+            let bottom = border[.panasonicBottomBorder], let right = border[.panasonicRightBorder], right > left, bottom > top
+        else { return nil }
+        return (right - left, bottom - top)
+    }
+
     /// One IFD's image [TIFF 6.0 p.14: count, 12-byte entries, next offset].
     static func image(_ reader: BoundedReader, _ little: Bool, at offset: Int) -> Image? {
         let tiff = TIFFStructure(littleEndian: little)
@@ -58,6 +94,10 @@ package enum TIFFImageSize {
             case .imageLength: result.height = inline ?? 0
             case .jpegInterchangeFormat: result.jpegOffset = inline ?? 0
             case .jpegInterchangeFormatLength: result.jpegLength = inline ?? 0
+            case .panasonicJpgFromRaw where e.type == 7 && e.count > 4 && result.jpegLength == 0:
+                // RW2 keeps its preview as one UNDEFINED value: the field is its offset.
+                result.jpegOffset = tiff.offset(e)
+                result.jpegLength = e.count
             case .subIFDs where e.type == 4 || e.type == 13:
                 if e.count == 1 {
                     result.subIFDs = [tiff.offset(e)]

@@ -3,8 +3,8 @@
 /// `TIFFCompactor`, which copies its directories and their values into a stream that fits
 /// (writers that put the image data first, raws with far previews).
 package enum TIFFReader {
-    package static func read(_ reader: BoundedReader) -> ContainerFindings {
-        var out = ContainerFindings(format: .tiff)
+    package static func read(_ reader: BoundedReader, format: MediaFormat = .tiff) -> ContainerFindings {
+        var out = ContainerFindings(format: format)
         out.exifOffsetsAreFileOffsets = true
         do throws(ReadFailure) {
             var bytes = try reader.readAvailable(at: 0, count: Limits.exifPayloadMax)
@@ -24,7 +24,7 @@ package enum TIFFReader {
                 bytes[3] = 0x2A
             }
             let ifd0 = TIFFStructure.header(bytes)?.ifd0 ?? 0
-            if let full = TIFFImageSize.fullResolution(reader, littleEndian: littleEndian, ifd0: ifd0) {
+            if let full = TIFFImageSize.pictureSize(reader, format: format, littleEndian: littleEndian, ifd0: ifd0) {
                 out.width = full.width
                 out.height = full.height
             }

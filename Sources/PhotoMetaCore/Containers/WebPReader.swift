@@ -1,16 +1,22 @@
 /// Walks the chunks of a RIFF WebP file [WebP container spec, "Extended File Format"]:
-/// `VP8X` canvas size, `VP8 ` / `VP8L` frame sizes, `EXIF` and `XMP ` payloads, `ANIM`.
+/// `VP8X` canvas size, `VP8 ` / `VP8L` frame sizes, `EXIF` and `XMP ` payloads, `ANIM`, and
+/// the `ANMF` frames of an animation, counted from their chunk headers (a frame's data is never
+/// read) within the chunk cap and the read budget: a walk stopped early, or a cut file, makes
+/// the count a lower bound.
 package enum WebPReader {
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .webp)
         var pos: Int64 = 12
         var chunks = 0
+        var frames = 0
+        var stoppedEarly = false
         do throws(ReadFailure) {
             let end = try RIFFForm.end(reader, domain: "webp", into: &out)
             while pos + 8 <= end {
                 chunks += 1
                 if chunks > Limits.structureCountMax {
                     out.note("webp", "more than \(Limits.structureCountMax) chunks; stopped")
+                    stoppedEarly = true
                     break
                 }
                 var h = ByteReader(try reader.read(at: pos, count: 8))
@@ -57,6 +63,9 @@ package enum WebPReader {
                     }
                 case "ANIM":
                     out.animated = true
+                case "ANMF":
+                    // [WebP container spec, "Animation"] one chunk per frame.
+                    frames += 1
                 default:
                     break
                 }
@@ -65,6 +74,11 @@ package enum WebPReader {
             }
         } catch {
             out.note("webp", error, while: "reading chunk at offset \(pos)")
+            stoppedEarly = true
+        }
+        if frames > 0 {
+            out.frameCount = frames
+            out.frameCountIsLowerBound = stoppedEarly || out.truncated
         }
         return out
     }

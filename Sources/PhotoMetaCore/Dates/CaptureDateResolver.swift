@@ -42,7 +42,8 @@ public struct FileTimes: Sendable, Equatable {
 /// 1. EXIF DateTimeOriginal (+ SubSecTimeOriginal, + OffsetTimeOriginal)
 /// 2. EXIF DateTimeDigitized (+ SubSecTimeDigitized, + OffsetTimeDigitized)
 /// 3. QuickTime: Apple Keys CreationDate (its own offset), then `mvhd` (UTC)
-/// 4. AVI: `IDIT`, then `INFO/ICRD` (both reported as `riff.DateTimeOriginal`)
+/// 4. AVI: `IDIT`, then `INFO/ICRD` (both reported as `riff.DateTimeOriginal`); Matroska and
+///    WebM `DateUTC` (an instant)
 /// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
 /// 6. PNG `Creation Time`
 /// 7. EXIF DateTime (+ SubSecTime, + OffsetTime)
@@ -56,7 +57,7 @@ package enum CaptureDateResolver {
     /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
-        .riffDateTimeOriginal, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
+        .riffDateTimeOriginal, .matroskaDateUTC, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
         .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,
     ]
 

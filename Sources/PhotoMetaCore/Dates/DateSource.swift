@@ -7,6 +7,8 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case quickTimeMovieHeader = "quicktime.mvhd"
     /// AVI `IDIT`, else `INFO/ICRD`.
     case riffDateTimeOriginal = "riff.DateTimeOriginal"
+    /// Matroska / WebM `Info/DateUTC`: an instant [RFC 9559 5.1.2, DateUTC].
+    case matroskaDateUTC = "matroska.DateUTC"
     case xmpDateTimeOriginal = "xmp.DateTimeOriginal"
     case xmpDateCreated = "xmp.DateCreated"
     case xmpCreateDate = "xmp.CreateDate"

@@ -35,6 +35,14 @@ package struct TIFFTag: Hashable, Sendable {
     package static let subIFDs = TIFFTag(0x014A)
     /// [EXIF 2.32 4.6.4 B] JPEGInterchangeFormat and its length: IFD1's JPEG thumbnail (in
     /// IFD0 of a raw, a preview).
+    /// Panasonic RW2 IFD0: the sensor borders of the picture, SHORTs (exiftool's
+    /// SensorTopBorder ... SensorRightBorder), and the whole JPEG preview (JpgFromRaw,
+    /// UNDEFINED) [exiftool PanasonicRaw tags; RW2 has no published specification].
+    package static let panasonicTopBorder = TIFFTag(0x0004)
+    package static let panasonicLeftBorder = TIFFTag(0x0005)
+    package static let panasonicBottomBorder = TIFFTag(0x0006)
+    package static let panasonicRightBorder = TIFFTag(0x0007)
+    package static let panasonicJpgFromRaw = TIFFTag(0x002E)
     package static let jpegInterchangeFormat = TIFFTag(0x0201)
     package static let jpegInterchangeFormatLength = TIFFTag(0x0202)
     /// [EXIF 2.32 4.6.3 A, B] The Exif and GPS IFD pointers.

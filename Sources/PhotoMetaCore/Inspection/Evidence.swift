@@ -16,6 +16,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case quickTimeMovieHeader = "quicktime.mvhd"
     /// AVI's main header `avih` [AVI RIFF File Reference].
     case riffMainHeader = "riff.avih"
+    /// Matroska's segment information `Info` [RFC 9559 5.1.2]: `Duration`, `WritingApp`.
+    case matroskaInfo = "matroska.Info"
     /// The file's sidecars (XMP sidecar, Google Takeout JSON): below everything the file says.
     case sidecar
 }

@@ -11,7 +11,7 @@
 package enum FieldPrecedence {
     package static let make: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
     package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
-    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys]
+    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo]
     package static let lensModel: [EvidenceSource] = [.exif]
     package static let orientation: [EvidenceSource] = [.exif, .xmp]
     /// Where the picture was taken: EXIF GPS, then the movie's ISO 6709 point (Apple's key,
@@ -22,7 +22,7 @@ package enum FieldPrecedence {
     package static let contentIdentifier: [EvidenceSource] = [.exif, .quickTimeKeys]
     /// Only for movies: a CR3 is a still in a movie container, and its `mvhd` duration is not
     /// the picture's.
-    package static let duration: [EvidenceSource] = [.quickTimeMovieHeader, .riffMainHeader]
+    package static let duration: [EvidenceSource] = [.quickTimeMovieHeader, .riffMainHeader, .matroskaInfo]
     /// The size when the container states none (the container's own size comes first: it is
     /// the picture as stored, where EXIF's PixelXDimension may describe the original).
     package static let size: [EvidenceSource] = [.exif]

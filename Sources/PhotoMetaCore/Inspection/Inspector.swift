@@ -47,6 +47,8 @@ public enum Inspector {
         asset.frameCount = found.frameCount
         asset.frameCountIsLowerBound = found.frameCountIsLowerBound
         asset.animated = found.animated
+        asset.motionPhoto = found.motionPhoto
+        asset.livePhotoEvidence = found.motionPhotoEvidence
 
         let exif = decodeExif(found, into: &asset)
         if found.exifOffsetsAreFileOffsets, let end = exif?.imageDataEnd, end > source.size {

@@ -24,11 +24,12 @@ public struct MediaAsset: Sendable, Equatable {
     public var format: MediaFormat
     /// What the file is for a person (photo, screenshot, ...); docs/kinds.md.
     public var kind: MediaKind = .unknown
-    /// GIF / WebP animation; nil for formats that cannot animate.
+    /// GIF / WebP / APNG / image sequence animation; nil for formats that cannot animate (and a
+    /// PNG without `acTL`).
     public var animated: Bool?
-    /// GIF frame count.
+    /// GIF and animated WebP frames as counted, APNG frames as its `acTL` states them.
     public var frameCount: Int?
-    /// The GIF frame scan stopped at a cap: `frameCount` is a lower bound.
+    /// The GIF or WebP frame scan stopped at a cap or a cut: `frameCount` is a lower bound.
     public var frameCountIsLowerBound = false
     /// When it was taken, and where that came from; nil when nothing says.
     public var captured: CaptureDate?
@@ -60,8 +61,11 @@ public struct MediaAsset: Sendable, Equatable {
     public var screenshotEvidence: [ScreenshotEvidence] = []
     /// For a Live Photo still its movie; for the movie its still.
     public var livePhotoPair: String?
-    /// Which rule paired it (set with `livePhotoPair`).
+    /// Which rule paired it (set with `livePhotoPair`), or whose Motion Photo it is (set with
+    /// `motionPhoto`).
     public var livePhotoEvidence: LivePhotoEvidence?
+    /// A Motion Photo's video inside this still's file (kind `livePhoto`, no partner).
+    public var motionPhoto: MotionPhoto?
     /// File size in bytes.
     public var fileSize: Int64?
     /// The container is cut short (a partial download, or a file still being written).
@@ -92,7 +96,7 @@ public struct MediaAsset: Sendable, Equatable {
     package var classifierInput: KindClassifier.Input {
         KindClassifier.Input(
             format: format, make: make, model: model, exifUserComment: exifUserComment,
-            xmpUserComment: xmpUserComment, width: width, height: height, path: path)
+            xmpUserComment: xmpUserComment, width: width, height: height, path: path, isMotionPhoto: motionPhoto != nil)
     }
 
     /// Runs classification (the file alone; pairing sets `livePhoto` later).

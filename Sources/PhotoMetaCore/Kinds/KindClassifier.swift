@@ -2,8 +2,8 @@
 /// alone: a still becomes a Live Photo later, when `LivePhotoPairing` (which sees the folder)
 /// pairs it with its movie.
 ///
-/// Order: video → gif → screenshot (any evidence) → photo; `unknown` when the format is not
-/// recognised.
+/// Order: video → Live Photo (a Motion Photo, whose video is inside the still) → gif →
+/// screenshot (any evidence) → photo; `unknown` when the format is not recognised.
 package enum KindClassifier {
     package struct Input: Sendable {
         package var format: MediaFormat
@@ -15,11 +15,14 @@ package enum KindClassifier {
         package var height: Int?
         /// The path as given; its name and folders are screenshot evidence.
         package var path: String
+        /// The still carries its own video (a Motion Photo): a Live Photo by itself.
+        package var isMotionPhoto: Bool
 
         package init(
             format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
-            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String
+            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String, isMotionPhoto: Bool = false
         ) {
+            self.isMotionPhoto = isMotionPhoto
             self.format = format
             self.make = make
             self.model = model
@@ -35,6 +38,7 @@ package enum KindClassifier {
         if i.format == .unknown { return (.unknown, []) }
         if i.format.isVideo { return (.video, []) }
         let evidence = screenshotEvidence(i)
+        if i.isMotionPhoto { return (.livePhoto, evidence) }
         if i.format == .gif { return (.gif, evidence) }
         if !evidence.isEmpty { return (.screenshot, evidence) }
         return (.photo, [])

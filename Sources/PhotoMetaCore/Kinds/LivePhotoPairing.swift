@@ -203,12 +203,19 @@ public enum LivePhotoEvidence: String, Sendable, Equatable, Codable {
     /// Same base name, neither identifier contradicts, the movie is a short clip and the two
     /// were captured within seconds of each other.
     case baseNameAndTime
+    /// Not a pair: a Google Motion Photo, its video inside the still's file (the XMP
+    /// container directory, or the older MicroVideo properties).
+    case motionPhotoGoogle = "motionPhoto.google"
+    /// Not a pair: a Samsung Motion Photo, its video in the trailer after the JPEG.
+    case motionPhotoSamsung = "motionPhoto.samsung"
 
     /// How text output says it ("same content identifier").
     package var phrase: String {
         switch self {
         case .contentIdentifier: return "same content identifier"
         case .baseNameAndTime: return "same name, captured together"
+        case .motionPhotoGoogle: return "Google Motion Photo"
+        case .motionPhotoSamsung: return "Samsung Motion Photo"
         }
     }
 }

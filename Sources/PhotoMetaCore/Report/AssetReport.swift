@@ -68,6 +68,15 @@ public struct AssetReport: Sendable {
         w.endArray()
         w.field("livePhotoPair", a.livePhotoPair)
         w.field("livePhotoEvidence", a.livePhotoEvidence?.rawValue)
+        if let m = a.motionPhoto {
+            // Only for a Motion Photo, as `error` only for an error (docs/json.md).
+            w.key("motionPhoto")
+            w.beginObject()
+            w.field("offset", Int(m.offset))
+            w.field("length", Int(m.length))
+            w.field("duration", m.durationSeconds)
+            w.endObject()
+        }
         w.field("fileSize", a.fileSize.map { Int($0) })
         w.field("truncated", a.truncated)
         w.key("diagnostics")
@@ -126,7 +135,7 @@ public struct AssetReport: Sendable {
             if a.kind == .gif, let frames = a.frameCount {
                 kind += a.animated == true ? " (animated, \(frames)\(a.frameCountIsLowerBoundMarker) frames)" : " (still)"
             } else if a.kind != .gif, a.animated == true {
-                kind += " (animated)"
+                kind += a.frameCount.map { " (animated, \($0)\(a.frameCountIsLowerBoundMarker) frames)" } ?? " (animated)"
             }
             rows.append(("kind", kind))
             if let c = a.captured {
@@ -166,6 +175,11 @@ public struct AssetReport: Sendable {
             if let t = a.thumbnailBytes { rows.append(("thumbnail", "\(t) bytes")) }
             if let id = a.contentIdentifier { rows.append(("content id", id)) }
             if let p = a.livePhotoPair { rows.append(("live photo", p + (a.livePhotoEvidence.map { " (\($0.phrase))" } ?? ""))) }
+            if let m = a.motionPhoto {
+                let who = a.livePhotoEvidence.map { "\($0.phrase): " } ?? ""
+                let plays = m.durationSeconds.map { String(format: ", %.1f s", $0) } ?? ""
+                rows.append(("motion photo", "\(who)video of \(m.length) bytes at offset \(m.offset)\(plays)"))
+            }
             if !a.screenshotEvidence.isEmpty {
                 rows.append(("screenshot", a.screenshotEvidence.map(\.description).joined(separator: ", ")))
             }

@@ -20,7 +20,7 @@ extension MediaAsset: Codable {
     enum CodingKeys: String, CodingKey {
         case schema, path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
         case width, height, duration, gps, thumbnail, contentIdentifier, screenshotEvidence, livePhotoPair
-        case livePhotoEvidence
+        case livePhotoEvidence, motionPhoto
         case fileSize, truncated, diagnostics, error, errorCode
     }
 
@@ -61,6 +61,7 @@ extension MediaAsset: Codable {
         screenshotEvidence = try c.decodeIfPresent([ScreenshotEvidence].self, forKey: .screenshotEvidence) ?? []
         livePhotoPair = try c.decodeIfPresent(String.self, forKey: .livePhotoPair)
         livePhotoEvidence = try c.decodeIfPresent(LivePhotoEvidence.self, forKey: .livePhotoEvidence)
+        motionPhoto = try c.decodeIfPresent(MotionPhoto.self, forKey: .motionPhoto)
         fileSize = try c.decodeIfPresent(Int64.self, forKey: .fileSize)
         truncated = try c.decodeIfPresent(Bool.self, forKey: .truncated) ?? false
         diagnostics = try c.decodeIfPresent([Diagnostic].self, forKey: .diagnostics) ?? []
@@ -105,6 +106,7 @@ extension MediaAsset: Codable {
         try c.encode(screenshotEvidence, forKey: .screenshotEvidence)
         try c.encode(livePhotoPair, forKey: .livePhotoPair)
         try c.encode(livePhotoEvidence, forKey: .livePhotoEvidence)
+        try c.encodeIfPresent(motionPhoto, forKey: .motionPhoto)
         try c.encode(fileSize, forKey: .fileSize)
         try c.encode(truncated, forKey: .truncated)
         try c.encode(diagnostics, forKey: .diagnostics)

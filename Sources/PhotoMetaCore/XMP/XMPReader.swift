@@ -18,6 +18,12 @@ package enum XMPReader {
         case photoshop = "http://ns.adobe.com/photoshop/1.0/"
         case basic = "http://ns.adobe.com/xap/1.0/"
         case tiff = "http://ns.adobe.com/tiff/1.0/"
+        /// Google's camera schema (Motion Photos): `Camera:` in the current specification,
+        /// `GCamera:` in older files [Motion Photo format 1.0, "Camera metadata"].
+        case googleCamera = "http://ns.google.com/photos/1.0/camera/"
+        /// Google's container schema and its items [Motion Photo format 1.0, "Container"].
+        case googleContainer = "http://ns.google.com/photos/1.0/container/"
+        case googleItem = "http://ns.google.com/photos/1.0/container/item/"
 
         var conventionalPrefix: String {
             switch self {
@@ -25,6 +31,9 @@ package enum XMPReader {
             case .photoshop: "photoshop"
             case .basic: "xmp"
             case .tiff: "tiff"
+            case .googleCamera: "GCamera"
+            case .googleContainer: "Container"
+            case .googleItem: "Item"
             }
         }
     }
