@@ -92,6 +92,17 @@ package final class AssetIndex {
         """
         ALTER TABLE assets ADD COLUMN sidecar TEXT;
         """,
+        // v7: what a parse yields changed for files already indexed: new formats (WebM, MKV,
+        // JPEG XL, RW2 and ORF were errors or `tiff`), Motion Photos (a `photo` before), dates
+        // from desktop and messenger names and from sidecars. Every row is dropped and the next
+        // scan parses once. Also a Motion Photo's evidence (`motionPhoto.google`/`.samsung`),
+        // which the file states itself (a pair's evidence is decided anew by each scan).
+        // Whatever changes a parse's result for an unchanged file comes with such a migration.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        ALTER TABLE assets ADD COLUMN motion_photo TEXT;
+        """,
     ]
 
     package init(path: String) throws(StateFileError) {
@@ -118,7 +129,7 @@ package final class AssetIndex {
             let sql =
                 "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
                 + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration, "
-                + "sidecar FROM assets WHERE folder = ?"
+                + "sidecar, motion_photo FROM assets WHERE folder = ?"
             try db.forEachRow(sql, [.text(directory)]) { r in
                 guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
                     let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
@@ -132,6 +143,7 @@ package final class AssetIndex {
                     modified: Double(m) / 1e9, size: size)
                 candidate.contentIdentifier = r.text(10)
                 candidate.durationSeconds = r.double(19)
+                candidate.livePhotoEvidence = r.text(21).flatMap(LivePhotoEvidence.init(rawValue:))
                 result[path] = (FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
             }
         } catch {
@@ -228,10 +240,11 @@ package final class AssetIndex {
                         c.error.map { .text($0.stored) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
                         clock, local, nano, digits, hasTime, offset, offsetSource, source,
                         c.durationSeconds.map { .real($0) } ?? .null, c.captured?.sidecar.map { .text($0) } ?? .null,
+                        c.livePhotoEvidence?.isMotionPhoto == true ? .text(c.livePhotoEvidence?.rawValue ?? "") : .null,
                     ])
                 }
                 try db.executeEach(
-                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     values
                 )
             }

@@ -311,3 +311,21 @@ final class SuggestCommandTests: XCTestCase {
         }
     }
 }
+
+/// A Motion Photo's evidence is the file's own: an answer from the index states it as a fresh
+/// parse does (index schema 7).
+final class MotionPhotoIndexTests: XCTestCase {
+    func testAMotionPhotoKeepsItsEvidenceThroughTheIndex() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-motion")
+        let photo = try dir.copy(TestPaths.fixtures.appendingPathComponent("formats/motion.MP.jpg").path)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -10)], ofItemAtPath: photo)
+        let env = ["XDG_CACHE_HOME": dir.path + "/cache", "XDG_STATE_HOME": dir.path + "/state"]
+        for pass in ["parsed", "from the index"] {
+            let r = try Photometa.run(
+                ["suggest", dir.path, "--json", "--peek", "--within", "3650d", "--no-service"], environment: env)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertTrue(r.stdout.contains(#""livePhotoEvidence":"motionPhoto.google""#), "\(pass): \(r.stdout)")
+        }
+    }
+}
+

@@ -209,6 +209,9 @@ public enum LivePhotoEvidence: String, Sendable, Equatable, Codable {
     /// Not a pair: a Samsung Motion Photo, its video in the trailer after the JPEG.
     case motionPhotoSamsung = "motionPhoto.samsung"
 
+    /// The file states it itself (a Motion Photo), not a pairing of two files.
+    public var isMotionPhoto: Bool { self == .motionPhotoGoogle || self == .motionPhotoSamsung }
+
     /// How text output says it ("same content identifier").
     package var phrase: String {
         switch self {
