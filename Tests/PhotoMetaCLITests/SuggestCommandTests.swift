@@ -328,4 +328,3 @@ final class MotionPhotoIndexTests: XCTestCase {
         }
     }
 }
-
