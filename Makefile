@@ -96,8 +96,9 @@ clean:
 	rm -rf .build Examples/Client/.build
 
 # Installs the release binary and its thumbnail helper (photometa-thumbnailer, beside it: the
-# one process that links the image libraries), the man page photometa(1) and the bash and zsh
-# completions under $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN (and the helper
+# one process that links the image libraries), the man page photometa(1), the bash and zsh
+# completions and the desktop's thumbnailer entry (share/thumbnailers, docs/thumbnails.md)
+# under $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN (and the helper
 # beside it) without building (the tests install the debug binaries that way into a
 # temporary DESTDIR).
 PREFIX      ?= /usr/local
@@ -107,7 +108,8 @@ INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/bin/photome
                $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
                $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa \
                $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa \
-               $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
+               $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service \
+               $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
 
 install: release install-files
 
@@ -122,6 +124,9 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' share/systemd/user/photometa.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
 	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
+	install -d $(DESTDIR)$(PREFIX)/share/thumbnailers
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' share/thumbnailers/photometa.thumbnailer > $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
+	chmod 644 $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
 
 uninstall:
 	rm -f $(INSTALLED)
