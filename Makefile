@@ -6,8 +6,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # libffmpegthumbnailer for PhotoMetaThumbnails).
 APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libvips-dev libffmpegthumbnailer-dev
 # What the tests use besides the build: man (the installed page is rendered), python3 (a pty
-# for the progress line).
-APT_TEST    := man-db python3
+# for the progress line), bubblewrap (the desktop's thumbnailer run in GNOME's sandbox).
+APT_TEST    := man-db python3 bubblewrap
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Warnings are errors in every build this Makefile runs (CI included); `make WERROR= build` to relax.
 WERROR      ?= -Xswiftc -warnings-as-errors

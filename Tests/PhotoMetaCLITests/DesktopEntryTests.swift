@@ -113,6 +113,57 @@ final class DesktopEntryTests: XCTestCase {
         }
     }
 
+    /// gnome-desktop's bubblewrap sandbox (`add_bwrap` in gnome-desktop-thumbnail-script.c):
+    /// only /usr, /etc/ld.so.cache, /etc/alternatives, /proc, /dev, the input bound at
+    /// /tmp/gnome-desktop-file-to-thumbnail.EXT and a fresh /tmp; photometa's own confinement
+    /// runs inside it. Two binds are added: the install (PREFIX /opt/photometa, as /usr would be
+    /// bound) and the debug build's Swift runtime (a toolchain outside /usr: docs/thumbnails.md).
+    func testInsideGnomeDesktopsSandbox() throws {
+        let bwrap = "/usr/bin/bwrap"
+        guard FileManager.default.isExecutableFile(atPath: bwrap) else {
+            throw XCTSkip("bubblewrap is not installed (make test installs it)")
+        }
+        guard try Program.run(bwrap, ["--ro-bind", "/", "/", "--unshare-all", "/bin/true"]).0 == 0 else {
+            throw XCTSkip("bubblewrap cannot make namespaces here")
+        }
+        let stage = scratch.path + "/stage"
+        let make = ["-C", Photometa.root.path, "--no-print-directory", "DESTDIR=" + stage, "PREFIX=/opt/photometa"]
+        let (status, log) = try Program.run("/usr/bin/make", make + ["install-files", "INSTALL_BIN=" + Photometa.binary.path])
+        XCTAssertEqual(status, 0, log)
+        // Read to the end: /proc files report size 0.
+        let maps = String(
+            decoding: FileHandle(forReadingAtPath: "/proc/self/maps")?.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        let core = maps.split(separator: "\n").compactMap { $0.split(separator: " ").last }.first {
+            $0.hasSuffix("/libswiftCore.so")
+        }
+        let runtime = core.map { ($0 as NSString).deletingLastPathComponent }.flatMap { $0.hasPrefix("/usr/") ? nil : $0 }
+        let exec = try XCTUnwrap(
+            try String(contentsOfFile: stage + "/opt/photometa/share/thumbnailers/photometa.thumbnailer", encoding: .utf8)
+                .split(separator: "\n").first { $0.hasPrefix("Exec=") }?.dropFirst(5))
+        for (fixture, _) in Self.fixtures {
+            let outdir = scratch.path + "/gnome-" + (fixture as NSString).lastPathComponent
+            try FileManager.default.createDirectory(atPath: outdir, withIntermediateDirectories: false)
+            let infile = "/tmp/gnome-desktop-file-to-thumbnail." + (fixture as NSString).pathExtension
+            var argv = [
+                "--ro-bind", "/usr", "/usr", "--ro-bind-try", "/etc/ld.so.cache", "/etc/ld.so.cache",
+                "--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64", "--symlink", "usr/bin", "/bin",
+                "--ro-bind-try", "/etc/alternatives", "/etc/alternatives", "--proc", "/proc", "--dev", "/dev", "--chdir", "/",
+                "--setenv", "GIO_USE_VFS", "local", "--unshare-all", "--die-with-parent",
+                "--ro-bind", stage + "/opt/photometa", "/opt/photometa",
+            ]
+            if let runtime { argv += ["--ro-bind", runtime, runtime] }
+            argv += ["--bind", outdir, "/tmp", "--ro-bind", Photometa.root.path + "/Fixtures/" + fixture, infile]
+            argv += try XCTUnwrap(ShellWords.split(String(exec))).map {
+                GnomeExpansion.expand($0, input: infile, output: "/tmp/gnome-desktop-thumbnailer.png", size: 128)
+            }
+            let (status, log) = try Program.run(bwrap, argv, environment: env)
+            XCTAssertEqual(status, 0, "\(fixture): \(log)")
+            let png = try XCTUnwrap(
+                pngSize([UInt8](try Data(contentsOf: URL(fileURLWithPath: outdir + "/gnome-desktop-thumbnailer.png")))))
+            XCTAssertLessThanOrEqual(max(png.0, png.1), 128, fixture)
+        }
+    }
+
     /// `%u`: a file:// URI with escapes reaches the file; another scheme is refused, clearly.
     func testAFileURIAsInput() throws {
         let folder = scratch.path + "/a b"
