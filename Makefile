@@ -38,9 +38,13 @@ build: deps
 	$(SWIFT) build $(WERROR) --product photometa
 	$(SWIFT) build $(WERROR) --product photometa-thumbnailer
 
+# The Swift runtime is linked in (--static-swift-stdlib): an installed photometa then needs
+# nothing from the toolchain's folder (/opt/swift here), which GNOME's thumbnailer sandbox
+# (bubblewrap, /usr only) cannot see (docs/thumbnails.md, "GNOME's sandbox").
+RELEASE_FLAGS ?= --static-swift-stdlib
 release: deps
-	$(SWIFT) build -c release $(WERROR) --product photometa
-	$(SWIFT) build -c release $(WERROR) --product photometa-thumbnailer
+	$(SWIFT) build -c release $(WERROR) $(RELEASE_FLAGS) --product photometa
+	$(SWIFT) build -c release $(WERROR) $(RELEASE_FLAGS) --product photometa-thumbnailer
 
 DEMO_STATE  := .build/demo/state.sqlite3
 DEMO_NOW    := 2024-08-08T12:08:20Z
