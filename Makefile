@@ -6,8 +6,8 @@ export PATH := $(PATH):/opt/swift/usr/bin
 # libffmpegthumbnailer for PhotoMetaThumbnails).
 APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libbrotli-dev libvips-dev libffmpegthumbnailer-dev
 # What the tests use besides the build: man (the installed page is rendered), python3 (a pty
-# for the progress line).
-APT_TEST    := man-db python3
+# for the progress line), bubblewrap (the desktop's thumbnailer run in GNOME's sandbox).
+APT_TEST    := man-db python3 bubblewrap
 SUDO        := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Warnings are errors in every build this Makefile runs (CI included); `make WERROR= build` to relax.
 WERROR      ?= -Xswiftc -warnings-as-errors
@@ -38,9 +38,13 @@ build: deps
 	$(SWIFT) build $(WERROR) --product photometa
 	$(SWIFT) build $(WERROR) --product photometa-thumbnailer
 
+# The Swift runtime is linked in (--static-swift-stdlib): an installed photometa then needs
+# nothing from the toolchain's folder (/opt/swift here), which GNOME's thumbnailer sandbox
+# (bubblewrap, /usr only) cannot see (docs/thumbnails.md, "GNOME's sandbox").
+RELEASE_FLAGS ?= --static-swift-stdlib
 release: deps
-	$(SWIFT) build -c release $(WERROR) --product photometa
-	$(SWIFT) build -c release $(WERROR) --product photometa-thumbnailer
+	$(SWIFT) build -c release $(WERROR) $(RELEASE_FLAGS) --product photometa
+	$(SWIFT) build -c release $(WERROR) $(RELEASE_FLAGS) --product photometa-thumbnailer
 
 DEMO_STATE  := .build/demo/state.sqlite3
 DEMO_NOW    := 2024-08-08T12:08:20Z
@@ -103,8 +107,9 @@ clean:
 	rm -rf .build Examples/Client/.build
 
 # Installs the release binary and its thumbnail helper (photometa-thumbnailer, beside it: the
-# one process that links the image libraries), the man page photometa(1) and the bash and zsh
-# completions under $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN (and the helper
+# one process that links the image libraries), the man page photometa(1), the bash and zsh
+# completions and the desktop's thumbnailer entry (share/thumbnailers, docs/thumbnails.md)
+# under $(DESTDIR)$(PREFIX). `install-files` installs INSTALL_BIN (and the helper
 # beside it) without building (the tests install the debug binaries that way into a
 # temporary DESTDIR).
 PREFIX      ?= /usr/local
@@ -114,7 +119,8 @@ INSTALLED   := $(DESTDIR)$(PREFIX)/bin/photometa $(DESTDIR)$(PREFIX)/bin/photome
                $(DESTDIR)$(PREFIX)/share/man/man1/photometa.1 \
                $(DESTDIR)$(PREFIX)/share/bash-completion/completions/photometa \
                $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_photometa \
-               $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
+               $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service \
+               $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
 
 install: release install-files
 
@@ -129,6 +135,9 @@ install-files:
 	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
 	sed 's|@BINDIR@|$(PREFIX)/bin|g' share/systemd/user/photometa.service > $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
 	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/photometa.service
+	install -d $(DESTDIR)$(PREFIX)/share/thumbnailers
+	sed 's|@BINDIR@|$(PREFIX)/bin|g' share/thumbnailers/photometa.thumbnailer > $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
+	chmod 644 $(DESTDIR)$(PREFIX)/share/thumbnailers/photometa.thumbnailer
 
 uninstall:
 	rm -f $(INSTALLED)

@@ -112,6 +112,11 @@ def heic():
     return vips(["copy", "IN", "OUT[Q=50,strip]"], ppm(W, H, marked), ".ppm", ".heic")
 
 
+def avif():
+    """plain.avif: the same 64x48 picture in AV1 (libheif's AV1 encoder through `vips heifsave`)."""
+    return vips(["copy", "IN", "OUT[Q=40,strip,compression=av1]"], ppm(W, H, marked), ".ppm", ".avif")
+
+
 def clip():
     """clip.mp4: 2 s of ffmpeg's test pattern, 64x48, H.264, 10 fps."""
     with tempfile.TemporaryDirectory() as d:
@@ -144,6 +149,17 @@ def webm_clip():
     return run.stdout
 
 
+def quicktime_clip(plain):
+    """clip.mov: clip.mp4's stream in a QuickTime movie (`ftyp` brand `qt  `, video/quicktime)."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "in.mp4")
+        dst = os.path.join(d, "out.mov")
+        open(src, "wb").write(plain)
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-i", src, "-c", "copy", "-map_metadata", "-1",
+                        "-fflags", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def audio_only():
     """no_video.m4a: 1 s of a sine tone, AAC in MP4: a movie with no video track."""
     with tempfile.TemporaryDirectory() as d:
@@ -164,8 +180,10 @@ def main():
         ("anim.gif", animated_gif(3)),
         ("huge.png", huge_png()),
         ("plain.heic", heic()),
+        ("plain.avif", avif()),
         ("clip.mp4", clip_bytes),
         ("rotated.mp4", rotated_clip(clip_bytes)),
+        ("clip.mov", quicktime_clip(clip_bytes)),
         ("no_video.m4a", audio_only()),
         ("clip.webm", webm_clip()),
     ]

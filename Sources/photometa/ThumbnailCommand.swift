@@ -5,7 +5,9 @@ import PhotoMetaSystem
 import PhotoMetaThumbnailCache
 import Synchronization
 
-/// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`
+/// `photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR] ... FILE...`,
+/// and `photometa thumbnail --output FILE --size N INPUT`, the desktop's thumbnailer
+/// (DesktopThumbnail.swift).
 struct ThumbnailCommand {
     typealias Format = ListFormat
 
@@ -13,6 +15,7 @@ struct ThumbnailCommand {
         USAGE: photometa thumbnail [--size N | --size WxH] [--fit | --fill | --crop] [--out DIR]
                                    [--format png|jpeg|webp] [--quality Q] [--fast] [--no-cache]
                                    [--max-pixels N] [--json | --jsonl] [--explain] FILE...
+               photometa thumbnail --output FILE [--size N] INPUT
 
         Makes the picture to show for each photo or video, as a viewer displays it (EXIF
         orientation, HEIF irot/imir, sRGB colour; the first frame of an animation; a frame 10 %
@@ -33,6 +36,12 @@ struct ThumbnailCommand {
                                 Without --out, thumbnails go into the shared freedesktop cache,
                                 $XDG_CACHE_HOME/thumbnails/{normal,large,x-large,xx-large} (128,
                                 256, 512, 1024 px: the smallest that holds the box), as PNG.
+          --output FILE         The desktop's thumbnailer (GNOME, Xfce: the installed
+                                share/thumbnailers/photometa.thumbnailer): one PNG at FILE
+                                fitted into --size N, written under a temporary name in
+                                FILE's folder and renamed; no cache. On failure the status is
+                                not 0 and nothing is written at FILE. INPUT may be a file://
+                                URI (%u); other URIs are refused.
           --format F            png (default, keeps alpha), jpeg (alpha on white) or webp. Needs --out.
           --quality Q           JPEG and WebP quality, 1-100 (default 80).
           --fast                Accept a matching embedded preview smaller than the box: the quick,
@@ -61,6 +70,8 @@ struct ThumbnailCommand {
 
     var request = ThumbnailRequest()
     var out: String?
+    /// `--output FILE` (DesktopThumbnail).
+    var output: String?
     var useCache = true
     var format = Format.text
     var explain = false
@@ -84,6 +95,10 @@ struct ThumbnailCommand {
                 takesValue = true
                 out = try cursor.value(for: opt, example: "thumbs")
                 guard out?.isEmpty == false else { throw UsageError("--out needs a folder") }
+            case "--output":
+                takesValue = true
+                output = try cursor.value(for: opt, example: "thumbnail.png")
+                guard output?.isEmpty == false else { throw UsageError("--output needs a file") }
             case "--format":
                 takesValue = true
                 let v = try cursor.value(for: opt, example: "png")
@@ -112,7 +127,9 @@ struct ThumbnailCommand {
         request.mode = mode ?? .fit
         files = cursor.positionals
         guard !files.isEmpty else { throw UsageError("thumbnail needs at least one FILE") }
-        if out == nil {
+        if output != nil {
+            try DesktopThumbnail.check(&self, explicitFormat: explicitFormat)
+        } else if out == nil {
             // The shared cache holds PNGs that fit its four sizes, made from the best picture.
             let needsOut: [(Bool, String)] = [
                 (request.mode != .fit, "--\(request.mode.rawValue)"), (explicitFormat && request.format != .png, "--format"),
@@ -146,19 +163,31 @@ struct ThumbnailCommand {
 
     typealias Outcome = ThumbnailerProcess.Outcome
 
+    /// The folder the helper writes and each file's name in it: `--output`'s folder and name,
+    /// or `--out` (made now) and a name per file; nil (the problem said) when it cannot be.
+    func destination() -> (out: String?, names: [String]?)? {
+        if let output {
+            switch DesktopThumbnail.target(output, input: files[0]) {
+            case .success(let target): return (target.folder, [target.name])
+            case .failure(let problem):
+                Output.err("photometa: " + problem.message)
+                return nil
+            }
+        }
+        guard let out else { return (nil, nil) }
+        do throws(PrivateFiles.Problem) {
+            try OutputFolder.make(out)
+        } catch {
+            Output.err("photometa: cannot use --out \(out): \(error)")
+            return nil
+        }
+        return (out, OutputFolder.names(files, extension: request.format.fileExtension))
+    }
+
     func run() -> ExitCode {
         let request = self.request
         let files = self.files
-        var names: [String]?
-        if let out {
-            do throws(PrivateFiles.Problem) {
-                try OutputFolder.make(out)
-            } catch {
-                Output.err("photometa: cannot use --out \(out): \(error)")
-                return .ioError
-            }
-            names = OutputFolder.names(files, extension: request.format.fileExtension)
-        }
+        guard let (out, names) = destination() else { return .ioError }
         // It reads the cache and the files' names; the helper, started by the spawner, decodes.
         let own = SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
         var failed = 0
@@ -168,7 +197,7 @@ struct ThumbnailCommand {
         // in the order are kept.
         var refused: [Int: String] = [:]
         var answered: [Int: Outcome] = [:]
-        if let out {
+        if let out, output == nil {
             for (i, f) in files.enumerated() {
                 if let why = OutputFolder.refusal(out, for: f) { refused[i] = why }
             }

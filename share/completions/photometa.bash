@@ -31,7 +31,7 @@ _photometa() {
         dismiss) opts="--until --tz --state --profile --help" ;;
         forget) opts="--state --profile --help" ;;
         watch) opts="--jsonl --within --tz --screenshots --videos --state --profile --exclude --exec --poll --no-suggest --thumbnail --thumbnail-mode --help" ;;
-        thumbnail) opts="--size --fit --fill --crop --out --format --quality --fast --no-cache --max-pixels --json --jsonl --explain --help" ;;
+        thumbnail) opts="--size --fit --fill --crop --out --output --format --quality --fast --no-cache --max-pixels --json --jsonl --explain --help" ;;
     esac
     if [[ "$cur" == -* ]]; then
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
