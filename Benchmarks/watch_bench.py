@@ -166,7 +166,9 @@ def run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log)
         e = w.wait_for(lambda e: e.get("event") == "changes", timeout=300)
         if e is None:
             break
+        # Files reported under burst.tmp/ before the rename come again as renames (`moved`).
         seen += sum(1 for i in e.get("inserted", []) if "/burst/" in i.get("path", ""))
+        seen += sum(1 for m in e.get("moved", []) if "/burst/" in m.get("to", ""))
     burst_s = time.monotonic() - start
     rss_burst = peak_rss_kib(pid)
     w.stop()

@@ -21,22 +21,26 @@ package struct SettleTracker: Sendable {
         /// mtime): what `rename(2)` leaves. Neither half is in `removed` or `ready`.
         package var moved: [(from: String, to: String)] = []
 
-        /// The same, cut in parts of at most `size` ready files (removals and renames in the
-        /// first); an empty batch is one empty part.
+        /// The same, cut in parts of at most `size` files to inspect (ready files, then
+        /// renames; removals in the first part); an empty batch is one empty part.
         package func chunked(_ size: Int) -> [Settled] {
-            guard ready.count > size else { return [self] }
+            guard ready.count + moved.count > size, size > 0 else { return [self] }
             var parts: [Settled] = []
             var start = 0
             while start < ready.count {
                 var part = Settled()
                 part.ready = Array(ready[start..<min(start + size, ready.count)])
-                if start == 0 {
-                    part.removed = removed
-                    part.moved = moved
-                }
                 parts.append(part)
                 start += size
             }
+            start = 0
+            while start < moved.count {
+                var part = Settled()
+                part.moved = Array(moved[start..<min(start + size, moved.count)])
+                parts.append(part)
+                start += size
+            }
+            parts[0].removed = removed
             return parts
         }
 

@@ -173,9 +173,13 @@ final class WatchLoop {
         // at most `chunk` files, so its inspections are never all in memory at once; the
         // candidates (small) are kept for one offer over the whole batch.
         var candidates: [SuggestionCandidate] = []
+        // What recency certainly turns down is not kept (a burst of old photos keeps nothing).
+        let recency = watcher.options.suggestions.map { SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0) }
         for part in settled.chunked(WatchLoop.chunk) {
             let (changes, found) = inspect(part)
-            candidates += found
+            if let recency {
+                candidates += found.filter { !RecencyRule.certainlyRejects($0, in: recency) || $0.isLivePhotoMovie }
+            }
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,

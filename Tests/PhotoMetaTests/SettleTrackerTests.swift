@@ -103,18 +103,20 @@ final class SettleTrackerTests: XCTestCase {
         XCTAssertEqual(s.ready.map(\.inserted), [false])
     }
 
-    /// A burst is reported in parts of at most `chunk` files, every file once, removals and
-    /// renames with the first part (a 50,000-file burst is never inspected all at once).
+    /// A burst is reported in parts of at most `chunk` files, every file once (ready files,
+    /// then renames: a folder of 50,000 renamed is 50,000 renames), removals with the first
+    /// part; never all inspected at once.
     func testABurstIsCutInParts() {
         var settled = SettleTracker.Settled()
         settled.ready = (0..<600).map { (path: "f\($0).jpg", inserted: true) }
         settled.removed = ["gone.jpg"]
-        settled.moved = [(from: "a.jpg", to: "b.jpg")]
+        settled.moved = (0..<300).map { (from: "a\($0).jpg", to: "b\($0).jpg") }
         let parts = settled.chunked(256)
-        XCTAssertEqual(parts.map(\.ready.count), [256, 256, 88])
+        XCTAssertEqual(parts.map(\.ready.count), [256, 256, 88, 0, 0])
+        XCTAssertEqual(parts.map(\.moved.count), [0, 0, 0, 256, 44])
         XCTAssertEqual(parts.flatMap(\.ready).map(\.path), settled.ready.map(\.path))
-        XCTAssertEqual(parts.map(\.removed), [["gone.jpg"], [], []])
-        XCTAssertEqual(parts.map(\.moved.count), [1, 0, 0])
+        XCTAssertEqual(parts.flatMap(\.moved).map(\.to), settled.moved.map(\.to))
+        XCTAssertEqual(parts.map(\.removed), [["gone.jpg"], [], [], [], []])
         XCTAssertEqual(SettleTracker.Settled().chunked(256).count, 1, "an empty batch is one empty part")
     }
 }
