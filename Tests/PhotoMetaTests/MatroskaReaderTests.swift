@@ -69,6 +69,36 @@ final class MatroskaReaderTests: XCTestCase {
         XCTAssertEqual(a.diagnostics, [])
     }
 
+    /// [RFC 9559] An anamorphic track: the display size where it differs from the stored one,
+    /// in pixels or from an aspect ratio (DisplayUnit 3); none in centimetres, or when equal.
+    func testTheDisplaySizeWhereItDiffers() throws {
+        func video(_ display: [UInt8]...) -> [UInt8] {
+            Self.header("matroska")
+                + Self.element(
+                    0x1853_8067,
+                    Self.element(
+                        0x1654_AE6B,
+                        Self.element(
+                            0xAE, Self.uint(0x83, 1),
+                            Self.element(0xE0, Self.uint(0xB0, 720) + Self.uint(0xBA, 576) + display.flatMap { $0 }))),
+                    Self.cluster)
+        }
+        func shown(_ bytes: [UInt8]) -> [Int?] {
+            let a = inspect(bytes)
+            XCTAssertEqual([a.width, a.height], [720, 576])
+            return [a.displayWidth, a.displayHeight]
+        }
+        XCTAssertEqual(shown(video(Self.uint(0x54B0, 1024), Self.uint(0x54BA, 576))), [1024, 576])
+        XCTAssertEqual(shown(video(Self.uint(0x54B0, 16), Self.uint(0x54BA, 9), Self.uint(0x54B2, 3))), [1024, 576])
+        XCTAssertEqual(
+            shown(video(Self.uint(0x54B0, 20), Self.uint(0x54BA, 11), Self.uint(0x54B2, 1))), [nil, nil], "centimetres")
+        XCTAssertEqual(shown(video(Self.uint(0x54B0, 720), Self.uint(0x54BA, 576))), [nil, nil], "the same size")
+        XCTAssertEqual(shown(video(Self.uint(0x54B0, 0), Self.uint(0x54BA, 576))), [nil, nil], "a zero side")
+        let row = AssetReport(zone: TimeZone(identifier: "UTC") ?? .current).json(
+            inspect(video(Self.uint(0x54B0, 1024), Self.uint(0x54BA, 576))))
+        XCTAssertTrue(row.contains(#""width":720,"height":576,"displayWidth":1024,"displayHeight":576"#), row)
+    }
+
     func testDocTypeDecidesTheFormatWhateverTheName() {
         XCTAssertEqual(FormatDetector.detect(Self.header("webm")), .webm)
         XCTAssertEqual(FormatDetector.detect(Self.header("matroska")), .mkv)

@@ -20,6 +20,10 @@ package struct ContainerFindings: Sendable {
     package var xmp: [[UInt8]] = []
     package var width: Int?
     package var height: Int?
+    /// The size a player shows the frames at, when the container says it differs from the
+    /// stored size (Matroska's `DisplayWidth`/`DisplayHeight`, anamorphic video).
+    package var displayWidth: Int?
+    package var displayHeight: Int?
     /// HEIF `irot`: anticlockwise rotation in degrees (0, 90, 180, 270).
     package var rotation: Int?
     /// GIF frame count; `frameCountIsLowerBound` when the scan stopped at a cap.

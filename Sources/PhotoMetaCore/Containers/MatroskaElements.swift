@@ -69,16 +69,21 @@ enum MatroskaElements {
         var c = EBMLChildren(data)
         while let entry = c.next() {
             guard entry.id == ID.trackEntry else { continue }
-            if let (w, h) = videoSize(data, entry.data, into: &out) {
-                out.width = w
-                out.height = h
+            if let size = videoSize(data, entry.data, into: &out) {
+                out.width = size.width
+                out.height = size.height
+                if let shown = size.display, shown != (size.width, size.height) {
+                    (out.displayWidth, out.displayHeight) = (shown.0, shown.1)
+                }
                 return
             }
         }
         if let problem = c.problem { out.note("matroska", "Tracks: \(problem)") }
     }
 
-    static func videoSize(_ data: [UInt8], _ entry: Range<Int>, into out: inout ContainerFindings) -> (Int, Int)? {
+    static func videoSize(_ data: [UInt8], _ entry: Range<Int>, into out: inout ContainerFindings)
+        -> (width: Int, height: Int, display: (Int, Int)?)?
+    {
         var c = EBMLChildren(data, from: entry.lowerBound, to: entry.upperBound)
         var type: UInt64?
         var video: Range<Int>?
@@ -91,16 +96,36 @@ enum MatroskaElements {
         var v = EBMLChildren(data, from: video.lowerBound, to: video.upperBound)
         var width: UInt64?
         var height: UInt64?
+        var shown: (w: UInt64?, h: UInt64?, unit: UInt64) = (nil, nil, 0)
         while let e = v.next() {
             if e.id == ID.pixelWidth { width = v.unsigned(e.data) }
             if e.id == ID.pixelHeight { height = v.unsigned(e.data) }
+            if e.id == ID.displayWidth { shown.w = v.unsigned(e.data) }
+            if e.id == ID.displayHeight { shown.h = v.unsigned(e.data) }
+            if e.id == ID.displayUnit { shown.unit = v.unsigned(e.data) ?? 0 }
         }
         if let problem = v.problem { out.note("matroska", "Video: \(problem)") }
         guard let width, let height, (1...1 << 20).contains(width), (1...1 << 20).contains(height) else {
             out.note("matroska", "the video track states no usable pixel size")
             return nil
         }
-        return (Int(width), Int(height))
+        return (Int(width), Int(height), displaySize(shown, height: height))
+    }
+
+    /// [RFC 9559 5.1.4.1.28.8-10] The display size in pixels: `DisplayWidth`/`DisplayHeight` as
+    /// they are when `DisplayUnit` is 0 (pixels, the default); when it is 3 (an aspect ratio),
+    /// the width that ratio gives at the stored height. Centimetres, inches and unknown units
+    /// say nothing about pixels. Each side 1 to 2^20, or none.
+    static func displaySize(_ d: (w: UInt64?, h: UInt64?, unit: UInt64), height: UInt64) -> (Int, Int)? {
+        guard let w = d.w, let h = d.h, (1...1 << 20).contains(w), (1...1 << 20).contains(h) else { return nil }
+        switch d.unit {
+        case 0: return (Int(w), Int(h))
+        case 3:
+            let width = (Double(height) * Double(w) / Double(h)).rounded()
+            guard width >= 1, width <= Double(1 << 20) else { return nil }
+            return (Int(width), Int(height))
+        default: return nil
+        }
     }
 
     /// [RFC 9559 5.1.1] `SeekHead`: each `Seek`'s `SeekID` (an element ID, as stored) and

@@ -35,6 +35,9 @@ package enum MatroskaReader {
         static let video: UInt32 = 0xE0
         static let pixelWidth: UInt32 = 0xB0
         static let pixelHeight: UInt32 = 0xBA
+        static let displayWidth: UInt32 = 0x54B0
+        static let displayHeight: UInt32 = 0x54BA
+        static let displayUnit: UInt32 = 0x54B2
         static let cluster: UInt32 = 0x1F43_B675
     }
 

@@ -48,6 +48,8 @@ public enum Inspector {
         asset.frameCountIsLowerBound = found.frameCountIsLowerBound
         asset.animated = found.animated
         asset.motionPhoto = found.motionPhoto
+        asset.displayWidth = found.displayWidth
+        asset.displayHeight = found.displayHeight
         asset.livePhotoEvidence = found.motionPhotoEvidence
 
         let exif = decodeExif(found, into: &asset)

@@ -49,6 +49,10 @@ public struct MediaAsset: Sendable, Equatable {
     public var width: Int?
     /// Stored pixel height (see `width`).
     public var height: Int?
+    /// The size a player shows a video at, only where the container states one that differs
+    /// from `width` x `height` (Matroska's display size: anamorphic video).
+    public var displayWidth: Int?
+    public var displayHeight: Int?
     /// Movie duration in seconds.
     public var durationSeconds: Double?
     /// Where it was taken, from EXIF GPS, else a movie's ISO 6709 location (`©xyz`, Apple's key).

@@ -43,6 +43,11 @@ public struct AssetReport: Sendable {
         w.field("rotation", a.rotation)
         w.field("width", a.width)
         w.field("height", a.height)
+        if let dw = a.displayWidth, let dh = a.displayHeight {
+            // Only where the container states a display size that differs (docs/json.md).
+            w.field("displayWidth", dw)
+            w.field("displayHeight", dh)
+        }
         w.field("duration", a.durationSeconds)
         w.key("gps")
         if let g = a.gps {
@@ -167,7 +172,10 @@ public struct AssetReport: Sendable {
             if !camera.isEmpty { rows.append(("camera", camera)) }
             if let l = a.lensModel { rows.append(("lens", l)) }
             if let s = a.software { rows.append(("software", s)) }
-            if let w = a.width, let h = a.height { rows.append(("size", "\(w) x \(h)")) }
+            if let w = a.width, let h = a.height {
+                let shown = a.displayWidth.flatMap { dw in a.displayHeight.map { " (shown \(dw) x \($0))" } } ?? ""
+                rows.append(("size", "\(w) x \(h)" + shown))
+            }
             if let o = a.orientation { rows.append(("orientation", "\(o)")) }
             if let r = a.rotation { rows.append(("rotation", "\(r)°")) }
             if let d = a.durationSeconds { rows.append(("duration", String(format: "%.2f s", d))) }

@@ -20,7 +20,7 @@ extension MediaAsset: Codable {
     enum CodingKeys: String, CodingKey {
         case schema, path, pathBytes, format, kind, animated, frames, captured, make, model, software, lens, orientation, rotation
         case width, height, duration, gps, thumbnail, contentIdentifier, screenshotEvidence, livePhotoPair
-        case livePhotoEvidence, motionPhoto
+        case livePhotoEvidence, motionPhoto, displayWidth, displayHeight
         case fileSize, truncated, diagnostics, error, errorCode
     }
 
@@ -51,6 +51,8 @@ extension MediaAsset: Codable {
         rotation = try c.decodeIfPresent(Int.self, forKey: .rotation)
         width = try c.decodeIfPresent(Int.self, forKey: .width)
         height = try c.decodeIfPresent(Int.self, forKey: .height)
+        displayWidth = try c.decodeIfPresent(Int.self, forKey: .displayWidth)
+        displayHeight = try c.decodeIfPresent(Int.self, forKey: .displayHeight)
         durationSeconds = try c.decodeIfPresent(Double.self, forKey: .duration)
         gps = try c.decodeIfPresent(GPS.self, forKey: .gps)
         if try c.decodeNil(forKey: .thumbnail) == false {
@@ -94,6 +96,10 @@ extension MediaAsset: Codable {
         try c.encode(rotation, forKey: .rotation)
         try c.encode(width, forKey: .width)
         try c.encode(height, forKey: .height)
+        if let displayWidth, let displayHeight {
+            try c.encode(displayWidth, forKey: .displayWidth)
+            try c.encode(displayHeight, forKey: .displayHeight)
+        }
         try c.encode(durationSeconds, forKey: .duration)
         try c.encode(gps, forKey: .gps)
         if let thumbnailBytes {
