@@ -52,6 +52,7 @@ public struct MediaAsset: Sendable, Equatable {
     /// The size a player shows a video at, only where the container states one that differs
     /// from `width` x `height` (Matroska's display size: anamorphic video).
     public var displayWidth: Int?
+    /// The display height (see `displayWidth`).
     public var displayHeight: Int?
     /// Movie duration in seconds.
     public var durationSeconds: Double?
