@@ -234,9 +234,9 @@ final class WatchLoop {
     }
 
     /// Inspects the files that settled (on all cores): the change set, and the candidates for
-    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`). A renamed file
-    /// is inspected at its new path and stays a candidate: the memory knows whether it was
-    /// offered, and the standing offer follows it.
+    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`), nor is a
+    /// renamed one: it is inspected at its new path for the change set, and the standing offer
+    /// follows it.
     private func inspect(_ settled: SettleTracker.Settled) -> (ChangeSet, [SuggestionCandidate]) {
         var changes = ChangeSet()
         changes.removed = settled.removed.map(path)
@@ -259,7 +259,9 @@ final class WatchLoop {
             } else if !asset.isNotMedia {
                 if settled.ready[i].inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
             }
-            guard !asset.isNotMedia else { continue }
+            // A renamed file is not news: it was judged at its first name, and its date may
+            // change with its name (a name's date lost), which must not make it an offer again.
+            guard !asset.isNotMedia, i < settled.ready.count else { continue }
             if let key = current.files[rel] {
                 candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }

@@ -132,6 +132,9 @@ final class OfferLifeTests: XCTestCase {
         XCTAssertEqual(change["removed"] as? [String], [], "a rename is not a removal")
         XCTAssertEqual((change["inserted"] as? [Any])?.count, 0, "nor an insertion")
         XCTAssertEqual(try standing().offer?["path"] as? String, renamed, "the standing offer followed the rename")
+        // The new name has no date (the capture falls back to the file's times, later): still
+        // the same photo, never offered again.
+        XCTAssertEqual(events(w, named: "suggestion").count, 1, w.stdout)
 
         try FileManager.default.removeItem(atPath: renamed)
         let deleted = try XCTUnwrap(withdrawn(w, "deleted"), w.stdout)
