@@ -52,10 +52,19 @@ package struct FolderScan {
 
     /// Scans `roots` in order; `visit` gets each folder's canonical path and candidates (paired,
     /// paths as the caller wrote the folder), on the calling thread.
-    package func run(_ roots: [Root], visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void) -> Summary {
+    ///
+    /// With `passOver`, a folder whose files are all as the index summarised them, and whose
+    /// captures' span `passOver` is told and accepts, is handed to `counted` as the number of
+    /// its candidates instead: no row is read, nothing paired (`suggest`, when recency
+    /// certainly turns the whole folder down).
+    package func run(
+        _ roots: [Root], passOver: ((ClosedRange<Double>?) -> Bool)? = nil,
+        counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
+        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+    ) -> Summary {
         var summary = Summary()
         var index = ScanIndex.open(indexPath, notes: &summary.notes)
-        run(roots, index: &index, summary: &summary, visit: visit)
+        run(roots, index: &index, summary: &summary, passOver: passOver, counted: counted, visit: visit)
         if let index { summary.notes += index.finish() }
         return summary
     }
@@ -65,6 +74,8 @@ package struct FolderScan {
     package func run(
         _ roots: [Root], index: inout ScanIndex?, summary: inout Summary,
         entering: (@Sendable (_ path: String, _ relative: String) -> Void)? = nil,
+        passOver: ((ClosedRange<Double>?) -> Bool)? = nil,
+        counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
         visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
     ) {
         // One visited set for every folder: a folder given twice, or inside another given one,
@@ -72,6 +83,7 @@ package struct FolderScan {
         var visited = Set<TreeWalker.FolderID>()
         var walker = TreeWalker(policy: .library, exclude: exclude)
         walker.entering = entering
+        walker.parallelStat = true
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []
@@ -80,10 +92,14 @@ package struct FolderScan {
                 case .files, .subfolder: break
                 case .folderDone(let folder):
                     walked.append(folder.path)
-                    var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
-                    LivePhotoPairing.apply(&list)
-                    summary.considered += list.count
-                    visit(folder.path, list)
+                    switch candidates(folder, prefix: prefix, index: &index, summary: &summary, passOver: passOver) {
+                    case .passedOver(let n):
+                        summary.considered += n
+                        counted(folder.path, n)
+                    case .listed(let list):
+                        summary.considered += list.count
+                        visit(folder.path, list)
+                    }
                 case .skipped(_, let relative, let reason):
                     summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
                 }
@@ -117,8 +133,7 @@ package struct FolderScan {
                     result?.subfolders.append(path)
                 }
             case .folderDone(let folder):
-                var list = candidates(folder, prefix: prefix, index: &index, summary: &summary)
-                LivePhotoPairing.apply(&list)
+                guard case .listed(let list) = candidates(folder, prefix: prefix, index: &index, summary: &summary) else { break }
                 summary.considered += list.count
                 result?.candidates = list
             case .skipped(_, let rel, .unreadableFolder) where rel == relative || rel == dir: result = nil
@@ -133,24 +148,49 @@ package struct FolderScan {
     /// Why a file with a temporary name is not considered.
     static let temporaryReason = "a file in progress (temporary name: a download or an editor's)"
 
-    /// One folder's candidates: from the index when a row's key matches, else parsed (on all
-    /// cores) and queued for the index; rows of files that are gone are queued for removal.
+    /// What a folder yields: its candidates (paired), or only their count.
+    private enum Yield {
+        case listed([SuggestionCandidate])
+        case passedOver(Int)
+    }
+
+    /// One folder's candidates, paired: from the index when a row's key matches, else parsed
+    /// (on all cores) and queued for the index; rows of files that are gone are queued for
+    /// removal, and the folder's summary when it changed. Passed over (see `run`) when the
+    /// folder's digest matches its summary and `passOver` accepts the summary's span.
     private func candidates(
-        _ folder: TreeWalker.Folder, prefix: String, index: inout ScanIndex?, summary: inout Summary
-    ) -> [SuggestionCandidate] {
+        _ folder: TreeWalker.Folder, prefix: String, index: inout ScanIndex?, summary: inout Summary,
+        passOver: ((ClosedRange<Double>?) -> Bool)? = nil
+    ) -> Yield {
         let files = folder.files
-        var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
-        var found = [SuggestionCandidate?](repeating: nil, count: files.count)
-        var toParse: [Int] = []
         let keys = SidecarKeys(folder)
+        var digest = FolderDigest()
+        var considered: [(position: Int, key: FileKey)] = []
+        considered.reserveCapacity(files.count)
         for (k, entry) in files.enumerated() {
-            if TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+            // The name: what follows the last `/` (an ASCII byte, so a character boundary).
+            let rel = entry.relative
+            let name = rel[(rel.utf8.lastIndex(of: UInt8(ascii: "/")).map { rel.utf8.index(after: $0) } ?? rel.startIndex)...]
+            if TemporaryNames.isTemporary(name) {
                 summary.skipped.append(
                     Suggester.SkippedEntry(path: prefix + entry.relative, reason: FolderScan.temporaryReason))
                 continue
             }
+            let key = keys.key(of: entry)
+            digest.add(name: name.utf8, key: key)
+            considered.append((k, key))
+        }
+        let stored = index?.summary(of: folder.path)
+        if let stored, stored.digest == digest.stored, let passOver, passOver(stored.span) {
+            for (k, _) in considered { if let t = files[k].linkTarget { summary.links.append((prefix + files[k].relative, t)) } }
+            return .passedOver(stored.files)
+        }
+        var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
+        var found = [SuggestionCandidate?](repeating: nil, count: files.count)
+        var toParse: [Int] = []
+        for (k, key) in considered {
             // Taken out of `cached` as it is used: what remains are rows of files that are gone.
-            if let (key, c) = cached.removeValue(forKey: entry.path), key == keys.key(of: entry) {
+            if let (known, c) = cached.removeValue(forKey: files[k].path), known == key {
                 found[k] = c
             } else {
                 toParse.append(k)
@@ -177,7 +217,10 @@ package struct FolderScan {
             if let target = files[k].linkTarget { summary.links.append((c.path, target)) }
             list.append(c)
         }
-        return list
+        LivePhotoPairing.apply(&list)
+        let now = AssetIndex.FolderSummary(digest: digest.stored, files: list.count, span: RecencyRule.span(of: list))
+        if now != stored { index?.queueSummary(folder.path, now) }
+        return .listed(list)
     }
 }
 
@@ -189,6 +232,7 @@ package struct ScanIndex {
     private let writer: IndexWriter
     private var rows: [IndexWriter.Row] = []
     private var gone: [(folder: String, path: String)] = []
+    private var summaries: [(folder: String, summary: AssetIndex.FolderSummary)] = []
     /// Reading the index failed: the scan goes on without it.
     private(set) var failed = false
 
@@ -231,6 +275,17 @@ package struct ScanIndex {
         gone += paths.map { (folder, $0) }
     }
 
+    /// The folder's summary, written after its rows (queued before it).
+    mutating func queueSummary(_ folder: String, _ summary: AssetIndex.FolderSummary) {
+        summaries.append((folder, summary))
+    }
+
+    /// The summary of `directory`, if the index has one (nil also when it cannot be read).
+    func summary(of directory: String) -> AssetIndex.FolderSummary? {
+        guard !failed else { return nil }
+        return try? index.summary(of: directory)
+    }
+
     /// Once a root was walked: writes what is queued, and drops rows of its vanished
     /// sub-folders (only a folder walked here may have them cleaned).
     mutating func finishRoot(_ root: String, walked: [String]) {
@@ -243,10 +298,11 @@ package struct ScanIndex {
 
     /// Writes what is queued.
     mutating func flush() {
-        guard !rows.isEmpty || !gone.isEmpty else { return }
-        writer.update(rows, removing: gone)
+        guard !rows.isEmpty || !gone.isEmpty || !summaries.isEmpty else { return }
+        writer.update(rows, removing: gone, summaries: summaries)
         rows.removeAll(keepingCapacity: true)
         gone.removeAll(keepingCapacity: true)
+        summaries.removeAll(keepingCapacity: true)
     }
 }
 

@@ -324,21 +324,13 @@ package final class LiveLibrary {
         let key = PathKey(folder)
         if folders[key] == nil { orderedFolders = nil }
         folders[key] = list
-        let seconds = list.compactMap { $0.captured?.secondsIgnoringUnknownZone }
-        if let low = seconds.min(), let high = seconds.max() {
-            spans[key] = low...high
-        } else {
-            spans[key] = nil
-        }
+        spans[key] = RecencyRule.span(of: list)
     }
 
     /// True when recency certainly turns down every file of `folder` (`RecencyRule`'s bounds,
     /// widened by the widest zone offset, on its span): no file needs a decision.
     private func certainlyRejected(_ folder: PathKey, _ context: SuggestionContext) -> Bool {
-        guard let span = spans[folder] else { return true }
-        let slack = CaptureDate.widestZoneOffset + 1
-        return context.now - span.upperBound > context.settings.within.seconds + slack
-            || span.lowerBound - context.now > context.settings.futureTolerance.seconds + slack
+        RecencyRule.certainlyRejects(span: spans[folder], in: context)
     }
 
     /// The path up to its last `/`.

@@ -154,7 +154,18 @@ public struct Suggester: Sendable {
         }
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
         var considered = 0
-        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
+        // Without explanations, a folder recency certainly turns down whole is counted, not
+        // read (its summary in the index says so while its files are unchanged).
+        let passOver: ((ClosedRange<Double>?) -> Bool)? =
+            options.explain ? nil : { RecencyRule.certainlyRejects(span: $0, in: context) }
+        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(
+            roots, passOver: passOver,
+            counted: { _, n in
+                builder.addCertainlyRejected(n)
+                considered += n
+                options.progress?(considered)
+            }
+        ) { _, list in
             for c in list { builder.add(c) }
             considered += list.count
             options.progress?(considered)

@@ -103,7 +103,50 @@ package final class AssetIndex {
         DELETE FROM folders;
         ALTER TABLE assets ADD COLUMN motion_photo TEXT;
         """,
+        // v8: a summary per folder (`FolderSummary`): a digest of its files' names and keys,
+        // how many candidates it holds and the span of their captures, so a scan passes over
+        // a folder recency certainly turns down with a stat of each file and no row read.
+        // Folders written before have none (NULL) until their next scan. A migration that
+        // drops rows clears `folders` too (as v7 does), and with it every summary.
+        """
+        ALTER TABLE folders ADD COLUMN digest INTEGER;
+        ALTER TABLE folders ADD COLUMN files INTEGER;
+        ALTER TABLE folders ADD COLUMN low REAL;
+        ALTER TABLE folders ADD COLUMN high REAL;
+        """,
     ]
+
+    /// What the index knows about one folder as a whole, valid while `digest` matches the
+    /// digest of the folder's files as listed now (`FolderDigest`): a file added, removed,
+    /// renamed or changed changes it.
+    package struct FolderSummary: Sendable, Equatable {
+        package var digest: Int64
+        /// The folder's candidates after pairing.
+        package var files: Int
+        /// Their captures' span (`RecencyRule.span(of:)`).
+        package var span: ClosedRange<Double>?
+        package init(digest: Int64, files: Int, span: ClosedRange<Double>?) {
+            self.digest = digest
+            self.files = files
+            self.span = span
+        }
+    }
+
+    /// The summary of `directory` (canonical), if one was written.
+    package func summary(of directory: String) throws(StateFileError) -> FolderSummary? {
+        var found: FolderSummary?
+        do throws(SQLiteDatabase.Failure) {
+            try db.forEachRow("SELECT digest, files, low, high FROM folders WHERE folder = ?", [.text(directory)]) { r in
+                guard let digest = r.int(0), let files = r.int(1), files >= 0 else { return }
+                var span: ClosedRange<Double>?
+                if let low = r.double(2), let high = r.double(3), low <= high { span = low...high }
+                found = FolderSummary(digest: digest, files: Int(files), span: span)
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+        return found
+    }
 
     package init(path: String) throws(StateFileError) {
         self.path = path
@@ -193,16 +236,16 @@ package final class AssetIndex {
     /// Stores new or changed rows and deletes rows of files that are gone, in one transaction.
     package func update(
         _ rows: [(path: String, folder: String, key: FileKey, candidate: SuggestionCandidate)],
-        removing gone: [(folder: String, path: String)]
+        removing gone: [(folder: String, path: String)], summaries: [(folder: String, summary: FolderSummary)] = []
     ) throws(StateFileError) {
-        guard !rows.isEmpty || !gone.isEmpty else { return }
+        guard !rows.isEmpty || !gone.isEmpty || !summaries.isEmpty else { return }
         do throws(SQLiteDatabase.Failure) {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
                 try db.executeEach(
                     "DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
                 var folders: Set<String> = []
                 for row in rows { folders.insert(row.folder) }
-                try db.executeEach("INSERT OR IGNORE INTO folders VALUES (?)", folders.map { [.text($0)] })
+                try db.executeEach("INSERT OR IGNORE INTO folders (folder) VALUES (?)", folders.map { [.text($0)] })
                 var values: [[SQLiteDatabase.Value]] = []
                 values.reserveCapacity(rows.count)
                 for row in rows {
@@ -247,6 +290,17 @@ package final class AssetIndex {
                     "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     values
                 )
+                // After the rows they summarise, in the same transaction.
+                try db.executeEach(
+                    "INSERT INTO folders VALUES (?, ?, ?, ?, ?) ON CONFLICT (folder) DO UPDATE SET digest = excluded.digest, "
+                        + "files = excluded.files, low = excluded.low, high = excluded.high",
+                    summaries.map { f in
+                        [
+                            .text(f.folder), .integer(f.summary.digest), .integer(Int64(f.summary.files)),
+                            f.summary.span.map { .real($0.lowerBound) } ?? .null,
+                            f.summary.span.map { .real($0.upperBound) } ?? .null,
+                        ]
+                    })
             }
         } catch {
             throw StateFileError(error)

@@ -16,10 +16,13 @@ package final class IndexWriter: Sendable {
 
     package init(_ index: AssetIndex) { self.index = AssetIndexBox(index) }
 
-    package func update(_ rows: [Row], removing gone: [(folder: String, path: String)]) {
+    package func update(
+        _ rows: [Row], removing gone: [(folder: String, path: String)],
+        summaries: [(folder: String, summary: AssetIndex.FolderSummary)] = []
+    ) {
         queue.async {
             do throws(StateFileError) {
-                try self.index.value.update(rows, removing: gone)
+                try self.index.value.update(rows, removing: gone, summaries: summaries)
             } catch {
                 self.note("index not updated (\(error))")
             }

@@ -1,4 +1,5 @@
 import PhotoMetaCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -54,8 +55,8 @@ package struct TreeWalker: Sendable {
         package let relative: String
         package let files: [File]
         /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
-        /// extension can pair.
-        package let pairingCandidates: [String: [String]]
+        /// extension can pair; made when first asked (only a file being parsed asks).
+        private let pairing = Mutex<[String: [String]]?>(nil)
         /// The names of the folder's files that are sidecars (`SidecarNames.isSidecar`), so a
         /// picture's sidecars are looked up without trying to open every candidate name.
         package let sidecarNames: Set<String>
@@ -64,21 +65,36 @@ package struct TreeWalker: Sendable {
             self.path = path
             self.relative = relative
             self.files = files
-            var byStem: [String: [String]] = [:]
             var sidecars: Set<String> = []
-            for f in files {
-                if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
+            for f in files where Folder.mayBeSidecar(f.path) {
                 let name = f.path.lastIndex(of: "/").map { String(f.path[f.path.index(after: $0)...]) } ?? f.path
                 if SidecarNames.isSidecar(name) { sidecars.insert(name) }
             }
-            pairingCandidates = byStem
             sidecarNames = sidecars
         }
 
         /// The other files of the folder that may pair with `path` (same base name).
         package func partners(of path: String) -> [String] {
             guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
-            return (pairingCandidates[stem] ?? []).filter { $0 != path }
+            let table = pairing.withLock { table in
+                if let table { return table }
+                var byStem: [String: [String]] = [:]
+                for f in files {
+                    if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
+                }
+                table = byStem
+                return byStem
+            }
+            return (table[stem] ?? []).filter { $0 != path }
+        }
+
+        /// A cheap first look at the path's last bytes (`.xmp`, `.json`, any case), so the
+        /// name is made only for a likely sidecar.
+        private static func mayBeSidecar(_ path: String) -> Bool {
+            let tail = path.utf8.suffix(5)
+            guard let dot = tail.lastIndex(of: UInt8(ascii: ".")) else { return false }
+            let ext = tail[tail.index(after: dot)...].map { $0 | 0x20 }
+            return ext == Array("xmp".utf8) || ext == Array("json".utf8)
         }
     }
 
@@ -136,6 +152,10 @@ package struct TreeWalker: Sendable {
     /// Entries whose path below the starting folder matches one of these are left out, folders
     /// with all they hold (`--exclude`).
     package var exclude: [PathGlob]
+
+    /// `statx` a folder's entries on both cores (a library scan, which does little else with
+    /// unchanged files; `inspect -r` keeps the second core for parsing).
+    package var parallelStat = false
 
     /// Told each folder's path and its path below the root just before the folder is listed
     /// (the service watches it there, so nothing that changes after the listing goes unseen).
@@ -263,6 +283,8 @@ package struct TreeWalker: Sendable {
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
         var files: [File] = []
         var subfolders: [Subfolder] = []
+        var listed: [(name: String, path: String, relative: String)] = []
+        listed.reserveCapacity(entries.count)
         for entry in entries where !entry.name.hasPrefix(".") {
             let path = prefix + entry.name
             let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
@@ -271,10 +293,14 @@ package struct TreeWalker: Sendable {
                 visit(.skipped(path: path, relative: rel, reason: .special(what)))
                 continue
             }
+            listed.append((entry.name, path, rel))
+        }
+        let examined = stat(listed.map(\.name), in: handle.fd)
+        for ((name, path, rel), result) in zip(listed, examined) {
             let f: FileFacts
-            do throws(SystemError) {
-                f = try handle.facts(entry.name, followLinks: false)
-            } catch {
+            switch result {
+            case .success(let facts): f = facts
+            case .failure(let error):
                 visit(.skipped(path: path, relative: rel, reason: .cannotExamine(error)))
                 continue
             }
@@ -282,9 +308,9 @@ package struct TreeWalker: Sendable {
             case .regular:
                 files.append(File(path: path, relative: rel, facts: f))
             case .directory:
-                subfolders.append((files.count, entry.name, path, rel))
+                subfolders.append((files.count, name, path, rel))
             case .symlink:
-                switch link(entry.name, in: handle, path: path, root: root) {
+                switch link(name, in: handle, path: path, root: root) {
                 case .success(let target):
                     files.append(File(path: path, relative: rel, facts: target.facts, linkTarget: target.canonical))
                 case .failure(let reason): visit(.skipped(path: path, relative: rel, reason: reason))
@@ -294,6 +320,26 @@ package struct TreeWalker: Sendable {
             }
         }
         return (files, subfolders)
+    }
+
+    /// `statx` of each name in the folder `fd`, links not followed; on both cores when the
+    /// walker is asked to (`parallelStat`) and the folder is large enough to repay the hand-off:
+    /// a scan that finds its files unchanged is mostly these calls.
+    private func stat(_ names: [String], in fd: Int32) -> [Result<FileFacts, SystemError>] {
+        let one: @Sendable (String) -> Result<FileFacts, SystemError> = { name in
+            do throws(SystemError) {
+                return .success(try FileFacts.of(name, in: fd, followLinks: false))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard parallelStat, names.count >= 64 else { return names.map(one) }
+        // Two runs of consecutive names, not one name at a time: one hand-off per half.
+        let half = (names.count + 1) / 2
+        let halves = ParallelMap.run(2) { part in
+            names[(part == 0 ? 0 : half)..<(part == 0 ? half : names.count)].map(one)
+        }
+        return halves.flatMap { $0 }
     }
 
     /// Where a symbolic link leads, under the policy.

@@ -112,6 +112,45 @@ final class SuggestSituationsTests: XCTestCase {
         XCTAssertTrue(inspect.stdout.contains("2019-06-01"), inspect.stdout)
     }
 
+    /// The index lets a scan pass over a folder whose files it summarised as far too old; every
+    /// change to such a folder's files is still seen: the answer with the index is the answer
+    /// without it, at each step.
+    func testAFolderOfOldPhotosIsStillWatchedForAnOldNameRewritten() throws {
+        let old = photos + "/2020"
+        try FileManager.default.createDirectory(atPath: old, withIntermediateDirectories: true)
+        for s in 0..<5 {
+            try FileManager.default.copyItem(
+                atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: old + "/IMG_20200101_12000\(s).jpg")
+        }
+        // As of a moment a day after the fixture's own date (2024-03-15T01:30:12Z), with --within 7d.
+        let asOf = ["--peek", "--json", "--now", "2024-03-16T01:30:12Z", "--within", "7d"]
+        func answer(_ extra: [String]) throws -> String {
+            let r = try suggest(asOf + extra)
+            let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], r.stderr)
+            let offered = (obj["suggestion"] as? [String: Any])?["path"] as? String ?? "-"
+            return "\(offered) considered \(obj["considered"] ?? "?")"
+        }
+        XCTAssertEqual(try answer([]), "- considered 5")
+        XCTAssertEqual(try answer([]), try answer(["--no-index"]))
+        // An old name rewritten in place with a photo taken yesterday (`cp new.jpg old-name.jpg`).
+        let target = old + "/IMG_20200101_120003.jpg"
+        try Data(contentsOf: URL(fileURLWithPath: Photometa.fixture("IMG_20240315_093012.jpg"))).write(
+            to: URL(fileURLWithPath: target))
+        // (Its time as a copy that keeps times leaves it: a file just written is still settling.)
+        let settled: [FileAttributeKey: Any] = [.modificationDate: Date(timeIntervalSince1970: 1_710_469_800)]
+        try FileManager.default.setAttributes(settled, ofItemAtPath: target)
+        XCTAssertEqual(try answer([]), "\(target) considered 5")
+        XCTAssertEqual(try answer([]), try answer(["--no-index"]))
+        // Written back with an old photo: nothing again; then a new name beside the old ones.
+        try FileManager.default.removeItem(atPath: target)
+        try FileManager.default.copyItem(atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: target)
+        XCTAssertEqual(try answer([]), "- considered 5")
+        try FileManager.default.copyItem(atPath: Photometa.fixture("IMG_20240315_093012.jpg"), toPath: old + "/new.jpg")
+        try FileManager.default.setAttributes(settled, ofItemAtPath: old + "/new.jpg")
+        XCTAssertEqual(try answer([]), "\(old)/new.jpg considered 6")
+        XCTAssertEqual(try answer([]), try answer(["--no-index"]))
+    }
+
     func testAScreenshotNamedInAnotherZoneIsOffered() throws {
         // Named in Asia/Shanghai local time, written now; read with TZ set to UTC.
         let f = DateFormatter()

@@ -424,9 +424,19 @@ final class DirectoryWatcherTests: XCTestCase {
     }
 
     func testTemporaryNames() {
-        for n in [".x.jpg", "a.jpg~", "#a.jpg#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp", "~$a.jpg"] {
+        for n in [
+            ".x.jpg", "a.jpg~", "#a.jpg#", "#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp", "~$a.jpg",
+            "photo.jpg.PARTIAL", "a.Kate-Swp", "x.jpg.CrDownload", "très.tmp", "a.jpg.!qB", "b.aria2",
+        ] {
             XCTAssertTrue(TemporaryNames.isTemporary(n), n)
+            let p = "dir/" + n
+            XCTAssertTrue(TemporaryNames.isTemporary(p[p.index(p.startIndex, offsetBy: 4)...]), n)
         }
-        for n in ["a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png"] { XCTAssertFalse(TemporaryNames.isTemporary(n), n) }
+        for n in ["a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png", "", "a.jpgpart", "ärger.jpg", "4913.jpg", "a.tmp.jpg"] {
+            XCTAssertFalse(TemporaryNames.isTemporary(n), n)
+        }
+        // A name that is a slice of a longer path (what a scan passes) is judged on its own bytes.
+        let path = "/photos/a.tmp/IMG_1.jpg"
+        XCTAssertFalse(TemporaryNames.isTemporary(path[path.index(path.startIndex, offsetBy: 14)...]))
     }
 }

@@ -3,19 +3,32 @@
 /// `recent` (a download offered under its `.part` name never completes under that name). The
 /// one home of the rule; hidden names are left out by the walker already.
 package enum TemporaryNames {
-    package static func isTemporary(_ name: String) -> Bool {
-        if name.hasPrefix(".") { return true }  // hidden, .#lock, .goutputstream
-        if name.hasSuffix("~") { return true }  // emacs, gedit backups
-        if name.hasPrefix("#"), name.hasSuffix("#") { return true }  // emacs autosave
-        if name == "4913" { return true }  // vim's write test
-        if name.hasPrefix("~$") { return true }  // office suites' lock files
-        let lower = name.lowercased()
-        for suffix in [
-            ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
-            ".kate-swp", ".filepart", ".!qb", ".aria2",
-        ] where lower.hasSuffix(suffix) {
-            return true
+    package static func isTemporary(_ name: String) -> Bool { isTemporary(name[...]) }
+
+    /// Asked of every file a scan lists, so it looks at bytes: every mark below is ASCII, and
+    /// the suffixes are compared without regard to ASCII case.
+    package static func isTemporary(_ name: Substring) -> Bool {
+        let u = name.utf8
+        guard let first = u.first, let last = u.last else { return false }
+        if first == UInt8(ascii: ".") { return true }  // hidden, .#lock, .goutputstream
+        if last == UInt8(ascii: "~") { return true }  // emacs, gedit backups
+        if first == UInt8(ascii: "#"), last == UInt8(ascii: "#") { return true }  // emacs autosave
+        if u.elementsEqual("4913".utf8) { return true }  // vim's write test
+        if u.starts(with: "~$".utf8) { return true }  // office suites' lock files
+        // Every suffix starts with a dot: a name without one in its last 11 bytes has none.
+        let tail = u.suffix(11)
+        guard tail.contains(UInt8(ascii: ".")) else { return false }
+        return suffixes.contains { suffix in
+            tail.count >= suffix.count && zip(tail.suffix(suffix.count), suffix).allSatisfy { lowerASCII($0) == $1 }
         }
-        return false
+    }
+
+    private static let suffixes: [[UInt8]] = [
+        ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
+        ".kate-swp", ".filepart", ".!qb", ".aria2",
+    ].map { Array($0.utf8) }
+
+    private static func lowerASCII(_ b: UInt8) -> UInt8 {
+        b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z") ? b | 0x20 : b
     }
 }

@@ -32,3 +32,31 @@ extension RecencyRule {
             || t - context.now > context.settings.futureTolerance.seconds + slack
     }
 }
+
+extension RecencyRule {
+    /// The earliest and latest capture of `candidates`, zone ignored
+    /// (`secondsIgnoringUnknownZone`); nil when none has a date. What a folder needs to be
+    /// passed over whole by `certainlyRejects(span:in:)`.
+    package static func span(of candidates: [SuggestionCandidate]) -> ClosedRange<Double>? {
+        var low = Double.infinity
+        var high = -Double.infinity
+        for c in candidates {
+            guard let t = c.captured?.secondsIgnoringUnknownZone else { continue }
+            low = min(low, t)
+            high = max(high, t)
+        }
+        return low <= high ? low...high : nil
+    }
+
+    /// True when this rule certainly turns down every file of a folder whose dated files span
+    /// `span` (nil: none is dated, and an undated file is always turned down): the bounds of
+    /// `certainlyRejects(_:in:)`, widened by the widest zone offset whatever the files' zones.
+    /// A scan without explanations, and the live library, count such a folder without asking
+    /// the rules of each file: the decision is the same.
+    package static func certainlyRejects(span: ClosedRange<Double>?, in context: SuggestionContext) -> Bool {
+        guard let span else { return true }
+        let slack = CaptureDate.widestZoneOffset + 1
+        return context.now - span.upperBound > context.settings.within.seconds + slack
+            || span.lowerBound - context.now > context.settings.futureTolerance.seconds + slack
+    }
+}
