@@ -154,8 +154,7 @@ public struct Suggester: Sendable {
         }
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: options.explain)
         var considered = 0
-        // Without explanations, a folder recency certainly turns down whole is counted, not
-        // read (its summary in the index says so while its files are unchanged).
+        // Without explanations, a folder recency certainly turns down whole is counted, not read.
         let passOver: ((ClosedRange<Double>?) -> Bool)? =
             options.explain ? nil : { RecencyRule.certainlyRejects(span: $0, in: context) }
         let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(
@@ -164,12 +163,12 @@ public struct Suggester: Sendable {
                 builder.addCertainlyRejected(n)
                 considered += n
                 options.progress?(considered)
-            }
-        ) { _, list in
-            for c in list { builder.add(c) }
-            considered += list.count
-            options.progress?(considered)
-        }
+            },
+            visit: { _, list in
+                for c in list { builder.add(c) }
+                considered += list.count
+                options.progress?(considered)
+            })
         var outcome = Outcome(
             folders: roots.map(\.path), decision: builder.decision, age: nil, skipped: scan.skipped, parsed: scan.parsed,
             notes: scan.notes, recorded: false)

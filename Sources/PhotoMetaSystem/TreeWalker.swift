@@ -1,5 +1,4 @@
 import PhotoMetaCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,57 +44,6 @@ package struct TreeWalker: Sendable {
         /// For a symbolic link followed under `.library`: its target's canonical path (a
         /// narrower walk, of one sub-folder, would not follow a link out of it).
         package var linkTarget: String?
-    }
-
-    /// A folder and all its regular files; shared by the files' items so that a still finds
-    /// its Live Photo partner among them without a `stat` per candidate name.
-    package final class Folder: Sendable {
-        package let path: String
-        /// Below the starting folder ("" for the starting folder itself).
-        package let relative: String
-        package let files: [File]
-        /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
-        /// extension can pair; made when first asked (only a file being parsed asks).
-        private let pairing = Mutex<[String: [String]]?>(nil)
-        /// The names of the folder's files that are sidecars (`SidecarNames.isSidecar`), so a
-        /// picture's sidecars are looked up without trying to open every candidate name.
-        package let sidecarNames: Set<String>
-
-        init(path: String, relative: String, files: [File]) {
-            self.path = path
-            self.relative = relative
-            self.files = files
-            var sidecars: Set<String> = []
-            for f in files where Folder.mayBeSidecar(f.path) {
-                let name = f.path.lastIndex(of: "/").map { String(f.path[f.path.index(after: $0)...]) } ?? f.path
-                if SidecarNames.isSidecar(name) { sidecars.insert(name) }
-            }
-            sidecarNames = sidecars
-        }
-
-        /// The other files of the folder that may pair with `path` (same base name).
-        package func partners(of path: String) -> [String] {
-            guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
-            let table = pairing.withLock { table in
-                if let table { return table }
-                var byStem: [String: [String]] = [:]
-                for f in files {
-                    if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
-                }
-                table = byStem
-                return byStem
-            }
-            return (table[stem] ?? []).filter { $0 != path }
-        }
-
-        /// A cheap first look at the path's last bytes (`.xmp`, `.json`, any case), so the
-        /// name is made only for a likely sidecar.
-        private static func mayBeSidecar(_ path: String) -> Bool {
-            let tail = path.utf8.suffix(5)
-            guard let dot = tail.lastIndex(of: UInt8(ascii: ".")) else { return false }
-            let ext = tail[tail.index(after: dot)...].map { $0 | 0x20 }
-            return ext == Array("xmp".utf8) || ext == Array("json".utf8)
-        }
     }
 
     /// Why an entry was not handed on.

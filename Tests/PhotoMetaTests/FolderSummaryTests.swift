@@ -17,8 +17,8 @@ final class FolderSummaryTests: XCTestCase {
         var counted: [String: Int] = [:]
         _ = FolderScan(exclude: [], indexPath: index).run(
             [FolderScan.Root(path: root, display: root)], passOver: { _ in passOver },
-            counted: { folder, n in counted[String(folder.dropFirst(root.count))] = n }
-        ) { folder, list in listed[String(folder.dropFirst(root.count))] = list.count }
+            counted: { folder, n in counted[String(folder.dropFirst(root.count))] = n },
+            visit: { folder, list in listed[String(folder.dropFirst(root.count))] = list.count })
         return (listed, counted)
     }
 
