@@ -14,17 +14,8 @@ package final class LiveLibrary {
     package let roots: [String]
     private let scan: FolderScan
     private var index: ScanIndex?
-    /// Canonical folder path → its candidates, paired (set through `store`, which keeps `spans`).
-    /// Keyed by the path's bytes (`PathKey`): two folders whose names differ only in Unicode
-    /// normalization are two folders on Linux, though Swift's `String` calls them equal.
-    private var folders: [PathKey: [SuggestionCandidate]] = [:]
-    /// `folders`' keys in byte order, kept until the set of folders changes: an answer walks
-    /// them in order without sorting a million-file library's folders again.
-    private var orderedFolders: [PathKey]?
-    /// Canonical folder path → the earliest and latest capture of its files, zone ignored
-    /// (`CaptureDate.secondsIgnoringUnknownZone`); nil for a folder without dated files. Lets
-    /// an answer pass over a folder whose every file recency certainly turns down.
-    private var spans: [PathKey: ClosedRange<Double>] = [:]
+    /// The folders and their candidates.
+    private var held: LibraryFolders
     /// Canonical folder path → the entries skipped in it (canonical paths).
     private var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
     /// The symbolic links followed, for answers about a sub-folder.
@@ -42,23 +33,23 @@ package final class LiveLibrary {
 
     package init(roots: [String], exclude: [String], indexPath: String?) {
         self.roots = roots
+        held = LibraryFolders(roots: roots)
         scan = FolderScan(exclude: exclude, indexPath: indexPath)
     }
 
     deinit { if let index { _ = index.finish() } }
 
     /// How many candidates the library holds.
-    package var fileCount: Int { folders.values.reduce(0) { $0 + $1.count } }
+    package var fileCount: Int { held.fileCount }
 
     /// The first scan; `entering` is told each folder before it is listed (the service watches
     /// it there).
     package func populate(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
         var summary = FolderScan.Summary()
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
-        folders = [:]
-        orderedFolders = nil
+        held.removeAll()
         scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
-            folder, list in store(folder, list)
+            folder, list in held.store(folder, list)
         }
         skipped = Dictionary(grouping: summary.skipped) { PathKey(LiveLibrary.parent($0.path)) }
         links.removeAll()
@@ -92,7 +83,7 @@ package final class LiveLibrary {
         if everything {
             // Events were lost: everything is scanned again (the index makes it a stat walk),
             // in one pass rather than folder by folder.
-            for f in folders.keys where !roots.contains(where: { PathKey($0) == f }) { dropped?(f.path) }
+            for f in held.keys where !roots.contains(where: { PathKey($0) == f }) { dropped?(f.path) }
             populate(entering: entering)
             return
         }
@@ -103,12 +94,12 @@ package final class LiveLibrary {
         replaced = []
         for path in names { dropTree(path) }
         for path in names
-        where isServed(path) && folders[PathKey(LiveLibrary.parent(path))] != nil && folders[PathKey(path)] == nil {
+        where isServed(path) && held.contains(LiveLibrary.parent(path)) && !held.contains(path) {
             scanSubtree(path, summary: &summary, entering: entering)
         }
         // Parents before children: a folder dropped with its parent is not listed again.
         for folder in dirty.map(\.path).sorted(by: { $0.utf8.count < $1.utf8.count })
-        where isServed(folder) && folders[PathKey(folder)] != nil {
+        where isServed(folder) && held.contains(folder) {
             relist(folder, summary: &summary, entering: entering)
         }
         dirty = []
@@ -127,7 +118,7 @@ package final class LiveLibrary {
         guard depth <= TreeWalker.depthLimit else { return }
         var visitedSummary = FolderScan.Summary()
         let subtree = FolderScan.Root(path: path, display: root, subtreeOf: root)
-        scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) { p, list in store(p, list) }
+        scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) { p, list in held.store(p, list) }
         for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { PathKey(LiveLibrary.parent($0.path)) }) {
             skipped[parent, default: []] += entries
         }
@@ -149,21 +140,20 @@ package final class LiveLibrary {
             dropTree(folder)
             return
         }
-        store(folder, listed.candidates)
+        held.store(folder, listed.candidates)
         skipped[PathKey(folder)] = Array(summary.skipped[before...])
         links.drop(PathKey(folder))
         links.add(summary.links[linksBefore...])
         let present = Set(listed.subfolders)
         for known in children(of: folder) where !present.contains(known) { dropTree(known) }
-        for sub in listed.subfolders where folders[PathKey(sub)] == nil {
+        for sub in listed.subfolders where !held.contains(sub) {
             // New here (created, or moved in with what it holds): scanned whole.
             scanSubtree(sub, summary: &summary, entering: entering)
         }
     }
 
-    /// The decision of `suggest` over the folders of `request` (each must be a served root,
-    /// with the service's own excludes), paths as the client wrote them; nil with the reason
-    /// when the library cannot answer exactly.
+    /// The decision of `suggest` over the folders of `request` (served, with the service's own
+    /// excludes), paths as the client wrote them; nil when the library cannot answer exactly.
     package func decide(_ request: ServiceRequest, exclude: [String]) -> (SuggestionDecision, [SuggestReport.Skipped])? {
         guard let context = request.context, serves(request, exclude: exclude) else { return nil }
         // A check of what it returns: the offer (and the file pending) must still be the file
@@ -200,16 +190,27 @@ package final class LiveLibrary {
         var canonical: [String: SuggestionCandidate] = [:]
         var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
         var skippedEntries: [SuggestReport.Skipped] = []
+        // One served root, no explanations (what a chat client asks): only the folders whose
+        // span may reach the window are visited, newest first; the rest are counted.
+        if request.folders.count == 1, let f = request.folders.first, !request.explain, roots.contains(f.path),
+            !roots.contains(where: { $0 != f.path && (PathKey($0).isWithin(f.path) || PathKey(f.path).isWithin($0)) })
+        {
+            return decideRoot(f, context)
+        }
         // A folder is the first asked folder's that holds it, once (a scan walks it once).
         var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
             // The set is needed only when asked folders may overlap.
-            for key in sortedFolders() where key.isWithin(f.path) && (request.folders.count == 1 || used.insert(key).inserted) {
+            for key in held.inOrder() where key.isWithin(f.path) && (request.folders.count == 1 || used.insert(key).inserted) {
                 let out = linksOut(of: f.path, in: key)
-                let list = out.isEmpty ? folders[key] ?? [] : (folders[key] ?? []).filter { out[$0.path] == nil }
                 // Most of a library is far outside the window: counted, not decided.
-                if !request.explain, certainlyRejected(key, context) {
+                if !request.explain, out.isEmpty, held.certainlyRejected(key, context) {
+                    builder.addCertainlyRejected(held.count(in: key))
+                    continue
+                }
+                let list = out.isEmpty ? held.candidates(in: key) : held.candidates(in: key).filter { out[$0.path] == nil }
+                if !request.explain, held.certainlyRejected(key, context) {
                     builder.addCertainlyRejected(list.count)
                     continue
                 }
@@ -217,19 +218,7 @@ package final class LiveLibrary {
                     let reason = TreeWalker.SkipReason.linkOutOfFolder.description
                     skippedEntries.append(SuggestReport.Skipped(path: prefix + link.dropFirst(f.path.count), reason: reason))
                 }
-                for c in list {
-                    if !request.explain, RecencyRule.certainlyRejects(c, in: context) {
-                        builder.addCertainlyRejected(1)
-                        continue
-                    }
-                    var shown = c
-                    if prefix != f.path {
-                        shown.path = prefix + c.path.dropFirst(f.path.count)
-                        shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
-                    }
-                    canonical[shown.path] = c
-                    builder.add(shown)
-                }
+                fold(list, asked: f, prefix: prefix, context, explain: request.explain, into: &builder, canonical: &canonical)
                 // Skipped entries are reported with explanations only.
                 for s in request.explain ? skipped[key] ?? [] : [] {
                     skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
@@ -243,10 +232,56 @@ package final class LiveLibrary {
         )
     }
 
-    /// The newest `request.limit` of `request.kinds` in the request's folders (each a served
-    /// root, with the service's excludes), as `recent` lists them by a scan; nil when the
-    /// library cannot answer exactly. Folders are taken newest span first, and the walk stops
-    /// once the rest cannot reach the listing, whatever their zone.
+    /// `decideOnce` for one served root (no links out of itself) without explanations: only
+    /// folders recency may let through are visited, newest first; the rest are counted.
+    private func decideRoot(_ f: ServiceRequest.Folder, _ context: SuggestionContext) -> (
+        decision: SuggestionDecision, skipped: [SuggestReport.Skipped], offered: SuggestionCandidate?,
+        pending: SuggestionCandidate?
+    ) {
+        let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
+        var canonical: [String: SuggestionCandidate] = [:]
+        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: false)
+        let oldest = context.now - context.settings.within.seconds - CaptureDate.widestZoneOffset - 1
+        var visited = 0
+        for (latest, key) in held.datedNewestFirst() {
+            guard latest >= oldest else { break }
+            guard key.isWithin(f.path), !held.certainlyRejected(key, context) else { continue }
+            let list = held.candidates(in: key)
+            visited += list.count
+            fold(list, asked: f, prefix: prefix, context, explain: false, into: &builder, canonical: &canonical)
+        }
+        builder.addCertainlyRejected(held.count(inRoot: f.path) - visited)
+        let decision = builder.decision
+        return (
+            decision, [], decision.suggestion.flatMap { canonical[$0.path] }, decision.pending.flatMap { canonical[$0.path] }
+        )
+    }
+
+    /// Folds `list` (canonical paths, in the asked `f`) into `builder`, paths as `prefix` writes
+    /// them; without explanations, what recency certainly turns down is only counted.
+    private func fold(
+        _ list: [SuggestionCandidate], asked f: ServiceRequest.Folder, prefix: String, _ context: SuggestionContext,
+        explain: Bool,
+        into builder: inout SuggestionEngine.DecisionBuilder, canonical: inout [String: SuggestionCandidate]
+    ) {
+        for c in list {
+            if !explain, RecencyRule.certainlyRejects(c, in: context) {
+                builder.addCertainlyRejected(1)
+                continue
+            }
+            var shown = c
+            if prefix != f.path {
+                shown.path = prefix + c.path.dropFirst(f.path.count)
+                shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
+            }
+            canonical[shown.path] = c
+            builder.add(shown)
+        }
+    }
+
+    /// The newest `request.limit` of `request.kinds` in the request's folders, as `recent` lists
+    /// them by a scan; nil when the library cannot answer exactly. Folders are taken newest
+    /// span first, until the rest cannot reach the listing, whatever their zone.
     package func recent(_ request: ServiceRequest, exclude: [String]) -> [SuggestionCandidate]? {
         guard let zone = TimeZone(identifier: request.zone), serves(request, exclude: exclude) else { return nil }
         let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
@@ -254,14 +289,11 @@ package final class LiveLibrary {
         var used = Set<PathKey>()
         for f in request.folders {
             let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            let mine = folders.keys.filter { $0.isWithin(f.path) && used.insert($0).inserted }
-            // Folders without a dated file list nothing.
-            let dated = mine.compactMap { folder in spans[folder].map { (folder, $0) } }
-                .sorted { $0.1.upperBound > $1.1.upperBound }
-            for (folder, span) in dated {
-                if let cutoff = selection.cutoff, span.upperBound + CaptureDate.widestZoneOffset + 1 < cutoff { break }
+            // Folders without a dated file list nothing; the others newest first.
+            for (latest, folder) in held.datedNewestFirst() where folder.isWithin(f.path) && used.insert(folder).inserted {
+                if let cutoff = selection.cutoff, latest + CaptureDate.widestZoneOffset + 1 < cutoff { break }
                 let out = linksOut(of: f.path, in: folder)
-                for c in folders[folder] ?? [] where out[c.path] == nil {
+                for c in held.candidates(in: folder) where out[c.path] == nil {
                     var shown = c
                     if prefix != f.path {
                         shown.path = prefix + c.path.dropFirst(f.path.count)
@@ -274,14 +306,6 @@ package final class LiveLibrary {
         return selection.selected
     }
 
-    /// The folders in byte order (cached until they change).
-    private func sortedFolders() -> [PathKey] {
-        if let orderedFolders { return orderedFolders }
-        let sorted = folders.keys.sorted { $0.precedes($1) }
-        orderedFolders = sorted
-        return sorted
-    }
-
     /// The served root `folder` lies in.
     private func root(of folder: String) -> String? {
         roots.first { PathKey(folder).isWithin($0) }
@@ -292,15 +316,13 @@ package final class LiveLibrary {
     /// The known folders directly below `folder`.
     private func children(of folder: String) -> [String] {
         let me = PathKey(folder)
-        return folders.keys.filter { PathKey(LiveLibrary.parent($0.path)) == me && $0 != me }.map(\.path)
+        return held.keys.filter { PathKey(LiveLibrary.parent($0.path)) == me && $0 != me }.map(\.path)
     }
 
     /// Drops `folder` and everything below it.
     private func dropTree(_ folder: String) {
-        for f in Array(folders.keys) where f.isWithin(folder) {
-            orderedFolders = nil
-            folders.removeValue(forKey: f)
-            spans.removeValue(forKey: f)
+        for f in Array(held.keys) where f.isWithin(folder) {
+            held.drop(f)
             skipped.removeValue(forKey: f)
             links.drop(f)
             dropped?(f.path)
@@ -318,19 +340,6 @@ package final class LiveLibrary {
     private func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
         request.exclude == exclude
             && request.folders.allSatisfy { roots.contains($0.path) || (exclude.isEmpty && isServed($0.path)) }
-    }
-
-    private func store(_ folder: String, _ list: [SuggestionCandidate]) {
-        let key = PathKey(folder)
-        if folders[key] == nil { orderedFolders = nil }
-        folders[key] = list
-        spans[key] = RecencyRule.span(of: list)
-    }
-
-    /// True when recency certainly turns down every file of `folder` (`RecencyRule`'s bounds,
-    /// widened by the widest zone offset, on its span): no file needs a decision.
-    private func certainlyRejected(_ folder: PathKey, _ context: SuggestionContext) -> Bool {
-        RecencyRule.certainlyRejects(span: spans[folder], in: context)
     }
 
     /// The path up to its last `/`.

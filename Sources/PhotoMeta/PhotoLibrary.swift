@@ -8,9 +8,10 @@ import Synchronization
 /// `suggestion()` the photo worth offering now (what `photometa suggest --peek` says, nothing
 /// recorded), `changes()` the inserted, removed and changed files as they happen.
 ///
-/// Today every answer comes from a scan of the folders (`FolderScan`, with the index that
-/// `suggest` keeps, so an unchanged library is mostly stat'ed, not parsed); a running
-/// `photometa serve` will back the same calls later, with the same answers. Reported paths are
+/// `recent(limit:kinds:)` and `suggestion()` are answered by a running `photometa serve` that
+/// serves the folders, else by a scan (`FolderScan`, with the index that `suggest` keeps, so an
+/// unchanged library is mostly stat'ed, not parsed), with the same answers; `changes()` watches
+/// the folders in this process. Reported paths are
 /// each folder as given joined with the path below it; a folder inside another given one is
 /// listed once.
 public struct PhotoLibrary: Sendable {

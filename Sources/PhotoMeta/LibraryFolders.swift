@@ -1,0 +1,111 @@
+import PhotoMetaCore
+
+/// The live library's folders and their candidates, with what lets an answer pass over most
+/// of them: each folder's capture span, the folders newest first, and counts per served root.
+/// Candidates are kept with their paths cut to what follows the folder (and so are Live Photo
+/// partners, which are in the same folder): most names fit in a string's inline bytes, a full
+/// path does not, and a million-file library is held in memory (docs/service.md).
+struct LibraryFolders {
+    /// The served roots (canonical), for the counts per root.
+    let roots: [String]
+    /// Canonical folder path → its candidates, paired, paths cut to the name. Keyed by the
+    /// path's bytes (`PathKey`): two folders whose names differ only in Unicode normalization
+    /// are two folders on Linux, though Swift's `String` calls them equal.
+    private var lists: [PathKey: [SuggestionCandidate]] = [:]
+    /// Canonical folder path → the earliest and latest capture of its files
+    /// (`RecencyRule.span(of:)`); absent for a folder without dated files.
+    private var spans: [PathKey: ClosedRange<Double>] = [:]
+    /// The keys in byte order, kept until the set of folders changes.
+    private var ordered: [PathKey]?
+    /// The dated folders, latest capture first, kept until a span changes.
+    private var newest: [(latest: Double, folder: PathKey)]?
+    /// Served root → how many candidates lie in it.
+    private var perRoot: [String: Int] = [:]
+    /// How many candidates are held.
+    private(set) var fileCount = 0
+
+    init(roots: [String]) { self.roots = roots }
+
+    var keys: Dictionary<PathKey, [SuggestionCandidate]>.Keys { lists.keys }
+
+    func contains(_ folder: String) -> Bool { lists[PathKey(folder)] != nil }
+
+    /// How many candidates `folder` holds.
+    func count(in folder: PathKey) -> Int { lists[folder]?.count ?? 0 }
+
+    /// How many candidates the served root `root` holds.
+    func count(inRoot root: String) -> Int { perRoot[root] ?? 0 }
+
+    mutating func removeAll() { self = LibraryFolders(roots: roots) }
+
+    /// Sets `folder`'s candidates (their paths below it, as a scan gives them).
+    mutating func store(_ folder: String, _ list: [SuggestionCandidate]) {
+        let key = PathKey(folder)
+        let cut = folder.utf8.count + (folder == "/" ? 0 : 1)
+        func name(_ path: String) -> String {
+            String(decoding: path.utf8.dropFirst(path.utf8.count > cut ? cut : 0), as: UTF8.self)
+        }
+        let kept = list.map { c in
+            var k = c
+            k.path = name(c.path)
+            k.livePhotoPair = c.livePhotoPair.map(name)
+            return k
+        }
+        if let before = lists.updateValue(kept, forKey: key) {
+            add(-before.count, in: folder)
+        } else {
+            ordered = nil
+        }
+        add(list.count, in: folder)
+        let span = RecencyRule.span(of: list)
+        if span != spans[key] { newest = nil }
+        spans[key] = span
+    }
+
+    /// Forgets `folder`.
+    mutating func drop(_ folder: PathKey) {
+        guard let before = lists.removeValue(forKey: folder) else { return }
+        add(-before.count, in: folder.path)
+        spans.removeValue(forKey: folder)
+        ordered = nil
+        newest = nil
+    }
+
+    /// `folder`'s candidates with their full canonical paths again.
+    func candidates(in folder: PathKey) -> [SuggestionCandidate] {
+        let prefix = folder.path == "/" ? "/" : folder.path + "/"
+        return (lists[folder] ?? []).map { c in
+            var full = c
+            full.path = prefix + c.path
+            full.livePhotoPair = c.livePhotoPair.map { prefix + $0 }
+            return full
+        }
+    }
+
+    /// The folders in byte order.
+    mutating func inOrder() -> [PathKey] {
+        if let ordered { return ordered }
+        let sorted = lists.keys.sorted { $0.precedes($1) }
+        ordered = sorted
+        return sorted
+    }
+
+    /// The dated folders, latest capture first.
+    mutating func datedNewestFirst() -> [(latest: Double, folder: PathKey)] {
+        if let newest { return newest }
+        let sorted = spans.map { (latest: $0.value.upperBound, folder: $0.key) }.sorted { $0.latest > $1.latest }
+        newest = sorted
+        return sorted
+    }
+
+    /// True when recency certainly turns down every file of `folder` (`RecencyRule`'s bounds,
+    /// widened by the widest zone offset, on its span): no file needs a decision.
+    func certainlyRejected(_ folder: PathKey, _ context: SuggestionContext) -> Bool {
+        RecencyRule.certainlyRejects(span: spans[folder], in: context)
+    }
+
+    private mutating func add(_ n: Int, in folder: String) {
+        fileCount += n
+        if let root = roots.first(where: { PathKey(folder).isWithin($0) }) { perRoot[root, default: 0] += n }
+    }
+}
