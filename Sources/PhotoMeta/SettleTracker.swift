@@ -83,6 +83,9 @@ package struct SettleTracker: Sendable {
     /// When the files still pending should be looked at again, after a look at `now`.
     package func nextCheck(after now: Double) -> Double? { pending.isEmpty ? nil : now + settleTime / 2 }
 
+    /// Every file of the tree as of the last look: reported (or there at the start) or pending.
+    package var knownPaths: Set<String> { Set(reported.keys).union(pending.keys) }
+
     /// The names kept something for: bounded by the tree plus what is in flight, never by the
     /// names that ever came and went.
     package var trackedNames: Int {

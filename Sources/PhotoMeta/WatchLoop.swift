@@ -153,11 +153,15 @@ final class WatchLoop {
     private func look(at t: Double) -> Bool {
         var touched: Set<String> = []
         if fullRescan {
+            // The tree as it was is the tracker's (every file of the last look is reported or
+            // pending): the old snapshot goes before the new one is taken, so a rescan after a
+            // burst never holds the tree twice.
+            current = FolderSnapshot()
             guard let snap = snapshot() else {
                 deliver(.folderGone)
                 return false
             }
-            touched = Set(current.files.keys).union(snap.files.keys)
+            touched = tracker.knownPaths.union(snap.files.keys)
             current = snap
         } else if dirty {
             for f in dirtyFolders.sorted() { touched.formUnion(current.relist(f, root: folder, walker: walker)) }

@@ -229,22 +229,26 @@ package struct TreeWalker: Sendable {
         visit: (Event) -> Void
     ) -> ([File], [Subfolder]) {
         let prefix = dir.hasSuffix("/") ? dir : dir + "/"
-        var files: [File] = []
-        var subfolders: [Subfolder] = []
-        var listed: [(name: String, path: String, relative: String)] = []
-        listed.reserveCapacity(entries.count)
+        func below(_ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
+        // Names first, paths made only for what is kept: a folder of 50,000 files (a burst)
+        // holds one string per path, not three.
+        var names: [String] = []
+        names.reserveCapacity(entries.count)
         for entry in entries where !entry.name.hasPrefix(".") {
-            let path = prefix + entry.name
-            let rel = relative.isEmpty ? entry.name : relative + "/" + entry.name
-            if !exclude.isEmpty, exclude.contains(where: { $0.matches(rel) }) { continue }
+            if !exclude.isEmpty, exclude.contains(where: { $0.matches(below(entry.name)) }) { continue }
             if case .other(let what) = entry.type {
-                visit(.skipped(path: path, relative: rel, reason: .special(what)))
+                visit(.skipped(path: prefix + entry.name, relative: below(entry.name), reason: .special(what)))
                 continue
             }
-            listed.append((entry.name, path, rel))
+            names.append(entry.name)
         }
-        let examined = stat(listed.map(\.name), in: handle.fd)
-        for ((name, path, rel), result) in zip(listed, examined) {
+        let examined = stat(names, in: handle.fd)
+        var files: [File] = []
+        files.reserveCapacity(names.count)
+        var subfolders: [Subfolder] = []
+        for (name, result) in zip(names, examined) {
+            let path = prefix + name
+            let rel = below(name)
             let f: FileFacts
             switch result {
             case .success(let facts): f = facts
@@ -282,12 +286,19 @@ package struct TreeWalker: Sendable {
             }
         }
         guard parallelStat, names.count >= 64 else { return names.map(one) }
-        // Two runs of consecutive names, not one name at a time: one hand-off per half.
+        // Two runs of consecutive names, not one name at a time: one hand-off per half, each
+        // half written in place (no second copy of a large folder's results).
         let half = (names.count + 1) / 2
-        let halves = ParallelMap.run(2) { part in
-            names[(part == 0 ? 0 : half)..<(part == 0 ? half : names.count)].map(one)
+        return [Result<FileFacts, SystemError>](unsafeUninitializedCapacity: names.count) { buffer, count in
+            guard let base = buffer.baseAddress else { return }
+            let out = SendableBuffer(base: base)
+            _ = ParallelMap.run(2) { part in
+                for i in (part == 0 ? 0 : half)..<(part == 0 ? half : names.count) {
+                    (out.base + i).initialize(to: one(names[i]))
+                }
+            }
+            count = names.count
         }
-        return halves.flatMap { $0 }
     }
 
     /// Where a symbolic link leads, under the policy.
@@ -307,4 +318,9 @@ package struct TreeWalker: Sendable {
         }
         return .success((target, nil))
     }
+}
+
+/// The start of a buffer whose disjoint parts threads fill (`TreeWalker.stat`).
+private struct SendableBuffer<T>: @unchecked Sendable {
+    let base: UnsafeMutablePointer<T>
 }
