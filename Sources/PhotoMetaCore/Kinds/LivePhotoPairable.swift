@@ -28,6 +28,9 @@ extension LivePhotoPairing {
     /// Pairs `items` (one folder's files, or several folders'): both halves of each pair name
     /// each other, and each still becomes a Live Photo.
     package static func apply<T: LivePhotoPairable>(_ items: inout [T]) {
+        // Every pair has a movie half: a folder without a video (most of a photo library) has
+        // none, and is not split into names at all.
+        guard items.contains(where: { $0.kind == .video }) else { return }
         for p in pairs(items.map(\.pairingMember)) {
             let stillPath = items[p.still].path
             let moviePath = items[p.movie].path
