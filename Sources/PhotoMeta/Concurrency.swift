@@ -1,16 +1,31 @@
 import Foundation
+import PhotoMetaSystem
 import Synchronization
 
 /// A flag set from another thread (a signal handler's queue, a stream's termination) and read
 /// by a loop that should stop.
 public final class StopFlag: Sendable {
     private let value = Mutex(false)
+    /// Readable once the flag is set, for a loop that sleeps in `poll` (nil when no pipe could
+    /// be made: such a loop wakes now and then to look at the flag).
+    private let pipe = Mutex<WakePipe?>(nil)
     /// A flag not yet set.
     public init() {}
     /// True once `set()` was called.
     public var isSet: Bool { value.withLock { $0 } }
     /// Asks the loop to stop.
-    public func set() { value.withLock { $0 = true } }
+    public func set() {
+        value.withLock { $0 = true }
+        pipe.withLock { $0?.wake() }
+    }
+    /// A descriptor that becomes readable when the flag is set (made on first use).
+    package var wakeDescriptor: Int32? {
+        pipe.withLock { p in
+            if p == nil { p = WakePipe() }
+            if isSet { p?.wake() }
+            return p?.descriptor
+        }
+    }
 }
 
 /// Items waiting for a worker, numbered in the order they were pushed; the producer blocks

@@ -74,11 +74,13 @@ package final class LibraryService {
         return "serve-" + String(h, radix: 16)
     }
 
-    /// Runs until `shouldStop` (checked at least every 250 ms): takes the lock, watches and
-    /// scans the folders, announces itself, says `ready(files)`, then answers and follows
-    /// changes. `runtime` nil: no clients can find it (it still keeps the index current).
+    /// Runs until `shouldStop` (checked whenever `wake` is readable, else at least every
+    /// 250 ms): takes the lock, watches and scans the folders, announces itself, says
+    /// `ready(files)`, then answers and follows changes. `runtime` nil: no clients can find it
+    /// (it still keeps the index current).
     package func run(
-        runtime: RuntimeFolder?, shouldStop: () -> Bool, ready announce: (Int) -> Void, note: (String) -> Void
+        runtime: RuntimeFolder?, shouldStop: () -> Bool, wake: Int32? = nil, ready announce: (Int) -> Void,
+        note: (String) -> Void
     ) throws(Failure) {
         var lock: ServiceLock?
         var listener: UnixSocketListener?
@@ -106,7 +108,7 @@ package final class LibraryService {
         ready = true
         announce(library.fileCount)
         if let failure = watchFailure.reason { note("\(failure); clients will scan") }
-        try loop(listener: listener, shouldStop: shouldStop)
+        try loop(listener: listener, shouldStop: shouldStop, wake: wake)
         _ = lock
     }
 
@@ -134,14 +136,16 @@ package final class LibraryService {
 
     /// Waits for events and clients; changes are looked at after a 15 ms debounce, and always
     /// before a request is answered.
-    private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool) throws(Failure) {
+    private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool, wake: Int32?) throws(Failure) {
         var lastEvent: Double?
         while !shouldStop() {
             var fds = watches.map(\.fd) + waiting.map(\.connection.descriptorForPolling)
             if let listener { fds.append(listener.descriptorForPolling) }
-            var timeout = lastEvent == nil ? 250.0 : 15
+            if let wake { fds.append(wake) }
+            // Idle with a wake descriptor: no timeout at all (no CPU while nothing happens).
+            var timeout = lastEvent == nil ? (wake == nil ? 250.0 : Double.infinity) : 15
             if let first = waiting.map(\.deadline).min() { timeout = min(timeout, max(0, (first - clock.now()) * 1000)) }
-            let readable = Readiness.wait(fds, timeoutMilliseconds: Int32(timeout.rounded(.up)))
+            let readable = Readiness.wait(fds, timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
             if try takeEvents() { lastEvent = clock.now() }
             if let t = lastEvent, clock.now() - t >= 0.015 {
                 library.refresh(entering: watchEntering())

@@ -128,7 +128,7 @@ struct ServeCommand {
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
         do throws(LibraryService.Failure) {
             try service.run(
-                runtime: runtime, shouldStop: { stop.isSet },
+                runtime: runtime, shouldStop: { stop.isSet }, wake: stop.wakeDescriptor,
                 ready: { files in
                     let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
                     Output.err("photometa: serving \(named) (\(files) file\(files == 1 ? "" : "s"))")
