@@ -181,9 +181,15 @@ def build_floor(bench_dir):
     return exe
 
 
+# Folders of the library that runs rewrite or remove (run.py's recent/ and added/, the watch
+# bench's churn/, burst/ and burst.tmp/).
+TRANSIENT = ("recent", "added", "churn", "burst", "burst.tmp")
+
+
 def jpeg_sample(lib, bench_dir, count, log=print):
-    """BENCH_DIR/jpeg-COUNT/: hard links to COUNT evenly spaced JPEGs of the library (recent/
-    and added/ left out: they are rewritten), named after their folders (2023-03-IMG_2991.JPG),
+    """BENCH_DIR/jpeg-COUNT/: hard links to COUNT evenly spaced JPEGs of the library (recent/,
+    added/ and the watch bench's churn/ and burst/ left out: they are rewritten or removed),
+    named after their folders (2023-03-IMG_2991.JPG),
     so the same bytes lie at the same places on the disk as in the library. Rebuilt when the
     library's stamp changes."""
     folder = os.path.join(bench_dir, "jpeg-%d" % count)
@@ -194,7 +200,7 @@ def jpeg_sample(lib, bench_dir, count, log=print):
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     jpegs = [p for p in list_files(lib)
-             if p.lower().endswith((".jpg", ".jpeg")) and os.path.relpath(p, lib).split(os.sep)[0] not in ("recent", "added")]
+             if p.lower().endswith((".jpg", ".jpeg")) and os.path.relpath(p, lib).split(os.sep)[0] not in TRANSIENT]
     if len(jpegs) < count:
         raise SystemExit("bench: the library has %d JPEGs, fewer than %d" % (len(jpegs), count))
     step = len(jpegs) / count
