@@ -147,6 +147,10 @@ uninstall:
 # generated once by Benchmarks/make_library.py and cached in BENCH_DIR. Each figure is the
 # median of BENCH_RUNS runs after a warm-up; the table is written into docs/performance.md and
 # the raw numbers into Benchmarks/results/. Installs its peers with apt when missing.
+# Issue 24: inspect against exiv2 and jhead on 5,000 of its JPEGs, warm, and cold (the page
+# cache dropped before every run: root only; BENCH_COLD=0 skips those rows). Every row prints
+# its exact command line and the load average. `python3 Benchmarks/run.py --only-jpeg --bin B
+# --dir BENCH_DIR` runs those rows alone, to try a change.
 BENCH_N     ?= 20000
 BENCH_RUNS  ?= 5
 BENCH_DIR   ?= .build/bench
@@ -154,7 +158,7 @@ BENCH_DIR   ?= .build/bench
 # it, on BENCH_SERVICE_N small generated files, 100 to a folder (1000000 for the large row).
 BENCH_SERVICE_N    ?= 100000
 BENCH_SERVICE_RUNS ?= 40
-APT_BENCH   := libimage-exiftool-perl exiv2 time gcc python3 libvips-tools ffmpeg ffmpegthumbnailer imagemagick \
+APT_BENCH   := libimage-exiftool-perl exiv2 jhead time gcc python3 libvips-tools ffmpeg ffmpegthumbnailer imagemagick \
                libheif-examples
 
 # Scale-out recipes of docs/pipelines.md, run (not part of make test): the same list of paths

@@ -113,18 +113,26 @@ class Bench:
         self.tmp = tmp
         self.results = {}
 
-    def measure(self, key, label, argv, files, env=None, prepare=None, ok_codes=(0,), check=None, warm_stdout=None):
-        """One warm-up run and `runs` timed runs of argv; the median wall time and peak RSS."""
+    def measure(self, key, label, argv, files, env=None, prepare=None, ok_codes=(0,), check=None, warm_stdout=None,
+                warmup=True):
+        """One warm-up run (unless `warmup` is false: a cold row has nothing to warm) and `runs`
+        timed runs of argv; the median wall time and peak RSS. The exact command line and the
+        load average are printed first, so anyone can rerun a row."""
+        command = " ".join(shlex.quote(a) for a in argv)
+        load = loadavg()
+        log("bench: %s (load average %s)\n  $ %s%s" % (label, load, "".join(
+            "%s=%s " % (k, shlex.quote(v)) for k, v in sorted((env or {}).items())), command))
         tfile = os.path.join(self.tmp, "time.out")
         efile = os.path.join(self.tmp, key + ".stderr")
         full_env = dict(os.environ)
         if env:
             full_env.update(env)
         walls, rss, cpu = [], [], []
-        for i in range(self.runs + 1):
+        for i in range(0 if warmup else 1, self.runs + 1):
             if prepare:
                 prepare()
-            out_path = warm_stdout if (i == 0 and warm_stdout) else os.devnull
+            first = i == 0 or (i == 1 and not warmup)
+            out_path = warm_stdout if (first and warm_stdout) else os.devnull
             with open(out_path, "wb") as out, open(efile, "wb") as err:
                 t0 = time.perf_counter()
                 p = subprocess.run([TIME, "-f", "%e %M %U %S", "-o", tfile] + argv, stdout=out, stderr=err,
@@ -136,16 +144,18 @@ class Bench:
                 tail = open(efile, errors="replace").read()[-2000:]
                 raise SystemExit("bench: %s exited with %d (expected %s):\n%s\n%s"
                                  % (label, p.returncode, ok_codes, " ".join(map(shlex.quote, argv)), tail))
-            if i == 0:
+            if i == 0 or (i == 1 and not warmup and check and warm_stdout):
                 if check:
                     check(warm_stdout, efile)
-                continue
+                if i == 0:
+                    continue
             walls.append(wall)
             rss.append(m)
             cpu.append(u + s)
         r = {
             "label": label,
-            "command": " ".join(shlex.quote(a) for a in argv),
+            "command": command,
+            "env": env or {},
             "files": files,
             "wall_s": statistics.median(walls),
             "walls": [round(w, 4) for w in walls],
@@ -154,6 +164,7 @@ class Bench:
             "cpu_s": statistics.median(cpu),
             "files_per_s": files / statistics.median(walls),
             "loadavg": loadavg(),
+            "loadavg_start": load,
         }
         self.results[key] = r
         log("bench: %-34s %8.3f s  %9.0f files/s  %7.1f MiB  cpu %6.2f s  (runs %s)"
@@ -168,6 +179,93 @@ def build_floor(bench_dir):
     if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
         subprocess.run(["gcc", "-O2", "-Wall", "-pthread", "-o", exe, src], check=True)
     return exe
+
+
+# Folders of the library that runs rewrite or remove (run.py's recent/ and added/, the watch
+# bench's churn/, burst/ and burst.tmp/).
+TRANSIENT = ("recent", "added", "churn", "burst", "burst.tmp")
+
+
+def jpeg_sample(lib, bench_dir, count, log=print):
+    """BENCH_DIR/jpeg-COUNT/: hard links to COUNT evenly spaced JPEGs of the library (recent/,
+    added/ and the watch bench's churn/ and burst/ left out: they are rewritten or removed),
+    named after their folders (2023-03-IMG_2991.JPG),
+    so the same bytes lie at the same places on the disk as in the library. Rebuilt when the
+    library's stamp changes."""
+    folder = os.path.join(bench_dir, "jpeg-%d" % count)
+    stamp = open(os.path.join(os.path.dirname(lib), "stamp")).read()
+    stamp_file = os.path.join(bench_dir, ".jpeg-%d.stamp" % count)
+    if os.path.isdir(folder) and os.path.exists(stamp_file) and open(stamp_file).read() == stamp:
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    jpegs = [p for p in list_files(lib)
+             if p.lower().endswith((".jpg", ".jpeg")) and os.path.relpath(p, lib).split(os.sep)[0] not in TRANSIENT]
+    if len(jpegs) < count:
+        raise SystemExit("bench: the library has %d JPEGs, fewer than %d" % (len(jpegs), count))
+    step = len(jpegs) / count
+    for i in range(count):
+        src = jpegs[int(i * step)]
+        dst = os.path.join(folder, os.path.relpath(src, lib).replace(os.sep, "-"))
+        try:
+            os.link(src, dst)
+        except OSError:
+            shutil.copy2(src, dst)  # another file system: a copy (then not the library's places)
+    with open(stamp_file, "w") as f:
+        f.write(stamp)
+    log("bench: %d JPEGs linked in %s" % (count, folder))
+    return folder
+
+
+def drop_caches():
+    """Empties the page cache, dentries and inodes (root only): the next command reads from the
+    disk. `sync` first, or dirty pages would stay."""
+    os.sync()
+    with open("/proc/sys/vm/drop_caches", "w") as f:
+        f.write("3\n")
+
+
+def cold_refusal():
+    """Why the cold rows cannot run here, or None."""
+    if os.environ.get("BENCH_COLD", "1") == "0":
+        return "skipped: BENCH_COLD=0"
+    if os.geteuid() != 0:
+        return "skipped: not run as root (dropping the page cache needs root)"
+    try:
+        drop_caches()
+    except OSError as e:
+        return "skipped: cannot drop the page cache (%s)" % e.strerror
+    return None
+
+
+def run_jpeg_rows(b, binary, folder, count, log=print):
+    """photometa inspect against exiv2 and jhead on the JPEG sample, warm, then cold (the page
+    cache dropped before every run) when run as root. Returns the cold rows' refusal or None."""
+    q = shlex.quote
+    jsonl = os.path.join(b.tmp, "inspect-jpeg.jsonl")
+
+    def check(stdout, stderr):
+        lines = sum(1 for _ in open(stdout, "rb"))
+        if lines != count:
+            raise SystemExit("bench: inspect printed %d lines for %d JPEGs" % (lines, count))
+
+    inspect = [binary, "inspect", "--jsonl", "-r", folder]
+    exiv2 = ["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 exiv2 -Pkv pr" % q(folder)]
+    jhead = ["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 jhead" % q(folder)]
+    b.measure("jpeg_inspect", "photometa inspect --jsonl -r", inspect, count, check=check, warm_stdout=jsonl)
+    b.measure("jpeg_exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2)", exiv2, count, ok_codes=(0, 123))
+    b.measure("jpeg_jhead", "jhead (xargs -n 500 -P 2)", jhead, count, ok_codes=(0, 123))
+    refusal = cold_refusal()
+    if refusal:
+        log("bench: cold page cache rows %s" % refusal)
+        return refusal
+    b.measure("cold_inspect", "photometa inspect --jsonl -r, cold", inspect, count, prepare=drop_caches,
+              check=check, warm_stdout=jsonl, warmup=False)
+    b.measure("cold_exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2), cold", exiv2, count, prepare=drop_caches,
+              ok_codes=(0, 123), warmup=False)
+    b.measure("cold_jhead", "jhead (xargs -n 500 -P 2), cold", jhead, count, prepare=drop_caches,
+              ok_codes=(0, 123), warmup=False)
+    return None
 
 
 def list_files(lib):
@@ -187,7 +285,7 @@ def run(args):
     binary = os.path.abspath(args.bin)
     if not os.access(binary, os.X_OK):
         raise SystemExit("bench: %s is not built (make release)" % binary)
-    for tool in ("exiv2", "exiftool", "gcc", TIME):
+    for tool in ("exiv2", "exiftool", "jhead", "gcc", TIME):
         if not shutil.which(tool):
             raise SystemExit("bench: %s is missing (make bench installs it with apt)" % tool)
     root = os.path.abspath(os.path.join(args.dir, "lib-%d" % args.n))
@@ -236,6 +334,10 @@ def run(args):
     b.measure("exiftool", "exiftool -fast2 -j (%d-file subset)" % len(subset),
               ["sh", "-c", "xargs -0 -a %s -n 500 -P 2 exiftool -fast2 -j" % q(subset_list)],
               len(subset), ok_codes=(0, 123))
+
+    # a2. the JPEG sample: inspect vs exiv2 and jhead, warm and cold (Benchmarks/run.py jpeg rows)
+    sample = jpeg_sample(lib, os.path.abspath(args.dir), args.jpeg_files, log=log)
+    cold_refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, log=log)
 
     # b. suggest: cold (no index), no index at all, warm, warm after 10 files were added
     cache = os.path.join(tmp, "cache")
@@ -300,6 +402,8 @@ def run(args):
         "generation_s": round(generated, 1),
         "total_s": round(time.monotonic() - started, 1),
         "measurements": b.results,
+        "jpeg_files": args.jpeg_files,
+        "cold_refused": cold_refused,
         "watch": watch,
     }
     os.makedirs(args.results, exist_ok=True)
@@ -309,6 +413,27 @@ def run(args):
         f.write("\n")
     log("bench: results in %s (%.0f s in all)" % (path, result["total_s"]))
     return result
+
+
+def run_only_jpeg(args):
+    """`--only-jpeg`: the JPEG sample's rows and their ratios, for trying a change (nothing is
+    written but the sample's hard links)."""
+    binary = os.path.abspath(args.bin)
+    lib = os.path.join(os.path.abspath(args.dir), "lib-%d" % args.n, "library")
+    if not os.path.isdir(lib):
+        raise SystemExit("bench: no library in %s (run make bench once)" % lib)
+    tmp = os.path.abspath(os.path.join(args.dir, "tmp-jpeg"))
+    shutil.rmtree(tmp, ignore_errors=True)
+    os.makedirs(tmp)
+    b = Bench(args.runs, tmp)
+    sample = jpeg_sample(lib, os.path.abspath(args.dir), args.jpeg_files, log=log)
+    refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, log=log)
+    m = b.results
+    for peer in ("exiv2", "jhead"):
+        log("bench: warm inspect / %s: %.2f×" % (peer, m["jpeg_%s" % peer]["wall_s"] / m["jpeg_inspect"]["wall_s"]))
+        if not refused:
+            log("bench: cold inspect / %s: %.2f×" % (peer, m["cold_%s" % peer]["wall_s"] / m["cold_inspect"]["wall_s"]))
+    shutil.rmtree(tmp, ignore_errors=True)
 
 
 def run_thumbnails(args, machine=None):
@@ -394,6 +519,18 @@ def goals(r, all_results):
 
     ratio = m["inspect"]["files_per_s"] / m["exiv2"]["files_per_s"]
     row("inspect vs exiv2", "≥ 2× exiv2 files/s", "%.2f×" % ratio, ratio >= 2)
+    if "jpeg_inspect" in m:
+        n = fmt_int(r.get("jpeg_files", m["jpeg_inspect"]["files"]))
+        ratio = m["jpeg_jhead"]["wall_s"] / m["jpeg_inspect"]["wall_s"]
+        row("inspect vs jhead, %s JPEGs, warm" % n, "≥ 1× jhead files/s", "%.2f×" % ratio, ratio >= 1)
+        if "cold_inspect" in m:
+            for peer, target in (("exiv2", 1.5), ("jhead", 1.0)):
+                ratio = m["cold_" + peer]["wall_s"] / m["cold_inspect"]["wall_s"]
+                row("inspect vs %s, %s JPEGs, cold page cache" % (peer, n), "≥ %g× %s files/s" % (target, peer),
+                    "%.2f×" % ratio, ratio >= target)
+        else:
+            row("inspect vs exiv2 and jhead, cold page cache", "≥ 1.5× exiv2, ≥ 1× jhead",
+                "not measured (%s)" % r.get("cold_refused", "skipped"), None)
     ratio = m["inspect"]["files_per_s"] / m["exiftool"]["files_per_s"]
     row("inspect vs exiftool -fast2", "≥ 50× exiftool files/s", "%.1f×" % ratio, ratio >= 50)
     ratio = m["suggest_warm"]["wall_s"] / m["floor_stat"]["wall_s"]
@@ -489,6 +626,38 @@ def markdown(main, all_results):
              "evenly spaced subset and is scaled by files/s); for suggest it is its wall time divided by "
              "inspect's. \"photometa / floor\" is photometa's wall time divided by the floor's (1 thread).")
     L.append("")
+    if "jpeg_inspect" in m:
+        n = main.get("jpeg_files", m["jpeg_inspect"]["files"])
+        L.append("### inspect on %s JPEGs of the library, warm and cold page cache" % fmt_int(n))
+        L.append("")
+        L.append("Hard links to %s evenly spaced JPEGs of the library in one folder (`BENCH_DIR/jpeg-%d/`: the "
+                 "same bytes at the same places on the disk). Cold: `sync; echo 3 > /proc/sys/vm/drop_caches` "
+                 "before every run (no warm-up run), so the folder, the inodes and the files come from the disk."
+                 % (fmt_int(n), n))
+        L.append("")
+        L.append("| page cache | command | files | wall s (median) | files/s | CPU s (user+sys) | peak RSS MiB | photometa / peer |")
+        L.append("|---|---|---:|---:|---:|---:|---:|---:|")
+        for cache, prefix in (("warm", "jpeg_"), ("cold", "cold_")):
+            if prefix + "inspect" not in m:
+                L.append("| cold | %s | | | | | | |" % main.get("cold_refused", "skipped"))
+                continue
+            ins = m[prefix + "inspect"]
+            for peer in ("inspect", "exiv2", "jhead"):
+                q = m[prefix + peer]
+                ratio = "" if peer == "inspect" else "%.2f× faster" % (q["wall_s"] / ins["wall_s"])
+                L.append("| %s | %s | %s | %s | %s | %.2f | %s | %s |"
+                         % (cache, q["label"].replace(", cold", ""), fmt_int(q["files"]), fmt_s(q["wall_s"]),
+                            fmt_int(q["files_per_s"]), q["cpu_s"], mib(q["rss_kib"]), ratio))
+        L.append("")
+    L.append("### The commands (to rerun a row), with the load average when each row started")
+    L.append("")
+    order = ["inspect", "exiv2", "exiftool", "jpeg_inspect", "jpeg_exiv2", "jpeg_jhead", "cold_inspect", "cold_exiv2",
+             "cold_jhead", "suggest_cold", "suggest_noindex", "suggest_warm", "suggest_added"]
+    for key in sorted(m, key=lambda k: (order.index(k) if k in order else len(order), k)):
+        q = m[key]
+        env = "".join("%s=%s " % (k, shlex.quote(v)) for k, v in sorted(q.get("env", {}).items()))
+        L.append("- %s (load %s): `%s%s`" % (q["label"], q.get("loadavg_start", q.get("loadavg", "?")), env, q["command"]))
+    L.append("")
     wt = main.get("watch")
     if wt:
         L.append("### watch (one `photometa watch LIB --jsonl` over the same library)")
@@ -508,7 +677,7 @@ def markdown(main, all_results):
         L.append("No peer does this job (inotifywait reports raw events, not settled, inspected media), so the "
                  "rows are compared with the goals below. Latency includes the 15 ms debounce.")
         L.append("")
-    L.append("### Goals (2 cores, warm page cache)")
+    L.append("### Goals (2 cores; warm page cache unless the row says cold)")
     L.append("")
     L.append("| goal | target | measured | met? |")
     L.append("|---|---|---|---|")
@@ -572,6 +741,9 @@ def main():
     ap.add_argument("--doc", default="docs/performance.md")
     ap.add_argument("--results", default=os.path.join(HERE, "results"))
     ap.add_argument("--exiftool-files", type=int, default=1000)
+    ap.add_argument("--jpeg-files", type=int, default=5000, help="JPEGs in the warm/cold sample (hard links)")
+    ap.add_argument("--only-jpeg", action="store_true",
+                    help="run the JPEG sample's rows alone (warm, cold) and print them; writes nothing")
     ap.add_argument("--report-only", action="store_true", help="rewrite the doc from the results files")
     ap.add_argument("--thumb-runs", type=int, default=3, help="timed runs of each thumbnail row")
     ap.add_argument("--only-thumbnails", action="store_true", help="run the thumbnail rows alone")
@@ -587,6 +759,9 @@ def main():
         return
     if args.only_service:
         run_service(args)
+        return
+    if args.only_jpeg:
+        run_only_jpeg(args)
         return
     if args.runs < 1:
         raise SystemExit("bench: --runs must be at least 1")

@@ -43,6 +43,12 @@ public enum InspectionRunner {
     /// How many scanned items may wait for a worker.
     static let queueLimit = 1024
 
+    /// Workers are threads that mostly wait for the disk when it is cold (an open, a read at
+    /// the start of the file, one at its end): more of them than cores keep more reads in
+    /// flight, which a cold disk answers faster together than one by one; with a warm page
+    /// cache the extra threads only take turns on the cores. (docs/performance.md, "Cold disk".)
+    public static let defaultWorkers = min(16, max(4, 4 * ProcessInfo.processInfo.activeProcessorCount))
+
     /// Inspects `paths` (folders walked when `recursive`), then the paths of `fileList` in
     /// their order; `exclude` patterns (`PathGlob`) leave entries of walked folders out;
     /// `sidecars` false leaves XMP sidecars and Takeout JSON unread (`--no-sidecars`).
@@ -52,7 +58,7 @@ public enum InspectionRunner {
     /// far, and `finished` once it found them all (for a progress display).
     public static func run<Rendered: Sendable>(
         paths: [String], fileList: FileList? = nil, recursive: Bool, exclude: [String] = [], sidecars: Bool = true,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        workers: Int = InspectionRunner.defaultWorkers,
         scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)? = nil,
         problem: @escaping @Sendable (Problem) -> Void,
         render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
@@ -98,13 +104,19 @@ public enum InspectionRunner {
         }
         producer.start()
         let pairing = PairingFolders()
-        DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
-            while let (i, item) = queue.pop() {
-                let asset = FileInspector.inspect(
-                    path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder, pairing: pairing,
-                    sidecars: sidecars)
-                results.deliver(i, render(Item(path: item.path, explicit: item.explicit), asset))
-            }
+        let done = DispatchGroup()
+        for _ in 0..<max(1, workers) {
+            done.enter()
+            Thread {
+                while let (i, item) = queue.pop() {
+                    let asset = FileInspector.inspect(
+                        path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder, pairing: pairing,
+                        sidecars: sidecars)
+                    results.deliver(i, render(Item(path: item.path, explicit: item.explicit), asset))
+                }
+                done.leave()
+            }.start()
         }
+        done.wait()
     }
 }

@@ -17,6 +17,9 @@ package final class FileByteSource: ByteSource {
     /// Most files' metadata ends within the first few KiB; a larger APP1 or box costs one more
     /// `pread` of exactly its size.
     static let windowSize = 16 << 10
+    /// What one read at the end of a file fetches: a page, which holds a Samsung trailer's
+    /// footer and a JPEG's end of image with its padding (`JPEGReader.checkEnd`).
+    static let tailWindowSize = 4 << 10
 
     /// Opens `path` for reading; a path that is not a regular file is refused before any read.
     /// A path longer than `PATH_MAX` is opened relative to its folder's descriptor (`LongPath`).
@@ -47,6 +50,10 @@ package final class FileByteSource: ByteSource {
         }
         self.fd = fd
         self.size = Int64(st.st_size)
+        // Only the ranges asked for are read from the disk, not the kernel's readahead around
+        // them (32 KiB and more): a metadata walk jumps, and a cold disk pays for every byte.
+        // Advice only: a failure changes nothing.
+        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)
     }
 
     deinit { close(fd) }
@@ -71,9 +78,15 @@ package final class FileByteSource: ByteSource {
             return Array(window[s..<s + n])
         }
         if n <= FileByteSource.windowSize / 2 {
-            try fill(at: offset)
-            let available = min(n, window.count)
-            return Array(window[0..<available])
+            // Near the end, the window is the file's last bytes: the checks made there (a
+            // trailer's 8-byte footer, then the end of image) cost one read, at one place.
+            let tailStart = max(0, size - Int64(FileByteSource.tailWindowSize))
+            let start = offset >= tailStart ? tailStart : offset
+            try fill(at: start)
+            let s = Int(offset - start)
+            guard s <= window.count else { return [] }  // the file shrank while being read
+            let available = max(0, min(n, window.count - s))
+            return Array(window[s..<s + available])
         }
         return try preadFully(at: offset, count: n)
     }

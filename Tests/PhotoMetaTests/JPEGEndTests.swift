@@ -38,6 +38,21 @@ final class JPEGEndTests: XCTestCase {
         XCTAssertFalse(inspect(try photo() + [0xFF, 0xFF, 0xFF]).truncated)
     }
 
+    /// The end is looked at in the last page first, then in the last 16 KiB (issue 24): what is
+    /// found past the first page is found as before, and what lies past 16 KiB is not.
+    func testEndPastTheLastPage() throws {
+        let zeros = inspect(try bigPhoto() + [UInt8](repeating: 0, count: 6_000))
+        XCTAssertFalse(zeros.truncated, "\(zeros.diagnostics)")
+        XCTAssertEqual(zeros.diagnostics, [])
+        let trailer = inspect(try bigPhoto() + [UInt8](repeating: 0x41, count: 6_000))
+        XCTAssertFalse(trailer.truncated)
+        XCTAssertTrue(
+            trailer.diagnostics.contains { $0.message == "6000 bytes after the end of image (EOI); an unknown trailer" },
+            "\(trailer.diagnostics)")
+        let far = inspect(try bigPhoto() + [UInt8](repeating: 0x41, count: 20_000))
+        XCTAssertTrue(far.truncated, "an EOI more than 16 KiB before the end is not looked for")
+    }
+
     func testSamsungTrailer() throws {
         func le32(_ v: Int) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
         // A 40 KB data block (past the tail read), then its SEFH directory: one entry of type

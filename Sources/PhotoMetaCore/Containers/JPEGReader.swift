@@ -124,6 +124,10 @@ package enum JPEGReader {
 
     /// How much of the end of the file is looked at for the end of image.
     static let tailLength = 16 << 10
+    /// What is looked at first: a complete file's EOI and padding nearly always fit in its
+    /// last page, and the whole `tailLength` is read only when they do not (the answer is the
+    /// same: the padding is skipped from the end either way).
+    static let shortTailLength = 4 << 10
 
     enum TailEnd {
         /// EOI right before `end` (padding aside).
@@ -138,7 +142,16 @@ package enum JPEGReader {
     /// Where the last EOI lies in the bytes before `end` (at most `tailLength` of them, after
     /// the start of scan).
     static func tailEnd(_ reader: BoundedReader, from scanData: Int64, to end: Int64) -> TailEnd {
-        let from = max(scanData, end - Int64(tailLength))
+        if end - scanData > Int64(shortTailLength),
+            case .eoi = tailEnd(reader, from: scanData, to: end, length: shortTailLength)
+        {
+            return .eoi
+        }
+        return tailEnd(reader, from: scanData, to: end, length: tailLength)
+    }
+
+    static func tailEnd(_ reader: BoundedReader, from scanData: Int64, to end: Int64, length: Int) -> TailEnd {
+        let from = max(scanData, end - Int64(length))
         guard end - from >= 2 else { return .tooShort }
         let tail: [UInt8]
         do throws(ReadFailure) {

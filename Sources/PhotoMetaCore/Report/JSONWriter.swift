@@ -93,10 +93,13 @@ package struct JSONWriter {
         out += "\""
         // Nearly every string needs no escape: append it whole.
         // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF; stand-ins for raw name bytes with 0xF4.)
-        if !s.utf8.contains(where: {
+        // (The bytes are looked at in place when the string has them contiguous, as native
+        // strings do: a tenth of the cost of walking its UTF-8 view, on every key and value.)
+        let needsEscape: (UInt8) -> Bool = {
             $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
                 || $0 == 0xF4
-        }) {
+        }
+        if !(s.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) } ?? s.utf8.contains(where: needsEscape)) {
             out += s
             out += "\""
             return

@@ -1,0 +1,31 @@
+import Foundation
+import XCTest
+
+@testable import PhotoMetaCore
+@testable import PhotoMetaSystem
+
+/// `FileByteSource` serves small reads from one window, which near the end of a file holds the
+/// file's last bytes (issue 24: a trailer's footer and a JPEG's end of image in one read). Its
+/// answers are the bytes themselves, whatever the order of the reads.
+final class FileByteSourceTests: XCTestCase {
+    func testEveryReadReturnsTheFilesBytes() throws {
+        let dir = try TemporaryDirectory()
+        for size in [0, 1, 7, 4_096, 5_000, 16_384, 50_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
+            let path = try dir.write("f\(size).bin", bytes)
+            let file = try FileByteSource(path: path)
+            let memory = MemoryByteSource(bytes)
+            let s = Int64(size)
+            // Head, the footer, the end check (short then long), the middle, past the end.
+            let reads: [(Int64, Int)] = [
+                (0, 16), (s - 8, 8), (s - 4_096, 4_096), (s - 16_384, 16_384), (s - 8, 8), (2, 6_000),
+                (s / 2, 100), (s - 1, 10), (s, 1), (s + 5, 3), (0, 70_000), (s - 3_000, 2_000),
+            ]
+            for (offset, count) in reads {
+                XCTAssertEqual(
+                    try file.read(at: offset, count: count), try memory.read(at: offset, count: count),
+                    "size \(size), read \(count) at \(offset)")
+            }
+        }
+    }
+}
