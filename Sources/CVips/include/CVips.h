@@ -73,6 +73,8 @@ typedef struct pm_header {
     int pages;        /* number of pages/frames, >= 1 (animated GIF/WebP, multi-page TIFF) */
     int orientation;  /* EXIF orientation 1..8 as libvips reports it; 1 when absent */
     int has_alpha;    /* 1 when the image has an alpha channel */
+    int sample_bytes; /* bytes of one decoded sample: 1 (8 bits), 2 (up to 16: 10- and 12-bit
+                         HEIF, 16-bit PNG and TIFF), 4 or 8 (float TIFF) */
     char loader[64];  /* libvips loader nickname, e.g. "jpegload", "heifload_buffer" */
 } pm_header;
 
