@@ -135,6 +135,15 @@ def colour_fixtures():
                 ("srgb.jpg", with_profile("srgb", ".jpg", P3_GREEN))]
 
 
+def declared_png(width, height, bits):
+    """A PNG whose IHDR declares width x height RGB at `bits` bits a sample, and one tiny IDAT:
+    what the decode budget counts is read from the header alone."""
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, bits, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(b"\0" * 64)) \
+        + png_chunk(b"IEND", b"")
+
+
 def heic():
     """plain.heic: 64x48 HEVC (libheif's x265 through `vips heifsave`), no irot."""
     return vips(["copy", "IN", "OUT[Q=50,strip]"], ppm(W, H, marked), ".ppm", ".heic")
@@ -207,6 +216,8 @@ def main():
         ("alpha.png", alpha_png_direct()),
         ("anim.gif", animated_gif(3)),
         ("huge.png", huge_png()),
+        ("declared12mp.png", declared_png(4000, 3000, 8)),
+        ("declared12mp16.png", declared_png(4000, 3000, 16)),
         ("plain.heic", heic()),
         ("plain.avif", avif()),
         ("clip.mp4", clip_bytes),

@@ -132,9 +132,11 @@ int pm_vips_header_buffer(const void *data, size_t len, pm_header *out,
                           char *err, size_t err_len);
 
 /* Makes a thumbnail: header check against max_pixels, then libvips' vips_thumbnail
- * (shrink-on-load, EXIF auto-rotation unless no_rotate, import embedded ICC and export sRGB,
- * never enlarges), 8-bit sRGB, then encodes per opts->format with all metadata stripped
- * except the requested PNG tEXt chunks. Multi-page inputs give page 0 (the first GIF frame). */
+ * (shrink-on-load, EXIF auto-rotation unless no_rotate, never enlarges), the embedded ICC
+ * profile converted to sRGB (8-bit RGB: on the thumbnail, with a LittleCMS transform kept per
+ * distinct profile, CVipsColour.c; CMYK, grey, 16-bit: libvips' export_profile), 8-bit sRGB,
+ * then encodes per opts->format with all metadata stripped except the requested PNG tEXt
+ * chunks. Multi-page inputs give page 0 (the first GIF frame). */
 int pm_vips_thumbnail(const char *path, const pm_thumb_options *opts, pm_image *out,
                       char *err, size_t err_len);
 /* Same for bytes in memory. */
