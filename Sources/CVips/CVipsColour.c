@@ -35,8 +35,8 @@ static pm_transform pm_transforms[PM_TRANSFORMS_MAX];
 static int pm_transform_count;
 static cmsHPROFILE pm_srgb;
 
-/* libvips' built-in sRGB profile (what export_profile "srgb" used), opened once. Under
- * pm_colour_lock. */
+/* libvips' built-in sRGB profile (what export_profile "srgb" used), opened once; LittleCMS'
+ * own sRGB should libvips not give it. Under pm_colour_lock. */
 static cmsHPROFILE
 pm_srgb_profile(void)
 {
@@ -46,13 +46,15 @@ pm_srgb_profile(void)
 
     if (pm_srgb)
         return pm_srgb;
-    if (vips_profile_load("srgb", &blob, NULL) != 0 || !blob) {
-        vips_error_clear();
-        return NULL;
+    if (vips_profile_load("srgb", &blob, NULL) == 0 && blob) {
+        data = vips_blob_get(blob, &len);
+        pm_srgb = cmsOpenProfileFromMem(data, (cmsUInt32Number) len);
+        vips_area_unref(VIPS_AREA(blob));
     }
-    data = vips_blob_get(blob, &len);
-    pm_srgb = cmsOpenProfileFromMem(data, (cmsUInt32Number) len);
-    vips_area_unref(VIPS_AREA(blob));
+    else
+        vips_error_clear();
+    if (!pm_srgb)
+        pm_srgb = cmsCreate_sRGBProfile();
     return pm_srgb;
 }
 
