@@ -2,9 +2,10 @@
 
 SWIFT       ?= swift
 export PATH := $(PATH):/opt/swift/usr/bin
-# Packages the build links against (libexif, SQLite and zlib through pkg-config; libvips and
-# libffmpegthumbnailer for PhotoMetaThumbnails).
-APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libbrotli-dev libvips-dev libffmpegthumbnailer-dev
+# Packages the build links against (libexif, SQLite and zlib through pkg-config; libvips,
+# libffmpegthumbnailer and LittleCMS for PhotoMetaThumbnails).
+APT_BUILD   := pkg-config libexif-dev libsqlite3-dev zlib1g-dev libbrotli-dev libvips-dev libffmpegthumbnailer-dev \
+               liblcms2-dev
 # What the tests use besides the build: man (the installed page is rendered), python3 (a pty
 # for the progress line), bubblewrap (the desktop's thumbnailer run in GNOME's sandbox).
 APT_TEST    := man-db python3 bubblewrap
@@ -89,9 +90,9 @@ fixtures:
 	python3 Fixtures/make_sidecar_fixtures.py
 	python3 Fixtures/make_name_fixtures.py
 
-# Fixtures/thumbnails needs real pixels: libvips' CLI and ffmpeg make them (committed, so the
-# tests need neither).
-APT_THUMB_FIXTURES := libvips-tools ffmpeg python3
+# Fixtures/thumbnails needs real pixels: libvips' CLI and ffmpeg make them, LittleCMS the
+# Display P3 profile (committed, so the tests need none of them).
+APT_THUMB_FIXTURES := libvips-tools liblcms2-2 ffmpeg python3
 thumbnail-fixtures:
 	$(call apt_install,$(APT_THUMB_FIXTURES))
 	python3 Fixtures/make_thumbnail_fixtures.py

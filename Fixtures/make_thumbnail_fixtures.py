@@ -3,8 +3,9 @@
 (the library fixtures' image data is a 16x8 grey JPEG or no image at all).
 
 Pixels come from libvips' command-line tool (`vips`, Debian libvips-tools) and the clip from
-ffmpeg; the EXIF blocks are built here with make_fixtures.py's TIFF builder, so every byte that
-matters is written on purpose. Run `make thumbnail-fixtures`; the outputs are committed, so the
+ffmpeg; the Display P3 profile from LittleCMS (Debian liblcms2-2, display_p3.py); the EXIF blocks
+are built here with make_fixtures.py's TIFF builder, so every byte that matters is written on
+purpose. Run `make thumbnail-fixtures`; the outputs are committed, so the
 tests need neither tool. Fixtures/README.md says what each file is.
 """
 import os
@@ -107,6 +108,42 @@ def huge_png():
         + png_chunk(b"IEND", b"")
 
 
+# A green that Display P3 and sRGB encode differently (inside both gamuts), for the colour
+# fixtures: as P3 values it is sRGB (65, 182, 25) (LittleCMS, relative colorimetric).
+P3_GREEN = (100, 180, 60)
+
+
+def with_profile(icc_path, suffix, pixel, alpha=None):
+    """A 64x48 picture of one colour, `pixel`, with the ICC profile at icc_path embedded (an
+    APP2 ICC_PROFILE segment in JPEG [ICC.1 B.4], iCCP in PNG [PNG 1.2 4.2.2.4]); alpha adds an
+    alpha band of that value. Through `vips copy`: a PPM carries no metadata, so the saver
+    writes exactly the profile given."""
+    if alpha is None:
+        return vips(["copy", "IN", "OUT[Q=100,profile=%s]" % icc_path], ppm(W, H, lambda x, y: pixel), ".ppm", suffix)
+    return vips(["bandjoin_const", "IN", "OUT[profile=%s]" % icc_path, str(alpha)], ppm(W, H, lambda x, y: pixel),
+                ".ppm", suffix)
+
+
+def colour_fixtures():
+    """p3.jpg, p3_alpha.png (Display P3, display_p3.py) and srgb.jpg (libvips' sRGB profile)."""
+    from display_p3 import display_p3_icc
+    with tempfile.TemporaryDirectory() as d:
+        p3 = os.path.join(d, "p3.icc")
+        open(p3, "wb").write(display_p3_icc())
+        return [("p3.jpg", with_profile(p3, ".jpg", P3_GREEN)),
+                ("p3_alpha.png", with_profile(p3, ".png", P3_GREEN, alpha=200)),
+                ("srgb.jpg", with_profile("srgb", ".jpg", P3_GREEN))]
+
+
+def declared_png(width, height, bits):
+    """A PNG whose IHDR declares width x height RGB at `bits` bits a sample, and one tiny IDAT:
+    what the decode budget counts is read from the header alone."""
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", width, height, bits, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(b"\0" * 64)) \
+        + png_chunk(b"IEND", b"")
+
+
 def heic():
     """plain.heic: 64x48 HEVC (libheif's x265 through `vips heifsave`), no irot."""
     return vips(["copy", "IN", "OUT[Q=50,strip]"], ppm(W, H, marked), ".ppm", ".heic")
@@ -179,6 +216,8 @@ def main():
         ("alpha.png", alpha_png_direct()),
         ("anim.gif", animated_gif(3)),
         ("huge.png", huge_png()),
+        ("declared12mp.png", declared_png(4000, 3000, 8)),
+        ("declared12mp16.png", declared_png(4000, 3000, 16)),
         ("plain.heic", heic()),
         ("plain.avif", avif()),
         ("clip.mp4", clip_bytes),
@@ -187,6 +226,7 @@ def main():
         ("no_video.m4a", audio_only()),
         ("clip.webm", webm_clip()),
     ]
+    files += colour_fixtures()
     for name, data in files:
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(data)

@@ -45,6 +45,7 @@ HEADERS = {
     "brotli/": ["Sources/CBrotli/"],
     "vips/": ["Sources/CLibVips/", "Sources/CVips/"],
     "libffmpegthumbnailer/": ["Sources/CVips/"],
+    "lcms2.h": ["Sources/CVips/"],
     "glib.h": ["Sources/CGLib/", "Sources/CGLibNames/"],
     "linux/landlock.h": ["Sources/CSandbox/"],
     "linux/seccomp.h": ["Sources/CSandbox/"],

@@ -3,7 +3,8 @@
  * never sees them): fixed-signature wrappers over libvips (varargs API) and
  * libffmpegthumbnailer, split by concern: CVipsRuntime.c (errors, start-up), CVipsLoad.c
  * (input checks, headers), CVipsSave.c (encoding), CVipsPNG.c (tEXt chunks),
- * CVipsThumbnail.c (images), CVipsVideo.c (video frames).
+ * CVipsThumbnail.c (images), CVipsColour.c (embedded profiles to sRGB, with LittleCMS),
+ * CVipsVideo.c (video frames).
  *
  * Ownership rule used throughout: every VipsImage pointer starts NULL and is released with
  * VIPS_UNREF (g_object_unref + NULL) on every path through a single exit label, so error
@@ -38,6 +39,7 @@ PM_INTERNAL int pm_check_options(const pm_thumb_options *o, char *err, size_t er
 PM_INTERNAL VipsImage *pm_open_header(const char *path, const void *data, size_t len, const char **loader, int *status, char *err, size_t err_len);
 PM_INTERNAL int pm_step(VipsImage **image, VipsImage **next, int rc);
 PM_INTERNAL int pm_png_insert_text(void **buf, size_t *len, const pm_thumb_options *o);
+PM_INTERNAL int pm_colour_to_srgb(VipsImage **image, char *err, size_t err_len);
 PM_INTERNAL int pm_encode(VipsImage *in, const pm_thumb_options *o, pm_image *out, char *err, size_t err_len);
 
 #endif

@@ -215,6 +215,7 @@ pm_header_common(const char *path, const void *data, size_t len, pm_header *out,
     if (out->orientation < 1 || out->orientation > 8)
         out->orientation = 1;
     out->has_alpha = vips_image_hasalpha(image) ? 1 : 0;
+    out->sample_bytes = (int) vips_format_sizeof(vips_image_get_format(image));
     /* vips_foreign_find_load returns the GType name ("VipsForeignLoadJpegFile"); report
      * the operation nickname ("jpegload"), the name libvips' docs and CLI use. */
     nick = vips_nickname_find(g_type_from_name(loader_type));

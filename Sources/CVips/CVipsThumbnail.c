@@ -14,10 +14,38 @@ static const char *const pm_fail_on_option[] = {
     "fail_on=none", "fail_on=truncated", "fail_on=error", "fail_on=warning",
 };
 
-/* Steps 0 and 1: the arguments, then the header only (sets *manage_colour). */
+/* Who converts the thumbnail's colours to sRGB (pm_colour_mode). */
+enum { PM_COLOUR_NONE, PM_COLOUR_OURS, PM_COLOUR_LIBVIPS };
+
+/* Colour management only where there is colour to manage: an embedded ICC profile (iPhone
+ * photos are Display P3, most cameras' JPEGs carry sRGB) or CMYK. Asking libvips to export
+ * sRGB from an image without a profile builds a LittleCMS transform from its default profile
+ * for every file: 40 % of the CPU of a run over small JPEGs (perf), for an image that is sRGB
+ * already. 8-bit RGB (and RGBA) with a profile, nearly every photo, is converted after the
+ * shrink by pm_colour_to_srgb, which keeps one transform per distinct profile and leaves sRGB
+ * pixels alone (CVipsColour.c); CMYK, greyscale and 16-bit images go through libvips'
+ * export_profile (a transform per file, as before: rare in photo libraries). */
+static int
+pm_colour_mode(VipsImage *header)
+{
+    VipsInterpretation kind = vips_image_get_interpretation(header);
+    int bands = vips_image_get_bands(header);
+
+    if (kind == VIPS_INTERPRETATION_CMYK)
+        return PM_COLOUR_LIBVIPS;
+    if (!vips_image_get_typeof(header, VIPS_META_ICC_NAME))
+        return PM_COLOUR_NONE;
+    if ((kind == VIPS_INTERPRETATION_sRGB || kind == VIPS_INTERPRETATION_RGB)
+        && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
+        && (bands == 3 || bands == 4))
+        return PM_COLOUR_OURS;
+    return PM_COLOUR_LIBVIPS;
+}
+
+/* Steps 0 and 1: the arguments, then the header only (sets *colour, a PM_COLOUR_*). */
 static int
 pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thumb_options *o,
-                   gboolean *manage_colour, char *err, size_t err_len)
+                   int *colour, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
     uint64_t pixels, cap;
@@ -41,12 +69,7 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
     if (!(image = pm_open_header(path, data, len, NULL, &status, err, err_len)))
         return status;
     pixels = (uint64_t) vips_image_get_width(image) * (uint64_t) vips_image_get_height(image);
-    /* Colour management only where there is colour to manage: an embedded ICC profile
-     * (iPhone photos are Display P3) or CMYK. Asking libvips to export sRGB from an image
-     * without a profile builds a LittleCMS transform from its default profile for every file:
-     * 40 % of the CPU of a run over small JPEGs (perf), for an image that is sRGB already. */
-    *manage_colour = vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0
-                    || vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK;
+    *colour = pm_colour_mode(image);
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
     if (pixels > cap) {
@@ -60,17 +83,19 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
 /* Steps 2 and 3: the decoded, shrunk thumbnail in memory, or NULL with *status set. */
 static VipsImage *
 pm_thumbnail_decode(const char *path, const void *data, size_t len, const pm_thumb_options *o,
-                    gboolean manage_colour, int *status, char *err, size_t err_len)
+                    int colour, int *status, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
+    gboolean manage_colour = colour == PM_COLOUR_LIBVIPS;
     int rc;
     int box_w, box_h;
     gboolean no_rotate;
     VipsInteresting interesting;
 
     /* 2. vips_thumbnail: picks the loader's shrink-on-load (JPEG DCT scaling, HEIF/WebP/PDF
-     * thumbnails...), rotates by EXIF orientation unless no_rotate, imports the embedded
-     * ICC profile and exports sRGB, and with VIPS_SIZE_DOWN never enlarges.
+     * thumbnails...), rotates by EXIF orientation unless no_rotate, with PM_COLOUR_LIBVIPS
+     * imports the embedded ICC profile and exports sRGB, and with VIPS_SIZE_DOWN never
+     * enlarges.
      * With an orientation override libvips must not rotate; we rotate afterwards, so a
      * 90/270-degree override swaps the box to fit the unrotated image. */
     no_rotate = (o->orientation != 0 || o->no_rotate) ? TRUE : FALSE;
@@ -119,6 +144,9 @@ pm_thumbnail_decode(const char *path, const void *data, size_t len, const pm_thu
         }
         image = memory;
     }
+    /* 3a. The embedded profile to sRGB, on the thumbnail's pixels. */
+    if (colour == PM_COLOUR_OURS && (*status = pm_colour_to_srgb(&image, err, err_len)) != PM_OK)
+        return NULL;
     return image;
 }
 
@@ -155,7 +183,7 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
                     pm_image *out, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
-    gboolean manage_colour = FALSE;
+    int colour = PM_COLOUR_NONE;
     int status;
 
     if (!out) {
@@ -163,9 +191,9 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
         return PM_ERR_ARGUMENT;
     }
     memset(out, 0, sizeof(*out));
-    if ((status = pm_thumbnail_admit(path, data, len, o, &manage_colour, err, err_len)) != PM_OK)
+    if ((status = pm_thumbnail_admit(path, data, len, o, &colour, err, err_len)) != PM_OK)
         return status;
-    if (!(image = pm_thumbnail_decode(path, data, len, o, manage_colour, &status, err, err_len)))
+    if (!(image = pm_thumbnail_decode(path, data, len, o, colour, &status, err, err_len)))
         return status;
     if ((status = pm_thumbnail_orient(&image, o, err, err_len)) != PM_OK)
         return status;

@@ -6,7 +6,7 @@ final class PixelBudget: @unchecked Sendable {
     // A condition variable, not a lock box: callers wait on it (like WorkQueue).
     private let condition = NSCondition()
     private var inFlight = 0
-    private let limit: Int
+    let limit: Int
 
     init(limit: Int) { self.limit = limit }
 

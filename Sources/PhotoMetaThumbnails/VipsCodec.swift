@@ -18,6 +18,8 @@ enum VipsCodec {
         var pages: Int
         var orientation: Int
         var loader: String
+        /// Bytes of one decoded sample: 1 for 8 bits, 2 for 10 to 16.
+        var sampleBytes = 1
     }
 
     /// One encode's options (`pm_thumb_options`).
@@ -157,7 +159,8 @@ enum VipsCodec {
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
         return Header(
-            width: Int(h.width), height: Int(h.height), pages: Int(h.pages), orientation: Int(h.orientation), loader: name)
+            width: Int(h.width), height: Int(h.height), pages: Int(h.pages), orientation: Int(h.orientation), loader: name,
+            sampleBytes: max(1, Int(h.sample_bytes)))
     }
 
     private static func text(_ buffer: [CChar]) -> String {

@@ -73,6 +73,8 @@ typedef struct pm_header {
     int pages;        /* number of pages/frames, >= 1 (animated GIF/WebP, multi-page TIFF) */
     int orientation;  /* EXIF orientation 1..8 as libvips reports it; 1 when absent */
     int has_alpha;    /* 1 when the image has an alpha channel */
+    int sample_bytes; /* bytes of one decoded sample: 1 (8 bits), 2 (up to 16: 10- and 12-bit
+                         HEIF, 16-bit PNG and TIFF), 4 or 8 (float TIFF) */
     char loader[64];  /* libvips loader nickname, e.g. "jpegload", "heifload_buffer" */
 } pm_header;
 
@@ -130,9 +132,11 @@ int pm_vips_header_buffer(const void *data, size_t len, pm_header *out,
                           char *err, size_t err_len);
 
 /* Makes a thumbnail: header check against max_pixels, then libvips' vips_thumbnail
- * (shrink-on-load, EXIF auto-rotation unless no_rotate, import embedded ICC and export sRGB,
- * never enlarges), 8-bit sRGB, then encodes per opts->format with all metadata stripped
- * except the requested PNG tEXt chunks. Multi-page inputs give page 0 (the first GIF frame). */
+ * (shrink-on-load, EXIF auto-rotation unless no_rotate, never enlarges), the embedded ICC
+ * profile converted to sRGB (8-bit RGB: on the thumbnail, with a LittleCMS transform kept per
+ * distinct profile, CVipsColour.c; CMYK, grey, 16-bit: libvips' export_profile), 8-bit sRGB,
+ * then encodes per opts->format with all metadata stripped except the requested PNG tEXt
+ * chunks. Multi-page inputs give page 0 (the first GIF frame). */
 int pm_vips_thumbnail(const char *path, const pm_thumb_options *opts, pm_image *out,
                       char *err, size_t err_len);
 /* Same for bytes in memory. */
