@@ -53,6 +53,8 @@ package final class LibraryService {
     /// answers nothing (clients scan) rather than something stale.
     private let watchFailure = WatchFailure()
     private var since = 0.0
+    /// Set when the service stops: its `changes` subscribers' watchers stop with it.
+    private let subscribers = StopFlag()
     private var ready = false
 
     /// `folders` canonical (checked by the caller).
@@ -108,6 +110,7 @@ package final class LibraryService {
         ready = true
         announce(library.fileCount)
         if let failure = watchFailure.reason { note("\(failure); clients will scan") }
+        defer { subscribers.set() }
         try loop(listener: listener, shouldStop: shouldStop, wake: wake)
         _ = lock
     }
@@ -193,6 +196,15 @@ package final class LibraryService {
             } else if let (decision, skipped) = library.decide(request, exclude: exclude) {
                 reply.decision = decision
                 reply.skipped = skipped
+            } else {
+                reply.refused = "the request's folders or excludes are not this service's"
+            }
+        } else if request.operation == .changes {
+            if let why = watchFailure.reason {
+                reply.refused = why
+            } else if library.serves(request, exclude: exclude) {
+                ChangeSubscription.start(request, on: connection, reply: reply, stop: subscribers)
+                return
             } else {
                 reply.refused = "the request's folders or excludes are not this service's"
             }

@@ -337,7 +337,7 @@ package final class LiveLibrary {
 
     /// The request's folders are served: each a root, or, when neither the service nor the
     /// request excludes anything (patterns are relative to the folder asked), a folder below one.
-    private func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
+    package func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
         request.exclude == exclude
             && request.folders.allSatisfy { roots.contains($0.path) || (exclude.isEmpty && isServed($0.path)) }
     }

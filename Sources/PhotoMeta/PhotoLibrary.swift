@@ -10,8 +10,8 @@ import Synchronization
 ///
 /// `recent(limit:kinds:)` and `suggestion()` are answered by a running `photometa serve` that
 /// serves the folders, else by a scan (`FolderScan`, with the index that `suggest` keeps, so an
-/// unchanged library is mostly stat'ed, not parsed), with the same answers; `changes()` watches
-/// the folders in this process. Reported paths are
+/// unchanged library is mostly stat'ed, not parsed), with the same answers; `changes()` follows
+/// the service's watchers of the folders, else watches them in this process. Reported paths are
 /// each folder as given joined with the path below it; a folder inside another given one is
 /// listed once.
 public struct PhotoLibrary: Sendable {
@@ -154,11 +154,35 @@ public struct PhotoLibrary: Sendable {
     /// sets (`DirectoryWatcher`'s, one watcher per folder; a folder inside another given one
     /// is watched once). Returns once every folder is watched, so every change made after the
     /// call returns is reported. Every file is reported, media or not (`ChangeSet.File.asset`
-    /// says what it is). Watching stops when the consumer lets go of the sequence. Throws when
-    /// a folder cannot be listed.
+    /// says what it is). Watching stops when the consumer lets go of the sequence. Backed by a
+    /// running `photometa serve` that serves the folders (its watchers, the same sets; the
+    /// sequence then ends if the service stops). Throws when a folder cannot be listed.
     public func changes() async throws(SuggestError) -> AsyncStream<ChangeSet> {
+        try await changesWithSource().sets
+    }
+
+    /// `changes()`, and the pid of the `photometa serve` that watches for it (nil: watched in
+    /// this process). A running service that serves the folders runs the same watchers and
+    /// sends the settled sets' paths; the files are inspected here, as a watcher here would.
+    package func changesWithSource() async throws(SuggestError) -> (sets: AsyncStream<ChangeSet>, servicePid: Int32?) {
         var watched: [(canonical: String, display: String)] = []
         for f in folders { watched.append((try Suggester.checkedFolder(f), f)) }
+        if options.useService,
+            let (connection, pid) = ServiceClient.subscribe(
+                ServiceRequest(
+                    changes: watched.map { ServiceRequest.Folder(path: $0.canonical, display: $0.display) },
+                    exclude: options.exclude),
+                environment: options.environment)
+        {
+            return (ServiceChanges.stream(connection, folders: watched), pid)
+        }
+        return (try await watchHere(watched), nil)
+    }
+
+    /// The change sets of `watched` from watchers in this process.
+    private func watchHere(_ watched: [(canonical: String, display: String)]) async throws(SuggestError)
+        -> AsyncStream<ChangeSet>
+    {
         var seen = Set<String>()
         var watchers: [DirectoryWatcher] = []
         var options = DirectoryWatcher.Options(suggestions: nil)

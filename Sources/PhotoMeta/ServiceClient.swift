@@ -80,6 +80,35 @@ package enum ServiceClient {
     }
 }
 
+extension ServiceClient {
+    /// How long a service may take to watch the folders of a `changes` request (its first
+    /// look at a large library) before the client watches them itself.
+    static let subscribeTimeoutMilliseconds = 30_000
+
+    /// Follows the change sets of `request`'s folders through a live service: the connection
+    /// once the service watches them (its reply read), ready for `ServiceChangeLine`s.
+    static func subscribe(_ request: ServiceRequest, environment: [String: String]) -> (UnixSocket, Int32)? {
+        guard case .success(let runtime) = RuntimeFolder.locate(environment: environment), (try? runtime.check()) != nil
+        else { return nil }
+        for r in registrations(in: runtime) where covers(r, request) {
+            guard case .alive = ServiceLock.probe(r.lock) else { continue }
+            do throws(UnixSocket.Failure) {
+                let connection = try UnixSocket.connect(path: r.socket, timeoutMilliseconds: timeoutMilliseconds)
+                guard let line = try? JSONEncoder().encode(request) else { return nil }
+                try connection.send(line: String(decoding: line, as: UTF8.self), timeoutMilliseconds: timeoutMilliseconds)
+                guard
+                    let answer = try connection.receiveLine(timeoutMilliseconds: subscribeTimeoutMilliseconds, maxBytes: 1 << 20),
+                    let reply = try? JSONDecoder().decode(ServiceReply.self, from: Data(answer.utf8)), reply.refused == nil
+                else { continue }
+                return (connection, reply.pid)
+            } catch {
+                continue
+            }
+        }
+        return nil
+    }
+}
+
 /// Why no service answered (said with `--explain` and by `status`).
 package enum ServiceAbsence: Error, Sendable, Equatable, CustomStringConvertible {
     /// No service serves these folders.

@@ -13,6 +13,9 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         case suggest
         /// The newest `limit` of `kinds` (`recent`).
         case recent
+        /// The settled change sets of the folders from now on (`PhotoLibrary.changes()`): the
+        /// reply comes once the service watches them, then one `ServiceChangeLine` a set.
+        case changes
     }
 
     /// One folder of the request: its canonical path, and the folder as the user wrote it.
@@ -56,6 +59,13 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         self.limit = limit
         self.kinds = kinds.map(\.rawValue).sorted()
         self.zone = zone.identifier
+    }
+
+    /// The request of the change sets of `folders` (`PhotoLibrary.changes()`).
+    package init(changes folders: [Folder], exclude: [String]) {
+        operation = .changes
+        self.folders = folders
+        self.exclude = exclude
     }
 
     /// The request of a `suggest` decision for `folders` in `context`.
@@ -120,5 +130,26 @@ package struct ServiceReply: Sendable, Equatable, Codable {
         self.files = files
         self.since = since
         self.ready = ready
+    }
+}
+
+/// One settled change set as the service sends it to a `changes` subscriber: canonical paths
+/// only; the subscriber inspects the files itself (`FileInspector`, as a watcher in its own
+/// process would) and writes the paths as it wrote its folders.
+package struct ServiceChangeLine: Sendable, Equatable, Codable {
+    package struct Move: Sendable, Equatable, Codable {
+        package var from: String
+        package var to: String
+    }
+    package var inserted: [String] = []
+    package var removed: [String] = []
+    package var changed: [String] = []
+    package var moved: [Move] = []
+
+    package init(_ set: ChangeSet) {
+        inserted = set.inserted.map(\.path)
+        removed = set.removed
+        changed = set.changed.map(\.path)
+        moved = set.moved.map { Move(from: $0.from, to: $0.to.path) }
     }
 }

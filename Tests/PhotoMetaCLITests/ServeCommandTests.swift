@@ -199,6 +199,35 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(live.assets.count, 4)
     }
 
+    /// `PhotoLibrary.changes()` is backed by the service when one serves the folders: the
+    /// service watches and settles, the library inspects; the set is the one a watcher in this
+    /// process reports (paths as the folder was given, the file inspected).
+    func testPhotoLibraryChangesFromTheService() async throws {
+        try startServe()
+        var o = PhotoLibrary.Options(zone: TimeZone(identifier: "UTC") ?? .current)
+        o.environment = env
+        o.indexPath = nil
+        let (sets, pid) = try await PhotoLibrary(folders: [folder], options: o).changesWithSource()
+        XCTAssertEqual(pid, serve?.process.processIdentifier, "watched by the service")
+        try add("IMG_20240808_120900.jpg")
+        let first = Task { () -> ChangeSet? in
+            for await set in sets { return set }
+            return nil
+        }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            first.cancel()
+        }
+        let set = await first.value
+        watchdog.cancel()
+        XCTAssertEqual(set?.inserted.map(\.path), [folder + "/IMG_20240808_120900.jpg"])
+        XCTAssertEqual(set?.inserted.first?.asset.format, .jpeg)
+        // Without the service, the same library watches in this process.
+        o.useService = false
+        let (_, none) = try await PhotoLibrary(folders: [folder], options: o).changesWithSource()
+        XCTAssertNil(none)
+    }
+
     /// Folders whose identity changes under a name (a second read of the service found each
     /// of these stale): removed and made again, a rename undone, a name taken by another
     /// folder, an atomic swap, a folder replaced by a link to another.
