@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import PhotoMeta
+@testable import PhotoMetaCore
 @testable import PhotoMetaSystem
 
 /// `photometa serve` as a process, and `suggest` answered from it: in every situation the
@@ -209,19 +210,32 @@ final class ServeCommandTests: XCTestCase {
         o.indexPath = nil
         let (sets, pid) = try await PhotoLibrary(folders: [folder], options: o).changesWithSource()
         XCTAssertEqual(pid, serve?.process.processIdentifier, "watched by the service")
-        try add("IMG_20240808_120900.jpg")
-        let first = Task { () -> ChangeSet? in
-            for await set in sets { return set }
-            return nil
+        // Hostile names too: a newline, an escape sequence, a byte that is not UTF-8.
+        let names = ["IMG_20240808_120900.jpg", "IMG_20240808_120901\n.jpg", "IMG_20240808_120902\u{1B}[31m.jpg"]
+        for name in names { try add(name) }
+        let raw = Array(folder.utf8) + Array("/caf".utf8) + [0xE9] + Array(".jpg".utf8)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg")))
+        let fd = open(raw.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        let expected = Set(names.map { folder + "/" + $0 } + [PathBytes.decode(raw)])
+        let inserted = Task { () -> [ChangeSet.File] in
+            var files: [ChangeSet.File] = []
+            for await set in sets {
+                files += set.inserted
+                if Set(files.map(\.path)).isSuperset(of: expected) { break }
+            }
+            return files
         }
         let watchdog = Task {
             try await Task.sleep(for: .seconds(20))
-            first.cancel()
+            inserted.cancel()
         }
-        let set = await first.value
+        let files = await inserted.value
         watchdog.cancel()
-        XCTAssertEqual(set?.inserted.map(\.path), [folder + "/IMG_20240808_120900.jpg"])
-        XCTAssertEqual(set?.inserted.first?.asset.format, .jpeg)
+        XCTAssertEqual(Set(files.map(\.path)), expected)
+        XCTAssertEqual(files.map(\.asset.format), Array(repeating: .jpeg, count: files.count), "each file inspected by its bytes")
         // Without the service, the same library watches in this process.
         o.useService = false
         let (_, none) = try await PhotoLibrary(folders: [folder], options: o).changesWithSource()
