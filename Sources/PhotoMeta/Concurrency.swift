@@ -59,43 +59,89 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// The next item and its number, or nil once the queue is finished and empty.
     package func pop() -> (Int, Item)? {
+        guard let (first, items) = pop(sharingWith: 1, atMost: 1), let item = items.first else { return nil }
+        return (first, item)
+    }
+
+    /// The next run of consecutive items (at most `atMost`, and no more than a fair share of
+    /// what waits among `sharingWith` workers) and the number of the first, or nil once the
+    /// queue is finished and empty. A lock hand-off per file costs more than a warm file's
+    /// reading (docs/performance.md, "inspect, warm"); a run keeps the others fed.
+    package func pop(sharingWith workers: Int, atMost: Int) -> (Int, ArraySlice<Item>)? {
         condition.lock()
         defer { condition.unlock() }
         while head == items.count && !done { condition.wait() }
-        guard head < items.count else { return nil }
-        let item = items[head]
-        let wasFull = items.count - head >= limit
-        head += 1
-        numbered += 1
+        let waiting = items.count - head
+        guard waiting > 0 else { return nil }
+        let share = (waiting + max(1, workers) - 1) / max(1, workers)
+        let n = max(1, min(atMost, share))
+        let run = items[head..<(head + n)]
+        let wasFull = waiting >= limit
+        head += n
+        let first = numbered
+        numbered += n
         if head > 4096 {  // drop consumed items now and then
             items.removeFirst(head)
             head = 0
         }
         // Wake the producer only when it may be waiting for room.
         if wasFull { condition.broadcast() }
-        return (numbered - 1, item)
+        return (first, run)
     }
 }
 
-/// A reorder buffer: results arrive in any order and leave in index order, one at a time.
-package final class OrderedResults<T: Sendable>: Sendable {
-    private struct State {
-        var nextToEmit = 0
-        var pending: [Int: T] = [:]
-    }
-    private let state = Mutex(State())
+/// A reorder buffer: results arrive in any order and leave in index order, one at a time,
+/// through `emit`, which is never called concurrently. One delivering thread at a time drains
+/// what is ready, outside the lock, so the others deposit and go back to work instead of
+/// queueing behind a write to a slow reader; they wait only while more than `limit` results
+/// are held (a reader that does not keep up slows the workers, it does not fill memory).
+package final class OrderedResults<T: Sendable>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var nextToEmit = 0
+    private var pending: [Int: [T]] = [:]
+    private var held = 0
+    private var draining = false
+    private let limit: Int
     private let emit: @Sendable (T) -> Void
 
-    package init(emit: @escaping @Sendable (T) -> Void) { self.emit = emit }
+    package init(limit: Int = 4096, emit: @escaping @Sendable (T) -> Void) {
+        self.limit = limit
+        self.emit = emit
+    }
 
-    package func deliver(_ i: Int, _ value: T) {
-        state.withLock { s in
-            s.pending[i] = value
-            while let v = s.pending.removeValue(forKey: s.nextToEmit) {
-                emit(v)
-                s.nextToEmit += 1
-            }
+    package func deliver(_ i: Int, _ value: T) { deliver(first: i, [value]) }
+
+    /// Hands over the results of items `first`, `first + 1`, ... in order.
+    package func deliver(first: Int, _ values: [T]) {
+        guard !values.isEmpty else { return }
+        condition.lock()
+        pending[first] = values
+        held += values.count
+        guard !draining else {
+            // Never a deadlock: the item to emit next was taken by a worker that is not here
+            // (items are taken in order), and that worker drains when it delivers.
+            while held > limit && draining { condition.wait() }
+            condition.unlock()
+            return
         }
+        draining = true
+        while true {
+            var ready: [[T]] = []
+            while let v = pending.removeValue(forKey: nextToEmit) {
+                ready.append(v)
+                nextToEmit += v.count
+                held -= v.count
+            }
+            if ready.isEmpty { break }
+            condition.broadcast()
+            condition.unlock()
+            for run in ready { for v in run { emit(v) } }
+            condition.lock()
+        }
+        draining = false
+        condition.broadcast()
+        condition.unlock()
     }
 }

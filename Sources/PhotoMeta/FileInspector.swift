@@ -14,10 +14,13 @@ public enum FileInspector {
     /// `facts`, when the caller already has them (a folder walk), saves a `stat`; `folder`, when
     /// the caller listed the file's folder, answers "which files share its base name?" and
     /// "which sidecars are there?" without a `stat` per candidate name. `sidecars` false
-    /// (`--no-sidecars`) leaves XMP sidecars and Takeout JSON unread.
+    /// (`--no-sidecars`) leaves XMP sidecars and Takeout JSON unread. `opened`, when the caller
+    /// already opened the file (`InspectionRunner` opens a run of files at once to keep reads
+    /// in flight), is read instead of opening it again.
     package static func inspect(
         path: String, pairLivePhotos: Bool, facts known: FileFacts? = nil,
-        folder: TreeWalker.Folder? = nil, pairing: PairingFolders = PairingFolders(), sidecars: Bool = true
+        folder: TreeWalker.Folder? = nil, pairing: PairingFolders = PairingFolders(), sidecars: Bool = true,
+        opened: FileByteSource? = nil
     ) -> MediaAsset {
         let facts: FileFacts
         if let known {
@@ -35,7 +38,7 @@ public enum FileInspector {
         case .symlink: return .failed(path, .notRegularFile(what: "a symbolic link"))  // FileFacts.of follows links
         case .other(let what): return .failed(path, .notRegularFile(what: what))
         }
-        var asset = inspectBytes(path, fileTimes: facts.fileTimes, sidecars: sidecars, folder: folder)
+        var asset = inspectBytes(path, fileTimes: facts.fileTimes, sidecars: sidecars, folder: folder, opened: opened)
         if asset.error == nil, pairLivePhotos {
             let partners = folder?.partners(of: path) ?? likelyPartners(of: path)
             let dir = String(LivePhotoPairing.split(path).dir)
@@ -48,13 +51,18 @@ public enum FileInspector {
 
     /// The file alone, without pairing; with its sidecars when `sidecars` is true.
     static func inspectBytes(
-        _ path: String, fileTimes: FileTimes?, sidecars: Bool = false, folder: TreeWalker.Folder? = nil
+        _ path: String, fileTimes: FileTimes?, sidecars: Bool = false, folder: TreeWalker.Folder? = nil,
+        opened: FileByteSource? = nil
     ) -> MediaAsset {
         let source: FileByteSource
-        do throws(FileReadError) {
-            source = try FileByteSource(path: path)
-        } catch {
-            return .failed(path, error)
+        if let opened {
+            source = opened
+        } else {
+            do throws(FileReadError) {
+                source = try FileByteSource(path: path)
+            } catch {
+                return .failed(path, error)
+            }
         }
         let latest = latestNameYear()
         guard sidecars else {
@@ -86,6 +94,8 @@ public enum FileInspector {
     static func pair(
         _ asset: inout MediaAsset, partners: [String], folderFiles: () -> [LivePhotoPairing.Member] = { [] }
     ) {
+        // Alone and without a content identifier, nothing can pair with it, nor be told why not.
+        guard !partners.isEmpty || asset.contentIdentifier != nil else { return }
         var members = [asset.pairingMember]
         for p in partners {
             let other = inspectBytes(p, fileTimes: nil)

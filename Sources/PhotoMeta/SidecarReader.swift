@@ -11,6 +11,8 @@ enum SidecarReader {
     /// The sidecars of `path`, in `SidecarNames.candidates` order. `folder`, when the caller
     /// listed the picture's folder, says which candidates exist; otherwise each is tried.
     static func read(for path: String, folder: TreeWalker.Folder?) -> (files: [SidecarFile], diagnostics: [Diagnostic]) {
+        // Most folders hold no sidecar at all: then no candidate name need be made.
+        if let folder, folder.sidecarNames.isEmpty { return ([], []) }
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

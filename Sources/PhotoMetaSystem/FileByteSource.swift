@@ -58,6 +58,20 @@ package final class FileByteSource: ByteSource {
 
     deinit { close(fd) }
 
+    /// Asks the kernel to start reading, without waiting, the ranges a metadata walk reads
+    /// first: the window at the start and the page at the end (`POSIX_FADV_WILLNEED`). A
+    /// worker that opens several files and asks for all of them before parsing the first
+    /// keeps many reads in flight on a cold disk, which answers them together faster than one
+    /// after the other; on a warm page cache it costs a lookup. Advice only: a failure changes
+    /// nothing.
+    package func prefetch() {
+        let head = min(size, Int64(FileByteSource.windowSize))
+        guard head > 0 else { return }
+        _ = posix_fadvise(fd, 0, off_t(head), POSIX_FADV_WILLNEED)
+        let tailStart = max(head, size - Int64(FileByteSource.tailWindowSize))
+        if tailStart < size { _ = posix_fadvise(fd, off_t(tailStart), off_t(size - tailStart), POSIX_FADV_WILLNEED) }
+    }
+
     static func describe(_ type: mode_t) -> String {
         switch type {
         case S_IFDIR: return "a directory"

@@ -10,8 +10,13 @@ extension TreeWalker {
         package let relative: String
         package let files: [File]
         /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
-        /// extension can pair; made when first asked (only a file being parsed asks).
-        private let pairing = Mutex<[String: [String]]?>(nil)
+        /// extension can pair; made when first asked (only a file being parsed asks). Read
+        /// without a lock once made: every worker asks for every file of the folder, and a
+        /// lock here was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm").
+        private let pairing = AtomicLazyReference<PairingTable>()
+        /// Held only while the table is made, so it is made once (the workers of a large folder
+        /// all ask at its first files).
+        private let making = Mutex(())
         /// The names of the folder's files that are sidecars (`SidecarNames.isSidecar`), so a
         /// picture's sidecars are looked up without trying to open every candidate name.
         package let sidecarNames: Set<String>
@@ -31,16 +36,16 @@ extension TreeWalker {
         /// The other files of the folder that may pair with `path` (same base name).
         package func partners(of path: String) -> [String] {
             guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
-            let table = pairing.withLock { table in
-                if let table { return table }
-                var byStem: [String: [String]] = [:]
-                for f in files {
-                    if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
-                }
-                table = byStem
-                return byStem
+            let table = pairing.load() ?? making.withLock { _ in pairing.load() ?? makeTable() }
+            return (table.byStem[stem] ?? []).filter { $0 != path }
+        }
+
+        private func makeTable() -> PairingTable {
+            var byStem: [String: [String]] = [:]
+            for f in files {
+                if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
             }
-            return (table[stem] ?? []).filter { $0 != path }
+            return pairing.storeIfNil(PairingTable(byStem: byStem))
         }
 
         /// A cheap first look at the path's last bytes (`.xmp`, `.json`, any case), so the
@@ -51,5 +56,11 @@ extension TreeWalker {
             let ext = tail[tail.index(after: dot)...].map { $0 | 0x20 }
             return ext == Array("xmp".utf8) || ext == Array("json".utf8)
         }
+    }
+
+    /// A folder's files by base-name key, made once and then only read.
+    final class PairingTable: Sendable {
+        let byStem: [String: [String]]
+        init(byStem: [String: [String]]) { self.byStem = byStem }
     }
 }
