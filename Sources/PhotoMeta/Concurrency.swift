@@ -68,7 +68,7 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
     /// The next run of consecutive items (at most `atMost`, and no more than a fair share of
     /// what waits among `sharingWith` workers) and the number of the first, or nil once the
     /// queue is finished and empty. A lock hand-off per file costs more than a warm file's
-    /// reading (docs/performance.md, "inspect, warm"); a run keeps the others fed.
+    /// reading (docs/performance.md, "inspect, warm and cold"); a run keeps the others fed.
     package func pop(sharingWith workers: Int, atMost: Int) -> (Int, ArraySlice<Item>)? {
         condition.lock()
         defer { condition.unlock() }

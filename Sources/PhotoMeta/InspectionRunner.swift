@@ -44,7 +44,7 @@ public enum InspectionRunner {
     static let queueLimit = 1024
 
     /// How many consecutive files a worker takes at once: one hand-over of work and one of
-    /// results per run rather than per file (docs/performance.md, "inspect, warm").
+    /// results per run rather than per file (docs/performance.md, "inspect, warm and cold").
     static let runLength = 8
 
     /// Workers are threads that mostly wait for the disk when it is cold; each opens a run of

@@ -12,7 +12,7 @@ extension TreeWalker {
         /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
         /// extension can pair; made when first asked (only a file being parsed asks). Read
         /// without a lock once made: every worker asks for every file of the folder, and a
-        /// lock here was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm").
+        /// lock here was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm and cold").
         private let pairing = AtomicLazyReference<PairingTable>()
         /// Held only while the table is made, so it is made once (the workers of a large folder
         /// all ask at its first files).

@@ -1,7 +1,7 @@
 /// A small streaming JSON writer: keys in the order written, strings escaped per RFC 8259 §7,
 /// numbers without locale. Cheaper than building dictionaries for JSONSerialization, and the
 /// key order makes golden files stable. It writes UTF-8 bytes: a row built by `String` appends
-/// was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm"); keys are literals,
+/// was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm and cold"); keys are literals,
 /// copied without a look for escapes.
 package struct JSONWriter {
     /// The JSON text so far, UTF-8.
