@@ -3,9 +3,6 @@
  * See include/CVips.h for the contract of each function, and CVipsInternal.h for the
  * ownership rule every file follows.
  */
-/* RTLD_DEFAULT (dlfcn.h) is a GNU extension. */
-#define _GNU_SOURCE
-
 #include "CVipsInternal.h"
 
 #include <malloc.h>
@@ -166,24 +163,10 @@ pm_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpo
 static GMutex pm_quiet_lock;
 static guint pm_quiet_handler;
 
-/* FFmpeg's own av_log() messages ("moov atom not found", ...) go to stderr and
- * libffmpegthumbnailer does not redirect them. libavutil is already loaded as a dependency
- * of libffmpegthumbnailer, so look av_log_set_level up at run time instead of requiring
- * libavutil-dev for one call. The level values are FFmpeg's stable AV_LOG_QUIET (-8) and
- * AV_LOG_INFO (32, FFmpeg's default). */
-static void
-pm_ffmpeg_set_quiet(int quiet)
-{
-    void (*set_level)(int) = (void (*)(int)) dlsym(RTLD_DEFAULT, "av_log_set_level");
-
-    if (set_level)
-        set_level(quiet ? -8 : 32);
-}
-
 void
 pm_vips_set_quiet(int quiet)
 {
-    pm_ffmpeg_set_quiet(quiet);
+    pm_video_set_quiet(quiet);
     g_mutex_lock(&pm_quiet_lock);
     if (quiet && pm_quiet_handler == 0)
         pm_quiet_handler = g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, pm_drop_log, NULL);
