@@ -138,6 +138,25 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(complaints.first?.hasPrefix("photometa: \(truncated.path): no video frame") == true, r.stderr)
     }
 
+    /// The helper starts with transparent huge pages asked of glibc's malloc
+    /// (`glibc.malloc.hugetlb=1`, which glibc reads only at a process's start): a full-size
+    /// HEIC decode then faults its planes in 2 MiB at a time. A setting of the user's own comes
+    /// after it, and so wins.
+    func testTheHelperStartsWithGlibcsHugePageTunable() throws {
+        let seen = work.appendingPathComponent("tunables").path
+        let helper = work.appendingPathComponent("helper.sh").path
+        let script = "#!/bin/sh\nprintf '%s' \"$GLIBC_TUNABLES\" > '\(seen)'\nexit 1\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: helper, contents: Data(script.utf8)))
+        XCTAssertEqual(chmod(helper, 0o755), 0)
+        var e = env
+        e["PHOTOMETA_THUMBNAILER"] = helper
+        e["GLIBC_TUNABLES"] = "glibc.malloc.arena_max=3"
+        let r = try Photometa.run(["thumbnail", "--no-cache", "--out", work.path, fixture("orient1.jpg")], environment: e)
+        XCTAssertEqual(r.status, 1, "this helper makes nothing")
+        let tunables = try String(contentsOfFile: seen, encoding: .utf8)
+        XCTAssertEqual(tunables, "glibc.malloc.hugetlb=1:glibc.malloc.arena_max=3")
+    }
+
     /// Names with tabs, newlines and backslashes survive the trip to the helper and back.
     func testHostileNamesThroughTheHelper() throws {
         let odd = work.appendingPathComponent("a\tb\nc\\d.jpg").path
