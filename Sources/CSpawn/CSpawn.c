@@ -68,7 +68,7 @@ char **pm_helper_environment(void) {
     size_t n = 0, theirs = 0;
     const char *user = NULL;
     while (environ[n]) {
-        if (!user && strncmp(environ[n], "GLIBC_TUNABLES=", 15) == 0) user = environ[n] + 15;
+        if (!user && strncmp(environ[n], "GLIBC_TUNABLES=", 15) == 0 && environ[n][15]) user = environ[n] + 15;
         n++;
     }
     if (user) theirs = strlen(user) + 1; /* ':' then the user's settings */
