@@ -44,12 +44,13 @@ let package = Package(
         // pkg-config; Debian ships it as libvips-dev. Its headers reach only CVips.
         .systemLibrary(name: "CLibVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
         // Fixed-signature C over libvips' varargs API and libffmpegthumbnailer's C API (video
-        // frames; Debian's libffmpegthumbnailer-dev), plus GLib's URI and MD5 for cache names,
-        // and LittleCMS (libvips' colour engine; Debian's liblcms2-dev) for transforms kept
-        // across files (CVipsColour.c).
+        // frames; Debian's libffmpegthumbnailer-dev, opened with dlopen on the first video, not
+        // linked: CVipsVideo.c says why), plus GLib's URI and MD5 for cache names, and LittleCMS
+        // (libvips' colour engine; Debian's liblcms2-dev) for transforms kept across files
+        // (CVipsColour.c).
         .target(
             name: "CVips", dependencies: ["CLibVips"],
-            linkerSettings: [.linkedLibrary("ffmpegthumbnailer"), .linkedLibrary("lcms2")]),
+            linkerSettings: [.linkedLibrary("lcms2")]),
         // GLib alone (Debian's libglib2.0-dev, a dependency of libvips-dev): the file URI and
         // MD5 that name freedesktop cache entries, so photometa answers cache hits without libvips.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),

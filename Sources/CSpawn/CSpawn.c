@@ -3,6 +3,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
+#include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -58,4 +60,32 @@ pid_t pm_spawn_piped(const char *path, char *const argv[], char *const envp[], i
     close(out[0]);
     close(out[1]);
     return -rc;
+}
+
+#define PM_HELPER_TUNABLES "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"
+
+char **pm_helper_environment(void) {
+    size_t n = 0, theirs = 0;
+    const char *user = NULL;
+    while (environ[n]) {
+        if (!user && strncmp(environ[n], "GLIBC_TUNABLES=", 15) == 0 && environ[n][15]) user = environ[n] + 15;
+        n++;
+    }
+    if (user) theirs = strlen(user) + 1; /* ':' then the user's settings */
+    size_t pointers = (n + 2) * sizeof(char *);
+    size_t text = sizeof PM_HELPER_TUNABLES + theirs;
+    char **env = calloc(1, pointers + text);
+    if (!env) return NULL;
+    char *tunables = (char *)env + pointers;
+    memcpy(tunables, PM_HELPER_TUNABLES, sizeof PM_HELPER_TUNABLES);
+    if (user) {
+        strcat(tunables, ":");
+        strcat(tunables, user);
+    }
+    size_t k = 0;
+    env[k++] = tunables;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], "GLIBC_TUNABLES=", 15) != 0) env[k++] = environ[i];
+    env[k] = NULL;
+    return env;
 }

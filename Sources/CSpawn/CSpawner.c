@@ -110,7 +110,9 @@ static pid_t pm_start(char kind, char *rest, size_t len, const int *fds, int nfd
         if (rc == 0) rc = posix_spawn_file_actions_adddup2(&actions, fds[2], 1);
         if (rc == 0) rc = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
         char *const argv[] = {(char *)pm_helper, NULL};
-        if (rc == 0) rc = posix_spawn(&pid, pm_helper, &actions, NULL, argv, environ);
+        char **env = pm_helper_environment();
+        if (rc == 0) rc = posix_spawn(&pid, pm_helper, &actions, NULL, argv, env ? env : environ);
+        free(env);
     } else if (kind == 'S' && pm_hook) {
         char **env = pm_hook_env(rest, len);
         rc = env ? posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) : ENOMEM;

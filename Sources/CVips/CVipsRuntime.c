@@ -3,9 +3,6 @@
  * See include/CVips.h for the contract of each function, and CVipsInternal.h for the
  * ownership rule every file follows.
  */
-/* RTLD_DEFAULT (dlfcn.h) is a GNU extension. */
-#define _GNU_SOURCE
-
 #include "CVipsInternal.h"
 
 #include <malloc.h>
@@ -88,7 +85,11 @@ pm_finish_ok(char *err, size_t err_len)
  * one at a time). A fixed mmap threshold turns off glibc's dynamic one, which after the first
  * decoded picture is freed rises to 32 MiB, so that every later plane of a decode comes from
  * the heaps, whose freed memory stays in the process; above 1 MiB, blocks are mapped and given
- * back when freed. Two arenas instead of eight a core: each arena keeps its own free memory. */
+ * back when freed. Two arenas instead of eight a core: each arena keeps its own free memory.
+ * Giving the planes back means every decode faults them in again (a 12-bit 12 MP HEIC: about
+ * 70,000 page faults, a third of its CPU in the kernel); the helper is therefore started with
+ * glibc.malloc.hugetlb=1 (pm_helper_environment, CSpawn), which makes those faults 2 MiB
+ * each. A tunable, not a mallopt: glibc reads it only when the process starts. */
 static void
 pm_malloc_for_decoders(void)
 {
@@ -166,24 +167,10 @@ pm_drop_log(const gchar *domain, GLogLevelFlags level, const gchar *message, gpo
 static GMutex pm_quiet_lock;
 static guint pm_quiet_handler;
 
-/* FFmpeg's own av_log() messages ("moov atom not found", ...) go to stderr and
- * libffmpegthumbnailer does not redirect them. libavutil is already loaded as a dependency
- * of libffmpegthumbnailer, so look av_log_set_level up at run time instead of requiring
- * libavutil-dev for one call. The level values are FFmpeg's stable AV_LOG_QUIET (-8) and
- * AV_LOG_INFO (32, FFmpeg's default). */
-static void
-pm_ffmpeg_set_quiet(int quiet)
-{
-    void (*set_level)(int) = (void (*)(int)) dlsym(RTLD_DEFAULT, "av_log_set_level");
-
-    if (set_level)
-        set_level(quiet ? -8 : 32);
-}
-
 void
 pm_vips_set_quiet(int quiet)
 {
-    pm_ffmpeg_set_quiet(quiet);
+    pm_video_set_quiet(quiet);
     g_mutex_lock(&pm_quiet_lock);
     if (quiet && pm_quiet_handler == 0)
         pm_quiet_handler = g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, pm_drop_log, NULL);

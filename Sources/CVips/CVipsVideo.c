@@ -5,6 +5,99 @@
  */
 #include "CVipsInternal.h"
 
+#include <pthread.h>
+
+/* ------------------------------------------------------------------------------------------
+ * libffmpegthumbnailer, opened on the first video
+ */
+
+/* Not linked: libffmpegthumbnailer brings FFmpeg and its codecs, about 95 shared libraries, and
+ * every symbol the dynamic loader looks up (at start, lazily, and for libvips' loader modules)
+ * walks every library loaded: the helper started on 200 instead of 104 and spent 170-206 ms of
+ * CPU starting libvips instead of 78-85 (perf: ld.so's do_lookup_x; docs/performance.md), in
+ * every run, videos or not. Opened RTLD_LOCAL, so that even after a video FFmpeg's libraries
+ * stay out of the global lookup scope. The confined helper may still open it: Landlock lets it
+ * read /usr and the folders of its loaded libraries (docs/sandbox.md). */
+static struct {
+    void *handle;
+    video_thumbnailer *(*create)(void);
+    void (*destroy)(video_thumbnailer *);
+    image_data *(*create_image_data)(void);
+    void (*destroy_image_data)(image_data *);
+    int (*generate_to_buffer)(video_thumbnailer *, const char *, image_data *);
+    void (*set_log_callback)(video_thumbnailer *, thumbnailer_log_callback);
+    void (*av_log_set_level)(int);
+    char error[256];
+} pm_ff;
+
+static pthread_once_t pm_ff_once = PTHREAD_ONCE_INIT;
+static GMutex pm_ff_quiet_lock; /* guards pm_ff_quiet and pm_ff.av_log_set_level */
+static int pm_ff_quiet;         /* what pm_video_set_quiet asked for last */
+
+/* FFmpeg's own av_log() messages ("moov atom not found", ...) go to stderr and
+ * libffmpegthumbnailer does not redirect them. libavutil comes with libffmpegthumbnailer, so
+ * av_log_set_level is looked up there rather than requiring libavutil-dev for one call. The
+ * level values are FFmpeg's stable AV_LOG_QUIET (-8) and AV_LOG_INFO (32, FFmpeg's default).
+ * Called with pm_ff_quiet_lock held. */
+static void
+pm_ff_apply_quiet(void)
+{
+    if (pm_ff.av_log_set_level)
+        pm_ff.av_log_set_level(pm_ff_quiet ? -8 : 32);
+}
+
+static void
+pm_ff_open(void)
+{
+    void *h = dlopen("libffmpegthumbnailer.so.4", RTLD_LAZY | RTLD_LOCAL);
+    void (*set_level)(int);
+
+    if (!h) {
+        const char *why = dlerror();
+        g_strlcpy(pm_ff.error, why ? why : "libffmpegthumbnailer.so.4 not found", sizeof(pm_ff.error));
+        return;
+    }
+    /* ISO C leaves object-to-function pointer casts undefined; POSIX's dlsym requires them. */
+    *(void **) &pm_ff.create = dlsym(h, "video_thumbnailer_create");
+    *(void **) &pm_ff.destroy = dlsym(h, "video_thumbnailer_destroy");
+    *(void **) &pm_ff.create_image_data = dlsym(h, "video_thumbnailer_create_image_data");
+    *(void **) &pm_ff.destroy_image_data = dlsym(h, "video_thumbnailer_destroy_image_data");
+    *(void **) &pm_ff.generate_to_buffer = dlsym(h, "video_thumbnailer_generate_thumbnail_to_buffer");
+    *(void **) &pm_ff.set_log_callback = dlsym(h, "video_thumbnailer_set_log_callback");
+    /* A handle's lookups include the libraries it brought (libavutil). */
+    *(void **) &set_level = dlsym(h, "av_log_set_level");
+    if (!pm_ff.create || !pm_ff.destroy || !pm_ff.create_image_data || !pm_ff.destroy_image_data
+        || !pm_ff.generate_to_buffer || !pm_ff.set_log_callback) {
+        g_strlcpy(pm_ff.error, "libffmpegthumbnailer.so.4 lacks its C API", sizeof(pm_ff.error));
+        return;
+    }
+    pm_ff.handle = h; /* never closed: FFmpeg registers its codecs once per process */
+    g_mutex_lock(&pm_ff_quiet_lock);
+    pm_ff.av_log_set_level = set_level;
+    pm_ff_apply_quiet();
+    g_mutex_unlock(&pm_ff_quiet_lock);
+}
+
+/* Opens libffmpegthumbnailer once; PM_OK, or PM_ERR_VIDEO with the loader's reason. */
+static int
+pm_ff_ready(char *err, size_t err_len)
+{
+    (void) pthread_once(&pm_ff_once, pm_ff_open);
+    if (pm_ff.handle)
+        return PM_OK;
+    pm_set_error(err, err_len, "video thumbnails need libffmpegthumbnailer: %s", pm_ff.error);
+    return PM_ERR_VIDEO;
+}
+
+void
+pm_video_set_quiet(int quiet)
+{
+    g_mutex_lock(&pm_ff_quiet_lock);
+    pm_ff_quiet = quiet;
+    pm_ff_apply_quiet();
+    g_mutex_unlock(&pm_ff_quiet_lock);
+}
+
 /* ------------------------------------------------------------------------------------------
  * Video
  */
@@ -146,19 +239,21 @@ pm_video_frame(const char *path, int seek_percent, const pm_thumb_options *o, pm
         return status;
     if ((status = pm_check_regular_file(path, err, err_len)) != PM_OK)
         return status;
+    if ((status = pm_ff_ready(err, err_len)) != PM_OK)
+        return status;
 
-    vt = video_thumbnailer_create();
-    frame = video_thumbnailer_create_image_data();
+    vt = pm_ff.create();
+    frame = pm_ff.create_image_data();
     if (!vt || !frame) {
         pm_set_error(err, err_len, "cannot create video thumbnailer");
         status = PM_ERR_VIDEO;
         goto done;
     }
     pm_video_configure(vt, seek_percent);
-    video_thumbnailer_set_log_callback(vt, pm_video_log_cb);
+    pm_ff.set_log_callback(vt, pm_video_log_cb);
 
     pm_video_log[0] = '\0';
-    if (video_thumbnailer_generate_thumbnail_to_buffer(vt, path, frame) != 0) {
+    if (pm_ff.generate_to_buffer(vt, path, frame) != 0) {
         pm_set_error(err, err_len, "%s", pm_video_log[0] ? pm_video_log : "no video frame");
         status = PM_ERR_VIDEO;
         goto done;
@@ -178,8 +273,8 @@ pm_video_frame(const char *path, int seek_percent, const pm_thumb_options *o, pm
 done:
     VIPS_UNREF(image);
     if (frame)
-        video_thumbnailer_destroy_image_data(frame);
+        pm_ff.destroy_image_data(frame);
     if (vt)
-        video_thumbnailer_destroy(vt);
+        pm_ff.destroy(vt);
     return status;
 }

@@ -52,9 +52,10 @@ package struct ChildProcess: Sendable {
     let status: Int32
 
     /// Starts `executable` (a path, not searched in PATH) with `arguments` (without the program
-    /// name) and photometa's environment. Throws the errno of the failed pipe or spawn
+    /// name) and photometa's environment (for the thumbnail helper, `helper`, with its glibc
+    /// tunables: `pm_helper_environment`). Throws the errno of the failed pipe or spawn
     /// (`ENOENT`: no such program).
-    package init(executable: String, arguments: [String] = []) throws(SystemError) {
+    package init(executable: String, arguments: [String] = [], helper: Bool = false) throws(SystemError) {
         // A confined photometa cannot execute programs: the spawner it started before starts
         // the helper (Spawner.swift).
         if arguments.isEmpty, Spawner.starts(executable) {
@@ -66,8 +67,11 @@ package struct ChildProcess: Sendable {
         defer { for p in argv { free(p) } }
         var toChild: Int32 = -1
         var fromChild: Int32 = -1
+        // nil: photometa's own environment.
+        let env = helper ? pm_helper_environment() : nil
+        defer { free(env) }
         let pid = argv.withUnsafeBufferPointer { args in
-            PathBytes.withCPath(executable) { pm_spawn_piped($0, args.baseAddress, nil, &toChild, &fromChild) }
+            PathBytes.withCPath(executable) { pm_spawn_piped($0, args.baseAddress, env, &toChild, &fromChild) }
         }
         guard pid > 0 else { throw SystemError(errno: -pid) }
         self.pid = pid

@@ -3,11 +3,11 @@ import PhotoMetaCore
 import PhotoMetaSystem
 import PhotoMetaThumbnailCache
 
-/// The helper's confinement (docs/sandbox.md), put on after libvips and FFmpeg are loaded and
-/// the request is read, before the first file is opened: a hostile HEIC that takes over a
-/// decoder can then read nothing but the files it was asked about (and the system's libraries
-/// and data), write nothing but the thumbnails, and make no network connection nor start any
-/// program.
+/// The helper's confinement (docs/sandbox.md), put on after libvips is loaded and the request
+/// is read, before the first file is opened (FFmpeg is opened on the first video, from /usr):
+/// a hostile HEIC that takes over a decoder can then read nothing but the files it was asked
+/// about (and the system's libraries and data), write nothing but the thumbnails, and make no
+/// network connection nor start any program.
 enum HelperConfinement {
     /// The address space a batch may map: far above what a legitimate decode takes (a 48 MP
     /// HEIC decoded in full, about 1 GB, beside the runtime's reservations: thread stacks,

@@ -138,7 +138,7 @@ enum ThumbnailerProcess {
         for (i, f) in files.enumerated() { text += TabFields.line([f, names?[i] ?? ""]) + "\n" }
         let child: ChildProcess
         do throws(SystemError) {
-            child = try ChildProcess(executable: helper)
+            child = try ChildProcess(executable: helper, helper: true)
         } catch {
             attempt.failure = "photometa-thumbnailer (\(TerminalText.escape(helper))) could not start: \(error)"
             return attempt

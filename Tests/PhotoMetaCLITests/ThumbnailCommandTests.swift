@@ -109,6 +109,54 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(died.stderr.contains("photometa-thumbnailer exited with status 1 before this file"), died.stderr)
     }
 
+    /// The helper does not link FFmpeg (about 95 libraries that doubled its start): it opens
+    /// libffmpegthumbnailer on its first video, already confined, and FFmpeg then stays quiet
+    /// (a truncated clip's "corrupted STSD atom" does not reach stderr).
+    func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
+        let helper = Photometa.binary.deletingLastPathComponent().appendingPathComponent("photometa-thumbnailer").path
+        let ldd = Process()
+        ldd.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        ldd.arguments = [helper]
+        let pipe = Pipe()
+        ldd.standardOutput = pipe
+        try ldd.run()
+        let libraries = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        ldd.waitUntilExit()
+        XCTAssertTrue(libraries.contains("libvips"), "ldd worked: \(libraries)")
+        XCTAssertFalse(libraries.contains("libffmpegthumbnailer"), libraries)
+        XCTAssertFalse(libraries.contains("libavcodec"), libraries)
+        let clip = try Data(contentsOf: URL(fileURLWithPath: fixture("clip.mp4")))
+        let truncated = work.appendingPathComponent("truncated.mp4")
+        try clip.prefix(3000).write(to: truncated)
+        let out = work.appendingPathComponent("o").path
+        let r = try Photometa.run(
+            ["thumbnail", "--no-cache", "--out", out, fixture("clip.mp4"), truncated.path], environment: env)
+        XCTAssertEqual(r.status, 1, "the truncated clip has no frame")
+        XCTAssertTrue(r.stdout.contains("(64x48, video.frame)"), r.stdout)
+        let complaints = r.stderr.split(separator: "\n")
+        XCTAssertEqual(complaints.count, 1, r.stderr)
+        XCTAssertTrue(complaints.first?.hasPrefix("photometa: \(truncated.path): no video frame") == true, r.stderr)
+    }
+
+    /// The helper starts with transparent huge pages asked of glibc's malloc
+    /// (`glibc.malloc.hugetlb=1`, which glibc reads only at a process's start): a full-size
+    /// HEIC decode then faults its planes in 2 MiB at a time. A setting of the user's own comes
+    /// after it, and so wins.
+    func testTheHelperStartsWithGlibcsHugePageTunable() throws {
+        let seen = work.appendingPathComponent("tunables").path
+        let helper = work.appendingPathComponent("helper.sh").path
+        let script = "#!/bin/sh\nprintf '%s' \"$GLIBC_TUNABLES\" > '\(seen)'\nexit 1\n"
+        XCTAssertTrue(FileManager.default.createFile(atPath: helper, contents: Data(script.utf8)))
+        XCTAssertEqual(chmod(helper, 0o755), 0)
+        var e = env
+        e["PHOTOMETA_THUMBNAILER"] = helper
+        e["GLIBC_TUNABLES"] = "glibc.malloc.arena_max=3"
+        let r = try Photometa.run(["thumbnail", "--no-cache", "--out", work.path, fixture("orient1.jpg")], environment: e)
+        XCTAssertEqual(r.status, 1, "this helper makes nothing")
+        let tunables = try String(contentsOfFile: seen, encoding: .utf8)
+        XCTAssertEqual(tunables, "glibc.malloc.hugetlb=1:glibc.malloc.arena_max=3")
+    }
+
     /// Names with tabs, newlines and backslashes survive the trip to the helper and back.
     func testHostileNamesThroughTheHelper() throws {
         let odd = work.appendingPathComponent("a\tb\nc\\d.jpg").path

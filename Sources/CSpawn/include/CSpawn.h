@@ -14,6 +14,15 @@ pid_t pm_spawn_shell(const char *command, char *const envp[]);
 /// returns -errno when it cannot start (no descriptor is left open then).
 pid_t pm_spawn_piped(const char *path, char *const argv[], char *const envp[], int *to_child, int *from_child);
 
+/// The thumbnail helper's environment: photometa's, with `glibc.malloc.hugetlb=1` put first in
+/// GLIBC_TUNABLES (a setting of the user's own comes after it and wins). glibc reads its
+/// tunables only when a process starts, so the process that starts the helper sets them: with
+/// them, glibc asks for transparent huge pages on the blocks it maps (madvise), and a full-size
+/// decode's planes, mapped and unmapped for every file (the helper's fixed 1 MiB mmap
+/// threshold), fault in 2 MiB at a time instead of 4 KiB (docs/performance.md). One calloc'd
+/// block (free() it), or NULL when out of memory.
+char **pm_helper_environment(void);
+
 /* The spawner (docs/sandbox.md): a process forked before photometa confines itself, which
  * keeps the rights photometa gives up (execve above all) and starts, on request, only the two
  * programs it was told about at its start: the thumbnail helper and the `watch --exec` hook.
