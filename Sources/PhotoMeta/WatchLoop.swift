@@ -174,16 +174,15 @@ final class WatchLoop {
         addPicturesOfSidecars(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
         // A burst (50,000 files moved in at once) is inspected and reported in change sets of
-        // at most `chunk` files, so its inspections are never all in memory at once; the
-        // candidates (small) are kept for one offer over the whole batch.
-        var candidates: [SuggestionCandidate] = []
-        // What recency certainly turns down is not kept (a burst of old photos keeps nothing).
-        let recency = watcher.options.suggestions.map { SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0) }
+        // at most `chunk` files, so its inspections are never all in memory at once; of its
+        // candidates only the two an offer can pick are kept, for one offer over the whole
+        // batch (`SuggestionShortlist`: the memory is read after the changes are out).
+        var shortlist = offerSettings.map {
+            SuggestionShortlist(context: SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0))
+        }
         for part in settled.chunked(WatchLoop.chunk) {
             let (changes, found) = inspect(part)
-            if let recency {
-                candidates += found.filter { !RecencyRule.certainlyRejects($0, in: recency) || $0.isLivePhotoMovie }
-            }
+            for c in found { shortlist?.add(c) }
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
@@ -193,7 +192,7 @@ final class WatchLoop {
             }
         }
         watcher.options.tracked?(tracker.trackedNames)
-        offer(candidates, at: t)
+        offer(shortlist?.kept ?? [], at: t)
         return true
     }
 
@@ -273,6 +272,14 @@ final class WatchLoop {
         return (changes, candidates)
     }
 
+    /// The rules' settings an offer is decided with (nil: no suggestions). Completeness was
+    /// already decided by the tracker, so no settle time applies.
+    private var offerSettings: SuggestionSettings? {
+        guard var settings = watcher.options.suggestions else { return nil }
+        settings.settleTime = .zero
+        return settings
+    }
+
     /// The suggestion rules over newly settled files, with the memory of `suggest`
     /// (`Offering`): decided, then recorded under the memory's write lock only if still news,
     /// so a racing `suggest` or another watcher offers the same photo at most once between
@@ -280,9 +287,7 @@ final class WatchLoop {
     /// updated). A memory that cannot be read or written is an error event, never silence.
     /// Completeness was already decided by the tracker, so no settle time applies.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
-        guard var settings = watcher.options.suggestions, let offering = watcher.offering?.value, !candidates.isEmpty
-        else { return }
-        settings.settleTime = .zero
+        guard let settings = offerSettings, let offering = watcher.offering?.value, !candidates.isEmpty else { return }
         let context: SuggestionContext
         do throws(StateFileError) {
             context = try offering.context(settings: settings, now: t, realNow: t)
