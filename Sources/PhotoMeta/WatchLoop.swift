@@ -32,7 +32,11 @@ final class WatchLoop {
         self.watcher = watcher
         self.deliver = deliver
         clock = watcher.options.clock
-        walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        var walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        // The snapshot keeps each file's key, never a folder's files together: a burst's
+        // folder of 50,000 files is walked one run of files at a time.
+        walker.streamsFiles = true
+        self.walker = walker
         tracker = SettleTracker(initial: [:], settleTime: watcher.options.settleTime.seconds)
     }
 
