@@ -6,10 +6,10 @@ import PhotoMetaSystem
 /// wait for events (inotify, or a poll), look again at what they name, settle
 /// (`SettleTracker`), inspect, offer (`Offering`). Time comes from the watcher's clock.
 ///
-/// Work follows the change: only the folders inotify names are listed again (a new sub-folder
-/// is walked whole, as it may have been moved in with files); the whole tree is looked at again
-/// only after the kernel's queue overflowed, an event came on a descriptor that is not ours, or
-/// while polling.
+/// Work follows the change: only the entries inotify names are looked at again, and a folder is
+/// listed again only for an event on itself (`ChangedPlaces`; a new sub-folder is walked whole,
+/// as it may have been moved in with files); the whole tree is looked at again only after the
+/// kernel's queue overflowed, an event came on a descriptor that is not ours, or while polling.
 final class WatchLoop {
     private let watcher: DirectoryWatcher
     private let deliver: (WatchEvent) -> Void
@@ -19,10 +19,10 @@ final class WatchLoop {
     /// The tree as last looked at.
     private var current = FolderSnapshot()
     private var tracker: SettleTracker
-    /// Something happened since the last look; `dirtyFolders` says where, `fullRescan` that
-    /// the whole tree must be read.
+    /// Something happened since the last look; `changed` says where, `fullRescan` that the
+    /// whole tree must be read.
     private var dirty = false
-    private var dirtyFolders: Set<String> = []
+    private var changed = ChangedPlaces()
     private var fullRescan = false
     private var lastEvent = 0.0
     private var pendingCheck: Double?
@@ -138,7 +138,7 @@ final class WatchLoop {
             }
             if e.overflowed { fullRescan = true }
             if let f = e.folder {
-                dirtyFolders.insert(f)
+                changed.note(f, name: e.name)
                 if !e.name.isEmpty {
                     let rel = f.isEmpty ? e.name : f + "/" + e.name
                     tracker.note(rel, written: e.modified || e.created, closed: e.closedAfterWriting || e.movedIn)
@@ -168,10 +168,10 @@ final class WatchLoop {
             touched = tracker.knownPaths.union(snap.files.keys)
             current = snap
         } else if dirty {
-            for f in dirtyFolders.sorted() { touched.formUnion(current.relist(f, root: folder, walker: walker)) }
+            touched = changed.look(&current, root: folder, walker: walker)
         }
         fullRescan = false
-        dirtyFolders.removeAll()
+        changed = ChangedPlaces()
         dirty = false
         followFolders()
         var settled = tracker.settle(touched, current: current.files, now: t)

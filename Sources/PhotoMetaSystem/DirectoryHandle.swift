@@ -52,6 +52,11 @@ final class DirectoryHandle {
             bytes.append(contentsOf: name)
         }
 
+        /// A name given, not listed (what inotify named): its type is found by `statx`.
+        mutating func append(name: String) {
+            PathBytes.encode(name).withUnsafeBufferPointer { append($0, type: .unknown) }
+        }
+
         /// Sorts the entries by their bytes, a folder's name as if followed by "/", so that
         /// sorting folder by folder gives the byte order of whole paths.
         mutating func sort() {

@@ -22,7 +22,7 @@ import PhotoMetaCore
 ///
 /// Files come out in byte order of their paths (each folder's entries sorted with sub-folders
 /// as "name/"), folder by folder, so callers can stream them in memory bounded by the largest
-/// folder.
+/// folder; with `streamsFiles`, by the largest folder's names.
 package struct TreeWalker: Sendable {
     package enum Policy: Sendable {
         /// Paths as the user gave them on the command line.
@@ -154,6 +154,30 @@ package struct TreeWalker: Sendable {
     package func listOne(_ dir: String, relative: String, root: String, visit: (Event) -> Void) {
         var visited = Set<FolderID>()
         walk(dir, relative: relative, root: root, facts: nil, depth: 0, descend: false, visited: &visited, visit: visit)
+    }
+
+    /// Some entries of one folder, by name, handed on as `listOne` hands them on (streamed:
+    /// `Folder.files` is empty), in byte order; a name that is not there is not handed on.
+    /// What the watcher looks at when inotify names a few entries of a folder that may hold
+    /// 50,000 (a burst's folder as it fills), instead of listing it all again.
+    package func lookAt(_ names: [String], in dir: String, relative: String, root: String, visit: (Event) -> Void) {
+        let handle: DirectoryHandle
+        do throws(SystemError) {
+            handle = try DirectoryHandle(path: dir)
+        } catch {
+            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
+            return
+        }
+        var listing = DirectoryHandle.Listing()
+        for name in names where !name.isEmpty && !name.contains("/") { listing.append(name: name) }
+        listing.sort()
+        let place = Place(dir: dir, relative: relative, root: root)
+        stream(listing, in: handle, place) { event in
+            if case .skipped(_, _, .cannotExamine(let e)) = event, e.errno == ENOENT { return }
+            visit(event)
+        } subfolder: { sub in
+            visit(.subfolder(path: sub.path, relative: sub.relative))
+        }
     }
 
     /// Opens the folder at `dir` by its path (a starting folder), then walks it.
