@@ -102,6 +102,47 @@ extension FolderSnapshot {
         return touched
     }
 
+    /// Looks again at the entries `names` of `folder` (relative to `root`; the names inotify
+    /// gave), as `relist` would find them: a file there is kept with its key, one gone dropped,
+    /// a new sub-folder walked whole, one gone dropped with what it held. The rest of the folder
+    /// is not listed. Returns the paths whose entries may have changed.
+    mutating func relist(_ folder: String, names: Set<String>, root: String, walker: TreeWalker) -> Set<String> {
+        let dir = folder.isEmpty ? root : root + "/" + folder
+        var found: [String: FileKey] = [:]
+        var subfolders: Set<String> = []
+        var readable = true
+        walker.lookAt(Array(names), in: dir, relative: folder, root: root) { event in
+            switch event {
+            case .files(_, let list):
+                for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
+                    found[entry.relative] = entry.facts.key
+                }
+            case .subfolder(_, let rel): subfolders.insert(rel)
+            case .skipped(_, _, .unreadableFolder): readable = false
+            case .skipped, .folderDone: break
+            }
+        }
+        guard readable else { return folder.isEmpty ? [] : removeTree(folder) }
+        var touched: Set<String> = []
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        for name in names {
+            let rel = prefix + name
+            if let key = found[rel] {
+                add(rel, key)
+                touched.insert(rel)
+            } else if files.removeValue(forKey: rel) != nil {
+                byFolder[folder]?.remove(rel)
+                touched.insert(rel)
+            }
+            if subfolders.contains(rel) {
+                if !folders.contains(rel) { touched.formUnion(addTree(rel, root: root, walker: walker)) }
+            } else if folders.contains(rel) {
+                touched.formUnion(removeTree(rel))
+            }
+        }
+        return touched
+    }
+
     /// Walks a sub-folder new to the snapshot whole; returns the paths of its files.
     private mutating func addTree(_ folder: String, root: String, walker: TreeWalker) -> Set<String> {
         var touched: Set<String> = []

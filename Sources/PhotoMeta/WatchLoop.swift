@@ -6,10 +6,10 @@ import PhotoMetaSystem
 /// wait for events (inotify, or a poll), look again at what they name, settle
 /// (`SettleTracker`), inspect, offer (`Offering`). Time comes from the watcher's clock.
 ///
-/// Work follows the change: only the folders inotify names are listed again (a new sub-folder
-/// is walked whole, as it may have been moved in with files); the whole tree is looked at again
-/// only after the kernel's queue overflowed, an event came on a descriptor that is not ours, or
-/// while polling.
+/// Work follows the change: only the entries inotify names are looked at again, and a folder is
+/// listed again only for an event on itself (`ChangedPlaces`; a new sub-folder is walked whole,
+/// as it may have been moved in with files); the whole tree is looked at again only after the
+/// kernel's queue overflowed, an event came on a descriptor that is not ours, or while polling.
 final class WatchLoop {
     private let watcher: DirectoryWatcher
     private let deliver: (WatchEvent) -> Void
@@ -19,10 +19,10 @@ final class WatchLoop {
     /// The tree as last looked at.
     private var current = FolderSnapshot()
     private var tracker: SettleTracker
-    /// Something happened since the last look; `dirtyFolders` says where, `fullRescan` that
-    /// the whole tree must be read.
+    /// Something happened since the last look; `changed` says where, `fullRescan` that the
+    /// whole tree must be read.
     private var dirty = false
-    private var dirtyFolders: Set<String> = []
+    private var changed = ChangedPlaces()
     private var fullRescan = false
     private var lastEvent = 0.0
     private var pendingCheck: Double?
@@ -32,7 +32,11 @@ final class WatchLoop {
         self.watcher = watcher
         self.deliver = deliver
         clock = watcher.options.clock
-        walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        var walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        // The snapshot keeps each file's key, never a folder's files together: a burst's
+        // folder of 50,000 files is walked one run of files at a time.
+        walker.streamsFiles = true
+        self.walker = walker
         tracker = SettleTracker(initial: [:], settleTime: watcher.options.settleTime.seconds)
     }
 
@@ -134,7 +138,7 @@ final class WatchLoop {
             }
             if e.overflowed { fullRescan = true }
             if let f = e.folder {
-                dirtyFolders.insert(f)
+                changed.note(f, name: e.name)
                 if !e.name.isEmpty {
                     let rel = f.isEmpty ? e.name : f + "/" + e.name
                     tracker.note(rel, written: e.modified || e.created, closed: e.closedAfterWriting || e.movedIn)
@@ -164,26 +168,25 @@ final class WatchLoop {
             touched = tracker.knownPaths.union(snap.files.keys)
             current = snap
         } else if dirty {
-            for f in dirtyFolders.sorted() { touched.formUnion(current.relist(f, root: folder, walker: walker)) }
+            touched = changed.look(&current, root: folder, walker: walker)
         }
         fullRescan = false
-        dirtyFolders.removeAll()
+        changed = ChangedPlaces()
         dirty = false
         followFolders()
         var settled = tracker.settle(touched, current: current.files, now: t)
         addPicturesOfSidecars(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
         // A burst (50,000 files moved in at once) is inspected and reported in change sets of
-        // at most `chunk` files, so its inspections are never all in memory at once; the
-        // candidates (small) are kept for one offer over the whole batch.
-        var candidates: [SuggestionCandidate] = []
-        // What recency certainly turns down is not kept (a burst of old photos keeps nothing).
-        let recency = watcher.options.suggestions.map { SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0) }
+        // at most `chunk` files, so its inspections are never all in memory at once; of its
+        // candidates only the two an offer can pick are kept, for one offer over the whole
+        // batch (`SuggestionShortlist`: the memory is read after the changes are out).
+        var shortlist = offerSettings.map {
+            SuggestionShortlist(context: SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0))
+        }
         for part in settled.chunked(WatchLoop.chunk) {
             let (changes, found) = inspect(part)
-            if let recency {
-                candidates += found.filter { !RecencyRule.certainlyRejects($0, in: recency) || $0.isLivePhotoMovie }
-            }
+            for c in found { shortlist?.add(c) }
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
@@ -193,7 +196,7 @@ final class WatchLoop {
             }
         }
         watcher.options.tracked?(tracker.trackedNames)
-        offer(candidates, at: t)
+        offer(shortlist?.kept ?? [], at: t)
         return true
     }
 
@@ -273,6 +276,14 @@ final class WatchLoop {
         return (changes, candidates)
     }
 
+    /// The rules' settings an offer is decided with (nil: no suggestions). Completeness was
+    /// already decided by the tracker, so no settle time applies.
+    private var offerSettings: SuggestionSettings? {
+        guard var settings = watcher.options.suggestions else { return nil }
+        settings.settleTime = .zero
+        return settings
+    }
+
     /// The suggestion rules over newly settled files, with the memory of `suggest`
     /// (`Offering`): decided, then recorded under the memory's write lock only if still news,
     /// so a racing `suggest` or another watcher offers the same photo at most once between
@@ -280,9 +291,7 @@ final class WatchLoop {
     /// updated). A memory that cannot be read or written is an error event, never silence.
     /// Completeness was already decided by the tracker, so no settle time applies.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
-        guard var settings = watcher.options.suggestions, let offering = watcher.offering?.value, !candidates.isEmpty
-        else { return }
-        settings.settleTime = .zero
+        guard let settings = offerSettings, let offering = watcher.offering?.value, !candidates.isEmpty else { return }
         let context: SuggestionContext
         do throws(StateFileError) {
             context = try offering.context(settings: settings, now: t, realNow: t)

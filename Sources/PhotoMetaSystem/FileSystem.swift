@@ -27,8 +27,8 @@ package enum FileSystem {
     /// The names in `folder` (not "." or ".."), in byte order, leaving out names that are not
     /// UTF-8; nil when it cannot be listed.
     package static func entryNames(_ folder: String) -> [String]? {
-        guard let handle = try? DirectoryHandle(path: folder), let entries = try? handle.entries() else { return nil }
-        return entries.filter(\.nameIsUTF8).map(\.name)
+        guard let handle = try? DirectoryHandle(path: folder), let listing = try? handle.entries() else { return nil }
+        return listing.entries.filter(listing.isUTF8).map(listing.name)
     }
 
     /// True when `path` names a regular file (links followed).

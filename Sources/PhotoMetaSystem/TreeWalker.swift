@@ -22,7 +22,7 @@ import PhotoMetaCore
 ///
 /// Files come out in byte order of their paths (each folder's entries sorted with sub-folders
 /// as "name/"), folder by folder, so callers can stream them in memory bounded by the largest
-/// folder.
+/// folder; with `streamsFiles`, by the largest folder's names.
 package struct TreeWalker: Sendable {
     package enum Policy: Sendable {
         /// Paths as the user gave them on the command line.
@@ -105,6 +105,12 @@ package struct TreeWalker: Sendable {
     /// unchanged files; `inspect -r` keeps the second core for parsing).
     package var parallelStat = false
 
+    /// Hand a folder's files on in runs as they are examined, without collecting them first:
+    /// `Folder.files` is then empty (and sidecars and partners unknown). For a consumer that
+    /// needs no file's siblings (the watcher): a folder of 50,000 files is walked holding its
+    /// names and one run, not 50,000 `File` values.
+    package var streamsFiles = false
+
     /// Told each folder's path and its path below the root just before the folder is listed
     /// (the service watches it there, so nothing that changes after the listing goes unseen).
     package var entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
@@ -150,6 +156,30 @@ package struct TreeWalker: Sendable {
         walk(dir, relative: relative, root: root, facts: nil, depth: 0, descend: false, visited: &visited, visit: visit)
     }
 
+    /// Some entries of one folder, by name, handed on as `listOne` hands them on (streamed:
+    /// `Folder.files` is empty), in byte order; a name that is not there is not handed on.
+    /// What the watcher looks at when inotify names a few entries of a folder that may hold
+    /// 50,000 (a burst's folder as it fills), instead of listing it all again.
+    package func lookAt(_ names: [String], in dir: String, relative: String, root: String, visit: (Event) -> Void) {
+        let handle: DirectoryHandle
+        do throws(SystemError) {
+            handle = try DirectoryHandle(path: dir)
+        } catch {
+            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
+            return
+        }
+        var listing = DirectoryHandle.Listing()
+        for name in names where !name.isEmpty && !name.contains("/") { listing.append(name: name) }
+        listing.sort()
+        let place = Place(dir: dir, relative: relative, root: root)
+        stream(listing, in: handle, place) { event in
+            if case .skipped(_, _, .cannotExamine(let e)) = event, e.errno == ENOENT { return }
+            visit(event)
+        } subfolder: { sub in
+            visit(.subfolder(path: sub.path, relative: sub.relative))
+        }
+    }
+
     /// Opens the folder at `dir` by its path (a starting folder), then walks it.
     private func walk(
         _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int, descend: Bool = true,
@@ -180,147 +210,58 @@ package struct TreeWalker: Sendable {
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
         entering?(dir, relative)
-        let entries: [DirectoryHandle.Entry]
+        let listing: DirectoryHandle.Listing
         do throws(SystemError) {
-            entries = try handle.entries()
+            listing = try handle.entries()
         } catch {
             visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
             return
         }
-        let (files, subfolders) = examine(entries, in: handle, dir: dir, relative: relative, root: root, visit: visit)
-        let folder = Folder(path: dir, relative: relative, files: files)
-        var start = 0
-        for sub in subfolders {
-            if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
-            start = sub.position
+        let place = Place(dir: dir, relative: relative, root: root)
+        func subfolder(_ sub: Subfolder) {
             if !descend {
                 visit(.subfolder(path: sub.path, relative: sub.relative))
             } else if depth + 1 > TreeWalker.depthLimit {
                 visit(.skipped(path: sub.path, relative: sub.relative, reason: .tooDeep))
             } else {
-                let child: DirectoryHandle
-                do throws(SystemError) {
-                    child = try DirectoryHandle(in: handle, name: sub.name)
-                } catch {
-                    visit(.skipped(path: sub.path, relative: sub.relative, reason: .unreadableFolder(error)))
-                    continue
-                }
-                // The identity of the folder opened, not of the name listed: a folder reached
-                // twice (bind mounts) is walked once.
-                guard let own = try? FileFacts.of(descriptor: child.fd),
-                    visited.insert(FolderID(device: own.device, inode: own.inode)).inserted
-                else { continue }
-                walk(
-                    child, sub.path, relative: sub.relative, root: root, depth: depth + 1, descend: true,
-                    visited: &visited, visit: visit)
+                descendInto(sub, of: handle, root: root, depth: depth, visited: &visited, visit: visit)
             }
+        }
+        if streamsFiles {
+            stream(listing, in: handle, place, visit: visit, subfolder: subfolder)
+            return
+        }
+        let (files, subfolders) = examine(admitted(listing, place, visit: visit), in: handle, place, visit: visit)
+        let folder = Folder(path: dir, relative: relative, files: files)
+        var start = 0
+        for sub in subfolders {
+            if sub.position > start { visit(.files(folder, files[start..<sub.position])) }
+            start = sub.position
+            subfolder(sub)
         }
         if files.count > start { visit(.files(folder, files[start...])) }
         visit(.folderDone(folder))
     }
 
-    /// A listed sub-folder: where its files' run ends in the folder's files, its name and paths.
-    private typealias Subfolder = (position: Int, name: String, path: String, relative: String)
-
-    /// The folder's files and sub-folders and what they are, before any file is handed on, so
-    /// every file's item can carry its siblings; entries that are not handed on are reported.
-    private func examine(
-        _ entries: [DirectoryHandle.Entry], in handle: DirectoryHandle, dir: String, relative: String, root: String,
+    /// Opens a listed sub-folder from its parent's descriptor and walks it, unless it was
+    /// walked already.
+    private func descendInto(
+        _ sub: Subfolder, of handle: DirectoryHandle, root: String, depth: Int, visited: inout Set<FolderID>,
         visit: (Event) -> Void
-    ) -> ([File], [Subfolder]) {
-        let prefix = dir.hasSuffix("/") ? dir : dir + "/"
-        func below(_ name: String) -> String { relative.isEmpty ? name : relative + "/" + name }
-        // Names first, paths made only for what is kept: a folder of 50,000 files (a burst)
-        // holds one string per path, not three.
-        var names: [String] = []
-        names.reserveCapacity(entries.count)
-        for entry in entries where !entry.name.hasPrefix(".") {
-            if !exclude.isEmpty, exclude.contains(where: { $0.matches(below(entry.name)) }) { continue }
-            if case .other(let what) = entry.type {
-                visit(.skipped(path: prefix + entry.name, relative: below(entry.name), reason: .special(what)))
-                continue
-            }
-            names.append(entry.name)
+    ) {
+        let child: DirectoryHandle
+        do throws(SystemError) {
+            child = try DirectoryHandle(in: handle, name: sub.name)
+        } catch {
+            visit(.skipped(path: sub.path, relative: sub.relative, reason: .unreadableFolder(error)))
+            return
         }
-        let examined = stat(names, in: handle.fd)
-        var files: [File] = []
-        files.reserveCapacity(names.count)
-        var subfolders: [Subfolder] = []
-        for (name, result) in zip(names, examined) {
-            let path = prefix + name
-            let rel = below(name)
-            let f: FileFacts
-            switch result {
-            case .success(let facts): f = facts
-            case .failure(let error):
-                visit(.skipped(path: path, relative: rel, reason: .cannotExamine(error)))
-                continue
-            }
-            switch f.type {
-            case .regular:
-                files.append(File(path: path, relative: rel, facts: f))
-            case .directory:
-                subfolders.append((files.count, name, path, rel))
-            case .symlink:
-                switch link(name, in: handle, path: path, root: root) {
-                case .success(let target):
-                    files.append(File(path: path, relative: rel, facts: target.facts, linkTarget: target.canonical))
-                case .failure(let reason): visit(.skipped(path: path, relative: rel, reason: reason))
-                }
-            case .other(let what):
-                visit(.skipped(path: path, relative: rel, reason: .special(what)))
-            }
-        }
-        return (files, subfolders)
+        // The identity of the folder opened, not of the name listed: a folder reached twice
+        // (bind mounts) is walked once.
+        guard let own = try? FileFacts.of(descriptor: child.fd),
+            visited.insert(FolderID(device: own.device, inode: own.inode)).inserted
+        else { return }
+        walk(
+            child, sub.path, relative: sub.relative, root: root, depth: depth + 1, descend: true, visited: &visited, visit: visit)
     }
-
-    /// `statx` of each name in the folder `fd`, links not followed; on both cores when the
-    /// walker is asked to (`parallelStat`) and the folder is large enough to repay the hand-off:
-    /// a scan that finds its files unchanged is mostly these calls.
-    private func stat(_ names: [String], in fd: Int32) -> [Result<FileFacts, SystemError>] {
-        let one: @Sendable (String) -> Result<FileFacts, SystemError> = { name in
-            do throws(SystemError) {
-                return .success(try FileFacts.of(name, in: fd, followLinks: false))
-            } catch {
-                return .failure(error)
-            }
-        }
-        guard parallelStat, names.count >= 64 else { return names.map(one) }
-        // Two runs of consecutive names, not one name at a time: one hand-off per half, each
-        // half written in place (no second copy of a large folder's results).
-        let half = (names.count + 1) / 2
-        return [Result<FileFacts, SystemError>](unsafeUninitializedCapacity: names.count) { buffer, count in
-            guard let base = buffer.baseAddress else { return }
-            let out = SendableBuffer(base: base)
-            _ = ParallelMap.run(2) { part in
-                for i in (part == 0 ? 0 : half)..<(part == 0 ? half : names.count) {
-                    (out.base + i).initialize(to: one(names[i]))
-                }
-            }
-            count = names.count
-        }
-    }
-
-    /// Where a symbolic link leads, under the policy.
-    private func link(_ name: String, in handle: DirectoryHandle, path: String, root: String)
-        -> Result<(facts: FileFacts, canonical: String?), SkipReason>
-    {
-        guard let target = try? handle.facts(name, followLinks: true) else { return .failure(.danglingLink) }
-        switch target.type {
-        case .directory: return .failure(.linkToFolder)
-        case .other, .symlink: return .failure(.linkToSpecial)
-        case .regular: break
-        }
-        if case .library = policy {
-            guard let resolved = try? FileSystem.canonicalPath(path), resolved.hasPrefix(root == "/" ? "/" : root + "/")
-            else { return .failure(.linkOutOfFolder) }
-            return .success((target, resolved))
-        }
-        return .success((target, nil))
-    }
-}
-
-/// The start of a buffer whose disjoint parts threads fill (`TreeWalker.stat`).
-private struct SendableBuffer<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
 }

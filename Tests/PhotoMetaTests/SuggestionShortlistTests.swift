@@ -1,0 +1,61 @@
+import XCTest
+
+@testable import PhotoMetaCore
+
+/// The watcher keeps two candidates of a burst for its offer (`SuggestionShortlist`): deciding
+/// over them with the memory must decide exactly what deciding over every candidate does.
+final class SuggestionShortlistTests: XCTestCase {
+    /// Candidates of every kind the rules tell apart: qualifying, too old, not media, still
+    /// being written, cut short, undated, with equal instants; and memories before, between and
+    /// after them.
+    func testTwoKeptDecideAsAllDo() {
+        var generator = SplitMix(seed: 24)
+        for round in 0..<400 {
+            var all: [SuggestionCandidate] = []
+            for k in 0..<Int(generator.next() % 12) {
+                let age = Double(generator.next() % 8) * 7  // equal instants are common
+                var c: SuggestionCandidate
+                switch generator.next() % 6 {
+                case 0: c = Scenario.candidate("w\(k).jpg", age: age, modifiedAgo: 0.2)
+                case 1: c = Scenario.candidate("t\(k).jpg", age: age, truncated: true)
+                case 2: c = Scenario.candidate("v\(k).mp4", age: age, kind: .video, format: .mp4)
+                case 3: c = Scenario.candidate("o\(k).jpg", age: 3600 + age)
+                case 4:
+                    c = Scenario.candidate("u\(k).jpg", age: age)
+                    c.captured = nil
+                default: c = Scenario.candidate("p\(k).jpg", age: age)
+                }
+                all.append(c)
+            }
+            let memory: Double? = generator.next() % 4 == 0 ? nil : Scenario.now - Double(generator.next() % 60)
+            let context = Scenario.context(remembered: memory)
+            var shortlist = SuggestionShortlist(context: context)
+            for c in all.shuffled(using: &generator) { shortlist.add(c) }
+            XCTAssertLessThanOrEqual(shortlist.kept.count, 2)
+            let everything = SuggestionEngine().decide(all, context: context)
+            let kept = SuggestionEngine().decide(shortlist.kept, context: context)
+            XCTAssertEqual(kept.suggestion?.path, everything.suggestion?.path, "round \(round)")
+            XCTAssertEqual(kept.instant, everything.instant, "round \(round)")
+            XCTAssertEqual(kept.pending, everything.pending, "round \(round)")
+        }
+    }
+
+    func testABurstOfOldPhotosKeepsNothing() {
+        var shortlist = SuggestionShortlist(context: Scenario.context())
+        for k in 0..<1000 { shortlist.add(Scenario.candidate("old\(k).jpg", age: 86_400)) }
+        XCTAssertTrue(shortlist.kept.isEmpty)
+    }
+}
+
+/// A small seeded generator, so a failing round is the same round on every run.
+private struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
