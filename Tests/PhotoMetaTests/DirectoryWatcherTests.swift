@@ -86,10 +86,14 @@ final class DirectoryWatcherTests: XCTestCase {
         o.maximumWatches = maximumWatches
         o.exclude = exclude
         let names = tracked
-        o.tracked = { names.add($0) }
+        let r = Recorder()
+        // The count is told after the look's changes went out: a test waits for it by this poke.
+        o.tracked = {
+            names.add($0)
+            r.poke()
+        }
         o.statePath = state.path + "/state.sqlite3"
         let watcher = try DirectoryWatcher(folder: dir.path, options: o)
-        let r = Recorder()
         let t = Thread {
             watcher.run(shouldStop: { r.stop.isSet }) { r.add($0) }
             r.poke()
@@ -412,6 +416,8 @@ final class DirectoryWatcherTests: XCTestCase {
         }
         try drain()
         XCTAssertEqual(recorder.inserted, [], "nothing settled, nothing reported")
+        // The sentinel's look tells its count just after its changes went out.
+        XCTAssertTrue(recorder.wait { tracked.last != nil }, "the count of kept names was never told")
         XCTAssertEqual(tracked.last, 0, "no name kept once gone (peak \(tracked.peak))")
     }
 
