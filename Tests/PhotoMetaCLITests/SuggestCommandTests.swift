@@ -200,7 +200,9 @@ final class SuggestCommandTests: XCTestCase {
             let results = try Photometa.runTogether(commands, environment: env).map { try $0.get() }
             let offered = results.filter { $0.status == 0 }
             XCTAssertEqual(offered.count, 1, results.map { "\($0.status) \($0.stdout) \($0.stderr)" }.joined(separator: "\n"))
-            XCTAssertEqual(results.filter { $0.status == 3 }.count, 7, "\(results.map(\.status))")
+            XCTAssertEqual(
+                results.filter { $0.status == 3 }.count, 7,
+                "\(extra): " + results.map { "\($0.status) \($0.stderr)" }.joined(separator: "\n"))
             XCTAssertTrue(offered.first?.stdout.contains("Screenshot_20240808-120815.png") == true, offered.first?.stdout ?? "")
             for r in results where r.status == 3 {
                 XCTAssertTrue(r.stdout.contains(#""suggestion":null"#), r.stdout)
