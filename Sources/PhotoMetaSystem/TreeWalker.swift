@@ -161,13 +161,7 @@ package struct TreeWalker: Sendable {
     /// What the watcher looks at when inotify names a few entries of a folder that may hold
     /// 50,000 (a burst's folder as it fills), instead of listing it all again.
     package func lookAt(_ names: [String], in dir: String, relative: String, root: String, visit: (Event) -> Void) {
-        let handle: DirectoryHandle
-        do throws(SystemError) {
-            handle = try DirectoryHandle(path: dir)
-        } catch {
-            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
-            return
-        }
+        guard let handle = TreeWalker.open(dir, relative: relative, visit: visit) else { return }
         var listing = DirectoryHandle.Listing()
         for name in names where !name.isEmpty && !name.contains("/") { listing.append(name: name) }
         listing.sort()
@@ -180,19 +174,23 @@ package struct TreeWalker: Sendable {
         }
     }
 
+    /// The folder at `dir` opened by its path, or nil when it cannot be (said as skipped).
+    private static func open(_ dir: String, relative: String, visit: (Event) -> Void) -> DirectoryHandle? {
+        do throws(SystemError) {
+            return try DirectoryHandle(path: dir)
+        } catch {
+            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
+            return nil
+        }
+    }
+
     /// Opens the folder at `dir` by its path (a starting folder), then walks it.
     private func walk(
         _ dir: String, relative: String, root: String, facts: FileFacts?, depth: Int, descend: Bool = true,
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
         if let facts, !visited.insert(FolderID(device: facts.device, inode: facts.inode)).inserted { return }
-        let handle: DirectoryHandle
-        do throws(SystemError) {
-            handle = try DirectoryHandle(path: dir)
-        } catch {
-            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
-            return
-        }
+        guard let handle = TreeWalker.open(dir, relative: relative, visit: visit) else { return }
         if facts == nil, let own = try? FileFacts.of(descriptor: handle.fd),
             !visited.insert(FolderID(device: own.device, inode: own.inode)).inserted
         {
