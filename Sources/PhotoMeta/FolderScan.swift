@@ -1,3 +1,4 @@
+import Dispatch
 import PhotoMetaCore
 import PhotoMetaStore
 import PhotoMetaSystem
@@ -87,19 +88,31 @@ package struct FolderScan {
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []
+            // The folder whose new files are being parsed while the walk lists the next one:
+            // on a warm library the listing and the parsing each keep a core busy, so neither
+            // waits for the other (docs/performance.md, "cold suggest and inspect").
+            var pending: (Prepared, ParseJob)?
+            func hand(_ prepared: Prepared, _ parsed: [SuggestionCandidate]) {
+                switch finish(prepared, parsed: parsed, prefix: prefix, index: &index, summary: &summary) {
+                case .passedOver(let n):
+                    summary.considered += n
+                    counted(prepared.folder.path, n)
+                case .listed(let list):
+                    summary.considered += list.count
+                    visit(prepared.folder.path, list)
+                }
+            }
             let handle: (TreeWalker.Event) -> Void = { event in
                 switch event {
                 case .files, .subfolder: break
                 case .folderDone(let folder):
                     walked.append(folder.path)
-                    switch candidates(folder, prefix: prefix, index: &index, summary: &summary, passOver: passOver) {
-                    case .passedOver(let n):
-                        summary.considered += n
-                        counted(folder.path, n)
-                    case .listed(let list):
-                        summary.considered += list.count
-                        visit(folder.path, list)
-                    }
+                    let prepared = prepare(folder, prefix: prefix, index: &index, summary: &summary, passOver: passOver)
+                    let job = prepared.toParse.isEmpty ? nil : ParseJob(prepared)
+                    // Folders are handed on in the walk's order.
+                    if let (before, beforeJob) = pending { hand(before, beforeJob.wait()) }
+                    pending = nil
+                    if let job { pending = (prepared, job) } else { hand(prepared, []) }
                 case .skipped(_, let relative, let reason):
                     summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
                 }
@@ -109,6 +122,7 @@ package struct FolderScan {
             } else {
                 walker.walk(root.path, visited: &visited, visit: handle)
             }
+            if let (last, job) = pending { hand(last, job.wait()) }
             index?.finishRoot(root.path, walked: walked)
         }
     }
@@ -133,7 +147,10 @@ package struct FolderScan {
                     result?.subfolders.append(path)
                 }
             case .folderDone(let folder):
-                guard case .listed(let list) = candidates(folder, prefix: prefix, index: &index, summary: &summary) else { break }
+                let prepared = prepare(folder, prefix: prefix, index: &index, summary: &summary)
+                let parsed = prepared.toParse.isEmpty ? [] : ParseJob(prepared).wait()
+                guard case .listed(let list) = finish(prepared, parsed: parsed, prefix: prefix, index: &index, summary: &summary)
+                else { break }
                 summary.considered += list.count
                 result?.candidates = list
             case .skipped(_, let rel, .unreadableFolder) where rel == relative || rel == dir: result = nil
@@ -154,19 +171,39 @@ package struct FolderScan {
         case passedOver(Int)
     }
 
-    /// One folder's candidates, paired: from the index when a row's key matches, else parsed
-    /// (on all cores) and queued for the index; rows of files that are gone are queued for
-    /// removal, and the folder's summary when it changed. Passed over (see `run`) when the
-    /// folder's digest matches its summary and `passOver` accepts the summary's span.
-    private func candidates(
+    /// A folder matched with its index rows, before its new files are parsed.
+    fileprivate struct Prepared: Sendable {
+        let folder: TreeWalker.Folder
+        let keys: SidecarKeys
+        let digest: FolderDigest
+        let stored: AssetIndex.FolderSummary?
+        /// The positions in `folder.files` of the files considered (temporary names left out).
+        var considered: [Int] = []
+        /// Set when the folder is passed over (see `run`): its number of candidates.
+        var passedOver: Int?
+        /// Candidates from the index, by position; nil where a file is parsed or not considered.
+        var found: [SuggestionCandidate?] = []
+        /// Positions of the files to parse (new or changed).
+        var toParse: [Int] = []
+        /// Paths of index rows whose files are gone.
+        var gone: [String] = []
+    }
+
+    /// The folder's files matched with its index rows (taken out of the index as they are
+    /// used: what remains are rows of files that are gone), or the folder passed over when its
+    /// digest matches its summary and `passOver` accepts the summary's span. Temporary names
+    /// are skipped here, in the walk's order.
+    private func prepare(
         _ folder: TreeWalker.Folder, prefix: String, index: inout ScanIndex?, summary: inout Summary,
         passOver: ((ClosedRange<Double>?) -> Bool)? = nil
-    ) -> Yield {
+    ) -> Prepared {
         let files = folder.files
         let keys = SidecarKeys(folder)
         var digest = FolderDigest()
-        var considered: [(position: Int, key: FileKey)] = []
+        var considered: [Int] = []
+        var fileKeys: [FileKey] = []
         considered.reserveCapacity(files.count)
+        fileKeys.reserveCapacity(files.count)
         for (k, entry) in files.enumerated() {
             // The name: what follows the last `/` (an ASCII byte, so a character boundary).
             let rel = entry.relative
@@ -178,37 +215,45 @@ package struct FolderScan {
             }
             let key = keys.key(of: entry)
             digest.add(name: name.utf8, key: key)
-            considered.append((k, key))
+            considered.append(k)
+            fileKeys.append(key)
         }
         let stored = index?.summary(of: folder.path)
+        var prepared = Prepared(folder: folder, keys: keys, digest: digest, stored: stored, considered: considered)
         if let stored, stored.digest == digest.stored, let passOver, passOver(stored.span) {
-            for (k, _) in considered { if let t = files[k].linkTarget { summary.links.append((prefix + files[k].relative, t)) } }
-            return .passedOver(stored.files)
+            prepared.passedOver = stored.files
+            return prepared
         }
         var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
-        var found = [SuggestionCandidate?](repeating: nil, count: files.count)
-        var toParse: [Int] = []
-        for (k, key) in considered {
-            // Taken out of `cached` as it is used: what remains are rows of files that are gone.
+        prepared.found = [SuggestionCandidate?](repeating: nil, count: files.count)
+        for (k, key) in zip(considered, fileKeys) {
             if let (known, c) = cached.removeValue(forKey: files[k].path), known == key {
-                found[k] = c
+                prepared.found[k] = c
             } else {
-                toParse.append(k)
+                prepared.toParse.append(k)
             }
         }
-        let parseList = toParse
-        let parsed = ParallelMap.run(parseList.count) { j -> SuggestionCandidate in
-            let entry = files[parseList[j]]
-            // The folder's listing says which sidecars exist (no open per candidate name).
-            let asset = FileInspector.inspect(path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: folder)
-            return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+        prepared.gone = Array(cached.keys)
+        return prepared
+    }
+
+    /// The folder's candidates, paired: the parsed ones queued for the index, rows of files
+    /// that are gone queued for removal, and the folder's summary when it changed.
+    private func finish(
+        _ p: Prepared, parsed: [SuggestionCandidate], prefix: String, index: inout ScanIndex?, summary: inout Summary
+    ) -> Yield {
+        let files = p.folder.files
+        if let n = p.passedOver {
+            for k in p.considered { if let t = files[k].linkTarget { summary.links.append((prefix + files[k].relative, t)) } }
+            return .passedOver(n)
         }
-        for (j, k) in toParse.enumerated() {
+        var found = p.found
+        for (j, k) in p.toParse.enumerated() where j < parsed.count {
             found[k] = parsed[j]
-            index?.queue((files[k].path, folder.path, keys.key(of: files[k]), parsed[j]))
+            index?.queue((files[k].path, p.folder.path, p.keys.key(of: files[k]), parsed[j]))
         }
-        summary.parsed += toParse.count
-        index?.queueGone(folder.path, Array(cached.keys))
+        summary.parsed += p.toParse.count
+        index?.queueGone(p.folder.path, p.gone)
         var list: [SuggestionCandidate] = []
         list.reserveCapacity(found.count)
         for (k, c) in found.enumerated() {
@@ -218,123 +263,47 @@ package struct FolderScan {
             list.append(c)
         }
         LivePhotoPairing.apply(&list)
-        let now = AssetIndex.FolderSummary(digest: digest.stored, files: list.count, span: RecencyRule.span(of: list))
-        if now != stored { index?.queueSummary(folder.path, now) }
+        let now = AssetIndex.FolderSummary(digest: p.digest.stored, files: list.count, span: RecencyRule.span(of: list))
+        if now != p.stored { index?.queueSummary(p.folder.path, now) }
         return .listed(list)
     }
 }
 
-/// The index as one scan uses it: rows read per folder, writes batched (2,000 rows) on the
-/// writer's connection, rows of vanished folders cleaned once a root was walked. A failure
-/// makes it a note, and the scan parses every file instead.
-package struct ScanIndex {
-    private var index: AssetIndex
-    private let writer: IndexWriter
-    private var rows: [IndexWriter.Row] = []
-    private var gone: [(folder: String, path: String)] = []
-    private var summaries: [(folder: String, summary: AssetIndex.FolderSummary)] = []
-    /// Reading the index failed: the scan goes on without it.
-    private(set) var failed = false
+/// A folder's new files parsed on all cores in the background, while the scan goes on.
+private final class ParseJob: @unchecked Sendable {
+    static let runLength = 8
+    private let done = DispatchGroup()
+    /// Written once by the background task before `done` is left; read after `wait`.
+    private var parsed: [SuggestionCandidate] = []
 
-    /// The index at `path`, or nil (with a note) when there is none or it cannot be used.
-    package static func open(_ path: String?, notes: inout [String]) -> ScanIndex? {
-        guard let path else { return nil }
-        do throws(StateFileError) {
-            let (index, writer) = try Suggester.openIndex(path, notes: &notes)
-            return ScanIndex(index: index, writer: writer)
-        } catch {
-            notes.append("index not used (\(error)); every file is parsed")
-            return nil
+    init(_ p: FolderScan.Prepared) {
+        done.enter()
+        DispatchQueue.global().async {
+            let files = p.folder.files
+            let toParse = p.toParse
+            // Runs of files opened and prefetched together, as `inspect` does: a cold disk
+            // answers many reads in flight faster than one after the other.
+            let runs = (toParse.count + ParseJob.runLength - 1) / ParseJob.runLength
+            self.parsed = ParallelMap.run(runs) { r -> [SuggestionCandidate] in
+                let run = toParse[(r * ParseJob.runLength)..<min(toParse.count, (r + 1) * ParseJob.runLength)]
+                var opened = FileByteSource.openedAhead(run.map { files[$0].facts.type == .regular ? files[$0].path : nil })
+                return run.enumerated().map { i, k in
+                    let entry = files[k]
+                    let source = opened[i]
+                    opened[i] = nil  // closed once read
+                    // The folder's listing says which sidecars exist (no open per candidate name).
+                    let asset = FileInspector.inspect(
+                        path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: p.folder, opened: source)
+                    return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+                }
+            }.flatMap { $0 }
+            self.done.leave()
         }
     }
 
-    private init(index: AssetIndex, writer: IndexWriter) {
-        self.index = index
-        self.writer = writer
-    }
-
-    /// The rows of `directory`'s files; empty once the index could not be read (said once in
-    /// a note; the rows parsed are still written).
-    mutating func rows(of directory: String, notes: inout [String]) -> [String: (FileKey, SuggestionCandidate)] {
-        guard !failed else { return [:] }
-        do throws(StateFileError) {
-            return try index.load(directory: directory)
-        } catch {
-            notes.append("index not used (\(error)); every file is parsed")
-            failed = true
-            return [:]
-        }
-    }
-
-    mutating func queue(_ row: IndexWriter.Row) {
-        rows.append(row)
-        if rows.count >= 2_000 { flush() }
-    }
-
-    mutating func queueGone(_ folder: String, _ paths: [String]) {
-        gone += paths.map { (folder, $0) }
-    }
-
-    /// The folder's summary, written after its rows (queued before it).
-    mutating func queueSummary(_ folder: String, _ summary: AssetIndex.FolderSummary) {
-        summaries.append((folder, summary))
-    }
-
-    /// The summary of `directory`, if the index has one (nil also when it cannot be read).
-    func summary(of directory: String) -> AssetIndex.FolderSummary? {
-        guard !failed else { return nil }
-        return try? index.summary(of: directory)
-    }
-
-    /// Once a root was walked: writes what is queued, and drops rows of its vanished
-    /// sub-folders (only a folder walked here may have them cleaned).
-    mutating func finishRoot(_ root: String, walked: [String]) {
-        flush()
-        if !walked.isEmpty { writer.removeRows(under: root, outside: walked) }
-    }
-
-    /// Ends the writes; notes for people.
-    package func finish() -> [String] { writer.finish() }
-
-    /// Writes what is queued.
-    mutating func flush() {
-        guard !rows.isEmpty || !gone.isEmpty || !summaries.isEmpty else { return }
-        writer.update(rows, removing: gone, summaries: summaries)
-        rows.removeAll(keepingCapacity: true)
-        gone.removeAll(keepingCapacity: true)
-        summaries.removeAll(keepingCapacity: true)
-    }
-}
-
-/// A picture's key in the index with its sidecars folded in (`SidecarNames`): writing,
-/// changing or removing a picture's XMP sidecar or Takeout JSON changes the key, so the picture
-/// is read again, in `suggest`'s index and in the live library that lists the folder again when
-/// inotify names it. The sidecars' times and identities are mixed into the stored change time,
-/// which nothing else reads; a folder without sidecars keeps the files' own keys.
-struct SidecarKeys {
-    let byName: [String: FileKey]
-
-    init(_ folder: TreeWalker.Folder) {
-        var keys: [String: FileKey] = [:]
-        if !folder.sidecarNames.isEmpty {
-            for f in folder.files {
-                let name = FolderSnapshot.lastComponent(f.path)
-                if folder.sidecarNames.contains(name) { keys[name] = f.facts.key }
-            }
-        }
-        byName = keys
-    }
-
-    func key(of file: TreeWalker.File) -> FileKey {
-        var key = file.facts.key
-        guard !byName.isEmpty else { return key }
-        for candidate in SidecarNames.candidates(for: FolderSnapshot.lastComponent(file.path)) {
-            guard let s = byName[candidate.name] else { continue }
-            // Wrapping arithmetic: a mix, not a time (hostile times must not trap).
-            key.ctimeNanoseconds =
-                key.ctimeNanoseconds &* 1_000_003 &+ s.ctimeNanoseconds &+ s.mtimeNanoseconds &* 31
-                &+ s.size &* 7 &+ s.inode
-        }
-        return key
+    /// The candidates, in the order of `toParse`, once parsed.
+    func wait() -> [SuggestionCandidate] {
+        done.wait()
+        return parsed
     }
 }

@@ -135,16 +135,8 @@ public enum InspectionRunner {
         done.wait()
     }
 
-    /// The run's regular files opened, with the reads their parsing starts with already asked
-    /// for (`FileByteSource.prefetch`): a worker waits for the disk once per run, not twice per
-    /// file. nil where the file is not known to be regular or does not open: `FileInspector`
-    /// then opens it itself and reports what it finds.
+    /// The run's regular files opened and their first reads asked for (`FileByteSource.openedAhead`).
     static func prefetched(_ run: ArraySlice<CommandLinePaths.Item>) -> [FileByteSource?] {
-        let sources = run.map { item -> FileByteSource? in
-            guard item.facts?.type == .regular else { return nil }
-            return try? FileByteSource(path: item.path)
-        }
-        for source in sources { source?.prefetch() }
-        return sources
+        FileByteSource.openedAhead(run.map { $0.facts?.type == .regular ? $0.path : nil })
     }
 }
