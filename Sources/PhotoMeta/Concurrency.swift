@@ -77,7 +77,9 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
         guard waiting > 0 else { return nil }
         let share = (waiting + max(1, workers) - 1) / max(1, workers)
         let n = max(1, min(atMost, share))
-        let run = items[head..<(head + n)]
+        // A copy, not a slice: a slice shares the queue's storage, so the producer's next
+        // append would copy the whole queue (2.5 % of a warm `inspect -r` in the profile).
+        let run = ArraySlice(Array(items[head..<(head + n)]))
         let wasFull = waiting >= limit
         head += n
         let first = numbered
