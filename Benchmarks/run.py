@@ -177,7 +177,7 @@ def build_floor(bench_dir):
     src = os.path.join(HERE, "floor.c")
     exe = os.path.join(bench_dir, "floor")
     if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-        subprocess.run(["gcc", "-O2", "-Wall", "-pthread", "-o", exe, src], check=True)
+        subprocess.run(["gcc", "-O2", "-Wall", "-pthread", "-o", exe, src, "-lexif"], check=True)
     return exe
 
 
@@ -238,9 +238,12 @@ def cold_refusal():
     return None
 
 
-def run_jpeg_rows(b, binary, folder, count, log=print):
+def run_jpeg_rows(b, binary, folder, count, floor, log=print):
     """photometa inspect against exiv2 and jhead on the JPEG sample, warm, then cold (the page
-    cache dropped before every run) when run as root. Returns the cold rows' refusal or None."""
+    cache dropped before every run) when run as root; and, warm, the libexif floor: a C program
+    that reads each file's first 16 KiB and hands its Exif segment to libexif, nothing else (the
+    least any tool decoding with libexif, as photometa must, can do). Returns the cold rows'
+    refusal or None."""
     q = shlex.quote
     jsonl = os.path.join(b.tmp, "inspect-jpeg.jsonl")
 
@@ -255,6 +258,8 @@ def run_jpeg_rows(b, binary, folder, count, log=print):
     b.measure("jpeg_inspect", "photometa inspect --jsonl -r", inspect, count, check=check, warm_stdout=jsonl)
     b.measure("jpeg_exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2)", exiv2, count, ok_codes=(0, 123))
     b.measure("jpeg_jhead", "jhead (xargs -n 500 -P 2)", jhead, count, ok_codes=(0, 123))
+    b.measure("jpeg_floor_exif", "floor: read 16 KiB, libexif load (2 threads)", [floor, "-j", "2", "exif", folder],
+              count)
     refusal = cold_refusal()
     if refusal:
         log("bench: cold page cache rows %s" % refusal)
@@ -337,7 +342,7 @@ def run(args):
 
     # a2. the JPEG sample: inspect vs exiv2 and jhead, warm and cold (Benchmarks/run.py jpeg rows)
     sample = jpeg_sample(lib, os.path.abspath(args.dir), args.jpeg_files, log=log)
-    cold_refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, log=log)
+    cold_refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, floor, log=log)
 
     # b. suggest: cold (no index), no index at all, warm, warm after 10 files were added
     cache = os.path.join(tmp, "cache")
@@ -427,9 +432,9 @@ def run_only_jpeg(args):
     os.makedirs(tmp)
     b = Bench(args.runs, tmp)
     sample = jpeg_sample(lib, os.path.abspath(args.dir), args.jpeg_files, log=log)
-    refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, log=log)
+    refused = run_jpeg_rows(b, binary, sample, args.jpeg_files, build_floor(os.path.abspath(args.dir)), log=log)
     m = b.results
-    for peer in ("exiv2", "jhead"):
+    for peer in ("exiv2", "jhead", "floor_exif"):
         log("bench: warm inspect / %s: %.2f×" % (peer, m["jpeg_%s" % peer]["wall_s"] / m["jpeg_inspect"]["wall_s"]))
         if not refused:
             log("bench: cold inspect / %s: %.2f×" % (peer, m["cold_%s" % peer]["wall_s"] / m["cold_inspect"]["wall_s"]))
@@ -522,7 +527,11 @@ def goals(r, all_results):
     if "jpeg_inspect" in m:
         n = fmt_int(r.get("jpeg_files", m["jpeg_inspect"]["files"]))
         ratio = m["jpeg_jhead"]["wall_s"] / m["jpeg_inspect"]["wall_s"]
-        row("inspect vs jhead, %s JPEGs, warm" % n, "≥ 1× jhead files/s", "%.2f×" % ratio, ratio >= 1)
+        floor_note = ""
+        if "jpeg_floor_exif" in m:
+            # What decoding with libexif (the house rule) leaves reachable: the floor's own ratio.
+            floor_note = " (the libexif floor: %.2f×)" % (m["jpeg_jhead"]["wall_s"] / m["jpeg_floor_exif"]["wall_s"])
+        row("inspect vs jhead, %s JPEGs, warm" % n, "≥ 1× jhead files/s", "%.2f×%s" % (ratio, floor_note), ratio >= 1)
         if "cold_inspect" in m:
             for peer, target in (("exiv2", 1.5), ("jhead", 1.0)):
                 ratio = m["cold_" + peer]["wall_s"] / m["cold_inspect"]["wall_s"]
@@ -642,7 +651,9 @@ def markdown(main, all_results):
                 L.append("| cold | %s | | | | | | |" % main.get("cold_refused", "skipped"))
                 continue
             ins = m[prefix + "inspect"]
-            for peer in ("inspect", "exiv2", "jhead"):
+            for peer in ("inspect", "exiv2", "jhead", "floor_exif"):
+                if prefix + peer not in m:
+                    continue
                 q = m[prefix + peer]
                 ratio = "" if peer == "inspect" else "%.2f× faster" % (q["wall_s"] / ins["wall_s"])
                 L.append("| %s | %s | %s | %s | %s | %.2f | %s | %s |"
@@ -651,7 +662,8 @@ def markdown(main, all_results):
         L.append("")
     L.append("### The commands (to rerun a row), with the load average when each row started")
     L.append("")
-    order = ["inspect", "exiv2", "exiftool", "jpeg_inspect", "jpeg_exiv2", "jpeg_jhead", "cold_inspect", "cold_exiv2",
+    order = ["inspect", "exiv2", "exiftool", "jpeg_inspect", "jpeg_exiv2", "jpeg_jhead", "jpeg_floor_exif", "cold_inspect",
+             "cold_exiv2",
              "cold_jhead", "suggest_cold", "suggest_noindex", "suggest_warm", "suggest_added"]
     for key in sorted(m, key=lambda k: (order.index(k) if k in order else len(order), k)):
         q = m[key]
