@@ -120,8 +120,11 @@ build() {
     if [ ! -f "$stamp" ] || [ -n "$(find "$SRC/Sources" Fuzz/fuzz.sh -newer "$stamp" -type f 2>/dev/null | head -1)" ] \
         || [ "$(cat "$obj/runtime" 2>/dev/null)" != "$RUNTIME $SRC" ]; then
         log "compiling PhotoMetaCore with ${SAN_SWIFT[*]} ($RUNTIME runtime)"
+        # PHOTOMETA_EXIF_CALLOC: libexif keeps calloc and free (Sources/CExif/exif_arena.h), so
+        # AddressSanitizer sees each of its blocks.
         # shellcheck disable=SC2046
-        "$SWIFTC" "${SAN_SWIFT[@]}" -parse-as-library -enable-testing -g -O -wmo -module-name PhotoMetaCore \
+        "$SWIFTC" "${SAN_SWIFT[@]}" -Xcc -DPHOTOMETA_EXIF_CALLOC=1 -parse-as-library -enable-testing -g -O -wmo \
+            -module-name PhotoMetaCore \
             -package-name photometa -emit-module -emit-module-path "$obj/PhotoMetaCore.swiftmodule" -c -o "$stamp.tmp" \
             -I "$SRC/Sources/CExif" -I "$SRC/Sources/CZlib" -I "$SRC/Sources/CBrotli" \
             $(find "$SRC/Sources/PhotoMetaCore" -name '*.swift' | sort) || { rm -f "$stamp.tmp"; exit 2; }

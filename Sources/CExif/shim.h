@@ -8,4 +8,5 @@
 #include <libexif/exif-utils.h>
 #include <libexif/exif-tag.h>
 #include <libexif/exif-ifd.h>
+#include "exif_arena.h"
 #endif

@@ -41,11 +41,12 @@ package enum ExifDecoder {
         // libexif wants the APP1 identifier in front of the TIFF stream.
         let input = ExifHeader.prefix + tiff
 
-        guard let data = exif_data_new() else {
+        // From the thread's arena (CExif/exif_arena.h), released on this thread.
+        guard let data = photometa_exif_data_new() else {
             record.diagnostics.append(Diagnostic("exif", "libexif could not allocate its data"))
             return record
         }
-        defer { exif_data_unref(data) }
+        defer { photometa_exif_data_release(data) }
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
 
@@ -168,8 +169,8 @@ package enum ExifDecoder {
         } else {
             return nil
         }
-        guard let data = exif_data_new() else { return nil }
-        defer { exif_data_unref(data) }
+        guard let data = photometa_exif_data_new() else { return nil }
+        defer { photometa_exif_data_release(data) }
         exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION)
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
         let input = ExifHeader.prefix + stream

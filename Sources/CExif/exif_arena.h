@@ -1,0 +1,154 @@
+#ifndef PHOTOMETA_CEXIF_ARENA_H
+#define PHOTOMETA_CEXIF_ARENA_H
+/*
+ * A per-thread arena for libexif's allocations.
+ *
+ * libexif allocates every ExifData, content, entry, value and maker note through the ExifData's
+ * ExifMem, with calloc by default, and frees them one by one [libexif exif-mem.c]: about a third
+ * of a decode's CPU went to malloc and free (docs/performance.md, "libexif's allocations").
+ * photometa's decodes allocate from an arena instead and drop it at once when the thread's last
+ * ExifData is released.
+ *
+ * Two facts of libexif shape it:
+ *  - the ExifMem callbacks take no context, so the arena is the thread's (a decode creates,
+ *    reads and releases its ExifData on one thread);
+ *  - libexif relies on calloc's zeroed memory (a new ExifData's private fields, a content's
+ *    entry list), so every allocation is zeroed here too.
+ * Each allocation carries its size in front of it, for realloc. The thread's blocks are freed
+ * when the thread ends (a pthread key's destructor); one block is kept between decodes.
+ */
+#include <libexif/exif-data.h>
+#include <libexif/exif-mem.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PHOTOMETA_EXIF_BLOCK ((size_t)64 * 1024)
+#define PHOTOMETA_EXIF_HEADER ((size_t)16)
+
+typedef struct photometa_exif_block {
+    struct photometa_exif_block *next;
+    size_t used, size;
+    _Alignas(16) unsigned char bytes[];
+} photometa_exif_block;
+
+typedef struct {
+    photometa_exif_block *head;
+    long live;       /* ExifData created and not yet released on this thread */
+    int registered;  /* the thread-exit destructor knows this arena */
+} photometa_exif_arena;
+
+/* State lives in function-local statics: Swift emits the inline functions it calls, with their
+ * local statics, but no definition for a header's file-scope variables. */
+static inline photometa_exif_arena *photometa_exif_state(void) {
+    static __thread photometa_exif_arena arena;
+    return &arena;
+}
+
+static inline pthread_key_t *photometa_exif_key(void) {
+    static pthread_key_t key;
+    return &key;
+}
+
+static inline pthread_once_t *photometa_exif_once(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    return &once;
+}
+
+static inline void photometa_exif_free_blocks(photometa_exif_block *b, photometa_exif_block *keep) {
+    while (b) {
+        photometa_exif_block *next = b->next;
+        if (b != keep) free(b);
+        b = next;
+    }
+}
+
+static void photometa_exif_thread_end(void *arena) {
+    photometa_exif_arena *a = (photometa_exif_arena *)arena;
+    photometa_exif_free_blocks(a->head, NULL);
+    a->head = NULL;
+}
+
+static void photometa_exif_make_key(void) {
+    (void)pthread_key_create(photometa_exif_key(), photometa_exif_thread_end);
+}
+
+static inline void *photometa_exif_alloc(ExifLong ds) {
+    photometa_exif_arena *a = photometa_exif_state();
+    /* ds is 32 bits: no overflow on a 64-bit size_t. */
+    size_t need = ((size_t)ds + PHOTOMETA_EXIF_HEADER + 15) & ~(size_t)15;
+    photometa_exif_block *b = a->head;
+    if (!b || b->size - b->used < need) {
+        size_t size = need > PHOTOMETA_EXIF_BLOCK ? need : PHOTOMETA_EXIF_BLOCK;
+        photometa_exif_block *n = (photometa_exif_block *)malloc(sizeof *n + size);
+        if (!n) return NULL;
+        n->next = b;
+        n->used = 0;
+        n->size = size;
+        a->head = b = n;
+        if (!a->registered) {
+            (void)pthread_once(photometa_exif_once(), photometa_exif_make_key);
+            a->registered = pthread_setspecific(*photometa_exif_key(), a) == 0;
+        }
+    }
+    unsigned char *p = b->bytes + b->used;
+    b->used += need;
+    memset(p, 0, need);
+    memcpy(p, &(size_t){ds}, sizeof(size_t));
+    return p + PHOTOMETA_EXIF_HEADER;
+}
+
+static inline void *photometa_exif_realloc(void *old, ExifLong ds) {
+    if (!old) return photometa_exif_alloc(ds);
+    size_t had;
+    memcpy(&had, (unsigned char *)old - PHOTOMETA_EXIF_HEADER, sizeof had);
+    if ((size_t)ds <= had) return old;
+    void *p = photometa_exif_alloc(ds);
+    if (p) memcpy(p, old, had);
+    return p;
+}
+
+/* Freed with the arena. */
+static inline void photometa_exif_free(void *p) { (void)p; }
+
+/* The arena emptied once no ExifData of the thread is alive; its first full-size block kept. */
+static inline void photometa_exif_arena_done(void) {
+    photometa_exif_arena *a = photometa_exif_state();
+    if (--a->live > 0) return;
+    a->live = 0;
+    photometa_exif_block *keep = NULL;
+    for (photometa_exif_block *b = a->head; b; b = b->next) {
+        if (b->size == PHOTOMETA_EXIF_BLOCK) keep = b;
+    }
+    photometa_exif_free_blocks(a->head, keep);
+    if (keep) {
+        keep->next = NULL;
+        keep->used = 0;
+    }
+    a->head = keep;
+}
+
+#if PHOTOMETA_EXIF_CALLOC
+/* The fuzzing build (Fuzz/fuzz.sh) keeps libexif's own calloc and free, so that AddressSanitizer
+ * sees every block libexif hands out, and a read past one. */
+static inline ExifData *photometa_exif_data_new(void) { return exif_data_new(); }
+static inline void photometa_exif_data_release(ExifData *data) { exif_data_unref(data); }
+#else
+/* A new ExifData whose memory comes from this thread's arena; release it on the same thread
+ * with photometa_exif_data_release. NULL when memory ran out. */
+static inline ExifData *photometa_exif_data_new(void) {
+    photometa_exif_state()->live += 1;
+    ExifMem *mem = exif_mem_new(photometa_exif_alloc, photometa_exif_realloc, photometa_exif_free);
+    ExifData *data = mem ? exif_data_new_mem(mem) : NULL;
+    exif_mem_unref(mem);
+    if (!data) photometa_exif_arena_done();
+    return data;
+}
+
+static inline void photometa_exif_data_release(ExifData *data) {
+    exif_data_unref(data);
+    photometa_exif_arena_done();
+}
+#endif
+
+#endif
