@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import Synchronization
 
 /// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
 /// statements with bound values, transactions, and every result code mapped to an error once.
@@ -119,27 +120,44 @@ final class SQLiteDatabase {
 
     /// Runs one or more statements that take no parameters.
     func execute(_ sql: String) throws(Failure) {
-        let rc = retryingWhileBusy { sqlite3_exec(db, sql, nil, nil, nil) }
+        let rc = retrying { sqlite3_exec(db, sql, nil, nil, nil) }
         guard rc == SQLITE_OK else { throw failure(rc) }
     }
 
     /// SQLite skips the busy handler where waiting could deadlock (a read lock upgraded to a
     /// write lock, or a journal-mode switch while others hold the file) and returns SQLITE_BUSY
-    /// at once. Such a statement has done nothing yet, so it is run again after a short, jittered
-    /// pause, until the busy timeout: concurrent processes wait for each other instead of failing.
-    private func retryingWhileBusy(_ attempt: () -> Int32) -> Int32 {
+    /// at once. Such a statement has done nothing yet, so it is run again (after `undo`) after a
+    /// short, jittered pause, until the busy timeout: concurrent processes wait for each other
+    /// instead of failing. One that found a leftover already deleted runs again at once (4 times at most).
+    private func retrying(_ attempt: () -> Int32, undo: () -> Void = {}) -> Int32 {
         let start = DispatchTime.now().uptimeNanoseconds
         var pause: UInt32 = 1_000
+        var leftovers = 0
         while true {
             let rc = attempt()
+            if leftovers < 4, leftoverAlreadyDeleted(rc) {
+                leftovers += 1
+                undo()
+                continue
+            }
             let primary = rc & 0xFF
             guard primary == SQLITE_BUSY || primary == SQLITE_LOCKED else { return rc }
+            undo()
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             guard elapsed < busyTimeout else { return rc }
             // The one pause of the store: waiting out another process's lock, with jitter.
             Thread.sleep(forTimeInterval: Double(pause + UInt32.random(in: 0...pause)) / 1e6)
             pause = min(pause * 2, 50_000)
         }
+    }
+
+    /// SQLITE_IOERR_DELETE_NOENT: a new, empty database (a state file deleted and made again)
+    /// had its predecessor's `-wal` beside it, which SQLite deletes as it first takes the read
+    /// lock (`pagerOpenWalIfPresent`), and another connection (racing processes take it
+    /// together) deleted it first. Nothing was read, the lock was released, the leftover is gone.
+    private func leftoverAlreadyDeleted(_ rc: Int32) -> Bool {
+        // SQLITE_IOERR | (23 << 8) in sqlite3.h, a macro Swift does not import.
+        rc & 0xFF == SQLITE_IOERR && db.map { sqlite3_extended_errcode($0) } == SQLITE_IOERR | (23 << 8)
     }
 
     /// A row being read: columns straight from the statement, nothing materialised.
@@ -229,13 +247,7 @@ final class SQLiteDatabase {
         var rows: [[Value]] = []
         while true {
             // Before the first row nothing has happened yet: a busy step may be run again.
-            let step =
-                rows.isEmpty
-                ? retryingWhileBusy { () -> Int32 in
-                    let rc = sqlite3_step(stmt)
-                    if rc & 0xFF == SQLITE_BUSY || rc & 0xFF == SQLITE_LOCKED { sqlite3_reset(stmt) }
-                    return rc
-                } : sqlite3_step(stmt)
+            let step = rows.isEmpty ? retrying({ sqlite3_step(stmt) }, undo: { sqlite3_reset(stmt) }) : sqlite3_step(stmt)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else { throw failure(step) }
             var row: [Value] = []
@@ -263,15 +275,7 @@ final class SQLiteDatabase {
     /// Runs `body` inside a transaction; BEGIN IMMEDIATE takes the write lock up front (waiting
     /// for it under the busy timeout) so concurrent read-modify-write never loses an update.
     func transaction<T>(_ body: () throws(Failure) -> T) throws(Failure) -> T {
-        try execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body()
-            try execute("COMMIT")
-            return result
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        try conditionalTransaction { () throws(Failure) in (try body(), true) }
     }
 
     /// A write transaction (BEGIN IMMEDIATE) that commits only when `body` says so, and rolls
@@ -308,4 +312,39 @@ final class SQLiteDatabase {
     }
 
     private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+}
+
+extension SQLiteDatabase {
+    /// For tests: while `body` runs, SQLite's default VFS calls `beforeDelete` with each file
+    /// SQLite is about to delete, then deletes it, so that another process's step can be made
+    /// to happen at that very moment (a race made certain).
+    static func interceptingDeletes<T>(_ beforeDelete: @escaping @Sendable (String) -> Void, _ body: () throws -> T)
+        rethrows -> T
+    {
+        guard let plain = DeleteInterceptor.plain, let vfs = DeleteInterceptor.vfs else { return try body() }
+        DeleteInterceptor.hook.withLock { $0 = beforeDelete }
+        sqlite3_vfs_register(vfs, 1)
+        defer {
+            sqlite3_vfs_register(plain, 1)
+            DeleteInterceptor.hook.withLock { $0 = nil }
+        }
+        return try body()
+    }
+}
+
+/// `interceptingDeletes`' VFS: the default one with its own xDelete, never freed (connections keep it).
+private enum DeleteInterceptor {
+    static let hook = Mutex<(@Sendable (String) -> Void)?>(nil)
+    nonisolated(unsafe) static let plain = sqlite3_vfs_find(nil)
+    nonisolated(unsafe) static let vfs: UnsafeMutablePointer<sqlite3_vfs>? = plain.map { plain in
+        let vfs = UnsafeMutablePointer<sqlite3_vfs>.allocate(capacity: 1)
+        vfs.initialize(to: plain.pointee)
+        let name: StaticString = "photometa-intercepting-deletes"  // a literal: stored NUL-terminated
+        vfs.pointee.zName = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+        vfs.pointee.xDelete = { vfs, path, syncFolder in
+            if let path, let hook = DeleteInterceptor.hook.withLock({ $0 }) { hook(String(cString: path)) }
+            return DeleteInterceptor.plain?.pointee.xDelete?(vfs, path, syncFolder) ?? SQLITE_ERROR
+        }
+        return vfs
+    }
 }
