@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/uio.h>
 
 static int pm_statx_impl(int dirfd, const char *path, int flags, pm_file_stat *out) {
     struct statx sx;
@@ -45,4 +46,10 @@ int pm_statx_fd(int fd, pm_file_stat *out) {
 int pm_open_folder_path(int dirfd, const char *name) {
     int fd = openat(dirfd, name, O_PATH | O_DIRECTORY | O_CLOEXEC);
     return fd >= 0 ? fd : -errno;
+}
+
+long pm_pread_cached(int fd, void *buf, unsigned long count, long long offset) {
+    struct iovec v = {.iov_base = buf, .iov_len = count};
+    ssize_t n = preadv2(fd, &v, 1, (off_t)offset, RWF_NOWAIT);
+    return n >= 0 ? (long)n : -(long)errno;
 }

@@ -1,4 +1,6 @@
+internal import CStatx
 import PhotoMetaCore
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -64,9 +66,19 @@ package final class FileByteSource: ByteSource {
     /// keeps many reads in flight on a cold disk, which answers them together faster than one
     /// after the other; on a warm page cache it costs a lookup. Advice only: a failure changes
     /// nothing.
+    ///
+    /// When the page cache already holds the window at the start (a warm library), it is read
+    /// at once instead (`RWF_NOWAIT`, which never waits for the disk) and no advice is given:
+    /// two system calls a file fewer, and the first read is done.
     package func prefetch() {
         let head = min(size, Int64(FileByteSource.windowSize))
         guard head > 0 else { return }
+        if windowStart < 0, let cached = readCached(count: Int(head)) {
+            window = cached
+            windowStart = 0
+            headWasCached = true
+            return
+        }
         _ = posix_fadvise(fd, 0, off_t(head), POSIX_FADV_WILLNEED)
         let tailStart = max(head, size - Int64(FileByteSource.tailWindowSize))
         if tailStart < size { _ = posix_fadvise(fd, off_t(tailStart), off_t(size - tailStart), POSIX_FADV_WILLNEED) }
@@ -81,6 +93,28 @@ package final class FileByteSource: ByteSource {
         for source in sources { source?.prefetch() }
         return sources
     }
+
+    /// `prefetch` found the first window in the page cache and read it at once.
+    package private(set) var headWasCached = false
+
+    /// The file's first `count` bytes if the page cache holds all of them, else nil.
+    private func readCached(count: Int) -> [UInt8]? {
+        guard FileByteSource.cachedReadsWork.load(ordering: .relaxed) else { return nil }
+        let fd = self.fd
+        var result = 0
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
+            result = pm_pread_cached(fd, raw.baseAddress, UInt(count), 0)
+            initialized = max(0, min(result, count))
+        }
+        if result == -Int(EOPNOTSUPP) || result == -Int(EINVAL) || result == -Int(ENOSYS) {
+            // This kernel or file system cannot tell: advice as before, and no more asking.
+            FileByteSource.cachedReadsWork.store(false, ordering: .relaxed)
+        }
+        return result == count ? buffer : nil
+    }
+
+    /// False once a cached read was refused as unsupported (a kernel before 4.14, some file systems).
+    private static let cachedReadsWork = Atomic<Bool>(true)
 
     static func describe(_ type: mode_t) -> String {
         switch type {

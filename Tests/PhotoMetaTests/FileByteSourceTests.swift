@@ -28,4 +28,35 @@ final class FileByteSourceTests: XCTestCase {
             }
         }
     }
+
+    /// `prefetch` reads a cached head at once (`RWF_NOWAIT`) and advises the kernel otherwise;
+    /// either way every read returns the file's bytes.
+    func testPrefetchReadsACachedHeadAndAdvisesOtherwise() throws {
+        let dir = try TemporaryDirectory()
+        for size in [1, 5_000, 16_384, 70_000] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+            let path = try dir.write("p\(size).bin", bytes)
+            let memory = MemoryByteSource(bytes)
+            let warm = try FileByteSource(path: path)
+            warm.prefetch()
+            XCTAssertTrue(warm.headWasCached, "a file just written is in the page cache (size \(size))")
+            for (offset, count) in [(0, 16), (Int64(size) - 8, 8), (0, 20_000), (Int64(size) / 3, 5)] {
+                XCTAssertEqual(try warm.read(at: offset, count: count), try memory.read(at: offset, count: count))
+            }
+            // Out of the cache (written back, then dropped): advised, read when asked.
+            let fd = open(path, O_RDONLY)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            fsync(fd)
+            posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED)
+            close(fd)
+            let cold = try FileByteSource(path: path)
+            cold.prefetch()
+            if cold.headWasCached {
+                print("FileByteSourceTests: the page cache kept \(path) after POSIX_FADV_DONTNEED; cold case not checked")
+            }
+            for (offset, count) in [(0, 16), (Int64(size) - 8, 8), (0, 20_000)] {
+                XCTAssertEqual(try cold.read(at: offset, count: count), try memory.read(at: offset, count: count))
+            }
+        }
+    }
 }

@@ -33,4 +33,9 @@ int pm_statx_fd(int fd, pm_file_stat *out);
 /// descriptor, or -errno.
 int pm_open_folder_path(int dirfd, const char *name);
 
+/// preadv2(fd, buf, count, offset, RWF_NOWAIT): the bytes only if the page cache holds them,
+/// without waiting for the disk. Returns the count read (possibly short), or -errno (-EAGAIN:
+/// not all cached; -EOPNOTSUPP or -EINVAL: the kernel or file system cannot say).
+long pm_pread_cached(int fd, void *buf, unsigned long count, long long offset);
+
 #endif
