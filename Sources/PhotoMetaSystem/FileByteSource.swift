@@ -16,6 +16,9 @@ package final class FileByteSource: ByteSource {
     private let fd: Int32
     private var windowStart: Int64 = -1
     private var window: [UInt8] = []
+    /// The file's last bytes, when `prefetch` found them in the page cache.
+    private var tailStart: Int64 = -1
+    private var tail: [UInt8] = []
     /// Most files' metadata ends within the first few KiB; a larger APP1 or box costs one more
     /// `pread` of exactly its size.
     static let windowSize = 16 << 10
@@ -67,21 +70,29 @@ package final class FileByteSource: ByteSource {
     /// after the other; on a warm page cache it costs a lookup. Advice only: a failure changes
     /// nothing.
     ///
-    /// When the page cache already holds the window at the start (a warm library), it is read
-    /// at once instead (`RWF_NOWAIT`, which never waits for the disk) and no advice is given:
-    /// two system calls a file fewer, and the first read is done.
+    /// A range the page cache already holds (a warm library) is read at once instead
+    /// (`RWF_NOWAIT`, which never waits for the disk) and kept, with no advice: the two reads
+    /// a walk starts with are done. Each range is asked about on its own: a file whose head
+    /// another program read has its end still on the disk.
     package func prefetch() {
         let head = min(size, Int64(FileByteSource.windowSize))
         guard head > 0 else { return }
-        if windowStart < 0, let cached = readCached(count: Int(head)) {
+        if windowStart < 0, let cached = readCached(at: 0, count: Int(head)) {
             window = cached
             windowStart = 0
             headWasCached = true
-            return
+        } else {
+            _ = posix_fadvise(fd, 0, off_t(head), POSIX_FADV_WILLNEED)
         }
-        _ = posix_fadvise(fd, 0, off_t(head), POSIX_FADV_WILLNEED)
-        let tailStart = max(head, size - Int64(FileByteSource.tailWindowSize))
-        if tailStart < size { _ = posix_fadvise(fd, off_t(tailStart), off_t(size - tailStart), POSIX_FADV_WILLNEED) }
+        let start = max(head, size - Int64(FileByteSource.tailWindowSize))
+        guard start < size else { return }
+        if headWasCached, let cached = readCached(at: start, count: Int(size - start)) {
+            tail = cached
+            tailStart = start
+            endWasCached = true
+        } else {
+            _ = posix_fadvise(fd, off_t(start), off_t(size - start), POSIX_FADV_WILLNEED)
+        }
     }
 
     /// The files at `paths` opened, with the reads their parsing starts with asked for at once
@@ -96,14 +107,16 @@ package final class FileByteSource: ByteSource {
 
     /// `prefetch` found the first window in the page cache and read it at once.
     package private(set) var headWasCached = false
+    /// `prefetch` found the last bytes (beyond the first window) in the page cache too.
+    package private(set) var endWasCached = false
 
-    /// The file's first `count` bytes if the page cache holds all of them, else nil.
-    private func readCached(count: Int) -> [UInt8]? {
+    /// `count` bytes at `offset` if the page cache holds all of them, else nil.
+    private func readCached(at offset: Int64, count: Int) -> [UInt8]? {
         guard FileByteSource.cachedReadsWork.load(ordering: .relaxed) else { return nil }
         let fd = self.fd
         var result = 0
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
-            result = pm_pread_cached(fd, raw.baseAddress, UInt(count), 0)
+            result = pm_pread_cached(fd, raw.baseAddress, UInt(count), offset)
             initialized = max(0, min(result, count))
         }
         if result == -Int(EOPNOTSUPP) || result == -Int(EINVAL) || result == -Int(ENOSYS) {
@@ -130,10 +143,14 @@ package final class FileByteSource: ByteSource {
     package func read(at offset: Int64, count: Int) throws -> [UInt8] {
         guard offset >= 0, count > 0, offset < size else { return [] }
         let n = Int(min(Int64(count), size - offset))
-        // Served from the window when it holds the whole range.
+        // Served from the window, or the end `prefetch` kept, when it holds the whole range.
         if windowStart >= 0, offset >= windowStart, offset + Int64(n) <= windowStart + Int64(window.count) {
             let s = Int(offset - windowStart)
             return Array(window[s..<s + n])
+        }
+        if tailStart >= 0, offset >= tailStart, offset + Int64(n) <= tailStart + Int64(tail.count) {
+            let s = Int(offset - tailStart)
+            return Array(tail[s..<s + n])
         }
         if n <= FileByteSource.windowSize / 2 {
             // Near the end, the window is the file's last bytes: the checks made there (a
