@@ -144,4 +144,28 @@ final class ReportShapeTests: XCTestCase {
             inserted: [], removed: [], changed: [], moved: [.init(from: "/p/a.jpg", to: "/p/b.jpg")])
         XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, moved.json(report: AssetReport(zone: utc))), moved)
     }
+
+    /// Names that are not UTF-8 come back exact from every path key's `...Bytes` beside it, and
+    /// text shows them escaped.
+    func testRawNamesInWithdrawnAndMoved() throws {
+        let a = PathBytes.decode(Array("/p/caf".utf8) + [0xE9] + Array(".jpg".utf8))
+        let b = PathBytes.decode(Array("/p/b".utf8) + [0xFF] + Array(".jpg".utf8))
+        let report = AssetReport(zone: utc)
+        let withdrawn = WatchEventReport.withdrawn(OfferWithdrawal(path: a, reason: .moved, to: b))
+        let line = withdrawn.json(report: report)
+        XCTAssertTrue(line.contains(#""pathBytes":"L3AvY2Fm6S5qcGc=""#), line)
+        XCTAssertTrue(line.contains(#""toBytes":"L3AvYv8uanBn""#), line)
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, line), withdrawn)
+        XCTAssertEqual(withdrawn.text(), "Withdrawn (moved): /p/caf\\xe9.jpg -> /p/b\\xff.jpg\n")
+        let changes = WatchEventReport.changes(
+            inserted: [], removed: ["/p/plain.jpg", b], changed: [], moved: [.init(from: a, to: "/p/c.jpg")])
+        let changed = changes.json(report: report)
+        XCTAssertTrue(changed.contains(#""removedBytes":[null,"L3AvYv8uanBn"]"#), changed)
+        XCTAssertTrue(changed.contains(#""fromBytes":"L3AvY2Fm6S5qcGc=""#), changed)
+        XCTAssertFalse(changed.contains("toBytes"), "only for a name that is not UTF-8: \(changed)")
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, changed), changes)
+        XCTAssertTrue(changes.text()?.contains("> /p/caf\\xe9.jpg -> /p/c.jpg\n") == true, changes.text() ?? "")
+        let thumbnail = WatchEventReport.thumbnail(path: a, ThumbnailOutcome(made: nil, error: "not a picture"))
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, thumbnail.json(report: report)), thumbnail)
+    }
 }

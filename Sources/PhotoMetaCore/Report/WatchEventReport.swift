@@ -49,6 +49,16 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for p in removed { w.string(p) }
             w.endArray()
+            if removed.contains(where: PathBytes.hasRawBytes) {
+                // Beside `removed`, index for index: the exact bytes of each name that is not
+                // UTF-8, null for the others (docs/watch.md).
+                w.key("removedBytes")
+                w.beginArray()
+                for p in removed {
+                    if PathBytes.hasRawBytes(p) { w.string(PathBytes.base64(p)) } else { w.null() }
+                }
+                w.endArray()
+            }
             w.key("changed")
             w.beginArray()
             for a in changed { report.write(a, to: &w) }
@@ -57,25 +67,38 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for m in moved {
                 w.beginObject()
-                w.field("from", m.from)
-                w.field("to", m.to)
+                WatchEventReport.writePath("from", "fromBytes", m.from, to: &w)
+                WatchEventReport.writePath("to", "toBytes", m.to, to: &w)
                 w.endObject()
             }
             w.endArray()
         case .suggestion(let offer):
             offer.writeFields(to: &w, report: report)
         case .withdrawn(let withdrawal):
-            w.field("path", withdrawal.path)
+            WatchEventReport.writePath("path", "pathBytes", withdrawal.path, to: &w)
             w.field("reason", withdrawal.reason.rawValue)
-            if let to = withdrawal.to { w.field("to", to) }
+            if let to = withdrawal.to { WatchEventReport.writePath("to", "toBytes", to, to: &w) }
         case .thumbnail(let path, let outcome):
-            w.field("path", path)
+            WatchEventReport.writePath("path", "pathBytes", path, to: &w)
             outcome.writeFields(to: &w)
         case .error(let message):
             w.field("message", message)
         }
         w.endObject()
         return w.output
+    }
+
+    /// Writes a path under `key`, and for a name that is not UTF-8 its exact bytes in base64
+    /// under `bytesKey`, the key + `Bytes` (`pathBytes`, `fromBytes`, `toBytes`; docs/json.md).
+    static func writePath(_ key: StaticString, _ bytesKey: StaticString, _ path: String, to w: inout JSONWriter) {
+        w.field(key, path)
+        if PathBytes.hasRawBytes(path) { w.field(bytesKey, PathBytes.base64(path)) }
+    }
+
+    /// The path as written (U+FFFD for raw bytes), made exact again from its `...Bytes` key.
+    static func exact(_ path: String, bytes b64: String?) -> String {
+        guard let b64, let bytes = PathBytes.fromBase64(b64) else { return path }
+        return PathBytes.decode(bytes)
     }
 
     /// A rename in a `changes` event.
@@ -86,10 +109,29 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             self.from = from
             self.to = to
         }
+
+        enum CodingKeys: String, CodingKey { case from, fromBytes, to, toBytes }
+
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            from = WatchEventReport.exact(
+                try c.decode(String.self, forKey: .from), bytes: try c.decodeIfPresent(String.self, forKey: .fromBytes))
+            to = WatchEventReport.exact(
+                try c.decode(String.self, forKey: .to), bytes: try c.decodeIfPresent(String.self, forKey: .toBytes))
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(PathBytes.lossy(from), forKey: .from)
+            if PathBytes.hasRawBytes(from) { try c.encode(PathBytes.base64(from), forKey: .fromBytes) }
+            try c.encode(PathBytes.lossy(to), forKey: .to)
+            if PathBytes.hasRawBytes(to) { try c.encode(PathBytes.base64(to), forKey: .toBytes) }
+        }
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, event, folders, inserted, removed, changed, moved, message, path, reason, to
+        case schema, event, folders, inserted, removed, removedBytes, changed, moved, message, path, pathBytes, reason, to
+        case toBytes
     }
 
     package init(from decoder: any Decoder) throws {
@@ -104,19 +146,25 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         case "changes":
             self = .changes(
                 inserted: try c.decode([MediaAsset].self, forKey: .inserted),
-                removed: try c.decode([String].self, forKey: .removed),
+                removed: WatchEventReport.exact(
+                    try c.decode([String].self, forKey: .removed),
+                    bytes: try c.decodeIfPresent([String?].self, forKey: .removedBytes)),
                 changed: try c.decode([MediaAsset].self, forKey: .changed),
                 moved: try c.decode([Moved].self, forKey: .moved))
         case "suggestion": self = .suggestion(try OfferReport(from: decoder))
         case "withdrawn":
             self = .withdrawn(
                 OfferWithdrawal(
-                    path: try c.decode(String.self, forKey: .path),
+                    path: WatchEventReport.exact(
+                        try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes)),
                     reason: try c.decode(OfferWithdrawal.Reason.self, forKey: .reason),
-                    to: try c.decodeIfPresent(String.self, forKey: .to)))
+                    to: try c.decodeIfPresent(String.self, forKey: .to).map {
+                        WatchEventReport.exact($0, bytes: try c.decodeIfPresent(String.self, forKey: .toBytes))
+                    }))
         case "thumbnail":
             self = .thumbnail(
-                path: try c.decode(String.self, forKey: .path),
+                path: WatchEventReport.exact(
+                    try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes)),
                 try ThumbnailOutcome(from: decoder) ?? ThumbnailOutcome(made: nil, error: nil))
         case "error": self = .error(message: try c.decode(String.self, forKey: .message))
         default:
@@ -132,18 +180,36 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         case .ready(let folders): try c.encode(folders, forKey: .folders)
         case .changes(let inserted, let removed, let changed, let moved):
             try c.encode(inserted, forKey: .inserted)
-            try c.encode(removed, forKey: .removed)
+            try c.encode(removed.map(PathBytes.lossy), forKey: .removed)
+            if removed.contains(where: PathBytes.hasRawBytes) {
+                let bytes = removed.map { PathBytes.hasRawBytes($0) ? PathBytes.base64($0) : nil }
+                try c.encode(bytes, forKey: .removedBytes)
+            }
             try c.encode(changed, forKey: .changed)
             try c.encode(moved, forKey: .moved)
         case .suggestion(let offer): try offer.encode(to: encoder)
         case .withdrawn(let w):
-            try c.encode(w.path, forKey: .path)
+            try encodePath(w.path, key: .path, bytesKey: .pathBytes, in: &c)
             try c.encode(w.reason, forKey: .reason)
-            try c.encodeIfPresent(w.to, forKey: .to)
+            if let to = w.to { try encodePath(to, key: .to, bytesKey: .toBytes, in: &c) }
         case .thumbnail(let path, let outcome):
-            try c.encode(path, forKey: .path)
+            try encodePath(path, key: .path, bytesKey: .pathBytes, in: &c)
             try outcome.encode(to: encoder)
         case .error(let message): try c.encode(message, forKey: .message)
         }
+    }
+
+    /// The Codable side of `writePath`: the path shown lossily, its exact bytes beside it.
+    private func encodePath(
+        _ path: String, key: CodingKeys, bytesKey: CodingKeys, in c: inout KeyedEncodingContainer<CodingKeys>
+    ) throws {
+        try c.encode(PathBytes.lossy(path), forKey: key)
+        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: bytesKey) }
+    }
+
+    /// `removed` made exact from `removedBytes` (index for index; null for a UTF-8 name).
+    static func exact(_ paths: [String], bytes: [String?]?) -> [String] {
+        guard let bytes else { return paths }
+        return paths.indices.map { i in exact(paths[i], bytes: i < bytes.count ? bytes[i] : nil) }
     }
 }
