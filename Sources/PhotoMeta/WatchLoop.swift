@@ -60,13 +60,11 @@ final class WatchLoop {
                 pollingNote = "\(error); polling every 1 s instead"
             }
         }
-        // Every sub-folder is watched as the walker enters it, before it is listed: a file
-        // made after its folder was listed raises an event, one made before is in the
-        // snapshot. So the snapshot is the "before" state and ready means ready: no second
-        // look at the whole tree after it (which made the first change wait a second at
-        // 100,000 files).
+        // Every sub-folder is watched as the walker enters it, before it is listed, so the
+        // snapshot is the "before" state and ready means ready (no second look at the tree,
+        // which made the first change wait a second at 100,000 files).
         let failure = WatchFailure()
-        guard let initial = snapshot(watching: inotify.map { InotifyBox($0) }, failure: failure) else {
+        guard let initial = snapshot(walking(failure: failure)) else {
             deliver(.folderGone)
             return false
         }
@@ -156,24 +154,29 @@ final class WatchLoop {
     /// Looks again where events said, settles, reports. False when the folder is gone.
     private func look(at t: Double) -> Bool {
         var touched: Set<String> = []
+        let failure = WatchFailure()
         if fullRescan {
             // The tree as it was is the tracker's (every file of the last look is reported or
             // pending): the old snapshot goes before the new one is taken, so a rescan after a
             // burst never holds the tree twice.
             current = FolderSnapshot()
-            guard let snap = snapshot() else {
+            guard let snap = snapshot(walking(failure: failure)) else {
                 deliver(.folderGone)
                 return false
             }
             touched = tracker.knownPaths.union(snap.files.keys)
             current = snap
         } else if dirty {
-            touched = changed.look(&current, root: folder, walker: walker)
+            touched = changed.look(&current, root: folder, walker: walking(failure: failure))
+        }
+        if inotify != nil, let why = failure.reason {
+            deliver(.note("\(why); polling every 1 s instead"))
+            inotify = nil
         }
         fullRescan = false
         changed = ChangedPlaces()
         dirty = false
-        followFolders()
+        touched.formUnion(followFolders())
         var settled = tracker.settle(touched, current: current.files, now: t)
         addPicturesOfSidecars(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
@@ -225,19 +228,33 @@ final class WatchLoop {
         }
     }
 
-    /// Watches the folders that appeared, forgets those that went.
-    private func followFolders() {
-        guard let source = inotify else { return }
-        for f in current.folders.subtracting(source.watchedFolders) {
-            do throws(InotifySource.Failure) {
-                try source.watch(f)
-            } catch {
-                deliver(.note("\(error); polling every 1 s instead"))
-                inotify = nil
-                return
+    /// Watches the folders that appeared, forgets those that went. Walks watch the folders
+    /// they enter; one that was listed before it was watched (what was made in it between the
+    /// two has no event) is listed again, whole (its new folders in turn, 8 rounds, then the
+    /// next look rescans all). Returns the paths that changed.
+    private func followFolders() -> Set<String> {
+        guard let source = inotify else { return [] }
+        var touched: Set<String> = []
+        for _ in 0..<8 {
+            let new = current.folders.subtracting(source.watchedFolders)
+            if new.isEmpty { break }
+            for f in new {
+                do throws(InotifySource.Failure) {
+                    try source.watch(f)
+                } catch {
+                    deliver(.note("\(error); polling every 1 s instead"))
+                    inotify = nil
+                    return touched
+                }
             }
+            for f in new.sorted() { touched.formUnion(current.relist(f, root: folder, walker: walker)) }
+        }
+        if !current.folders.subtracting(source.watchedFolders).isEmpty {
+            fullRescan = true
+            dirty = true
         }
         for f in source.watchedFolders.subtracting(current.folders) where !f.isEmpty { source.forget(f) }
+        return touched
     }
 
     /// Inspects the files that settled (on all cores): the change set, and the candidates for
@@ -276,20 +293,17 @@ final class WatchLoop {
         return (changes, candidates)
     }
 
-    /// The rules' settings an offer is decided with (nil: no suggestions). Completeness was
-    /// already decided by the tracker, so no settle time applies.
+    /// The rules' settings an offer is decided with (nil: no suggestions), no settle time.
     private var offerSettings: SuggestionSettings? {
         guard var settings = watcher.options.suggestions else { return nil }
         settings.settleTime = .zero
         return settings
     }
 
-    /// The suggestion rules over newly settled files, with the memory of `suggest`
-    /// (`Offering`): decided, then recorded under the memory's write lock only if still news,
-    /// so a racing `suggest` or another watcher offers the same photo at most once between
-    /// them; the event is delivered once recorded (a client that saw it finds the memory
-    /// updated). A memory that cannot be read or written is an error event, never silence.
-    /// Completeness was already decided by the tracker, so no settle time applies.
+    /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded under
+    /// its write lock only if still news (a racing `suggest` or watcher offers a photo at most
+    /// once), delivered once recorded; a memory that cannot be used is an error event, never
+    /// silence. No settle time: the tracker decided completeness.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
         guard let settings = offerSettings, let offering = watcher.offering?.value, !candidates.isEmpty else { return }
         let context: SuggestionContext
@@ -309,23 +323,16 @@ final class WatchLoop {
         deliver(.suggestion(s, ageSeconds: t - instant))
     }
 
-    /// The folder now, without hidden or temporary files; nil when it is gone. With
-    /// `watching`, each sub-folder is watched as the walker enters it (a failure is kept in
-    /// `failure`).
-    private func snapshot(watching: InotifyBox? = nil, failure: WatchFailure? = nil) -> FolderSnapshot? {
+    /// The folder now, without hidden or temporary files, walked by `walker`; nil when it is gone.
+    private func snapshot(_ walker: TreeWalker) -> FolderSnapshot? {
         guard (try? FileSystem.canonicalFolder(folder)) == folder else { return nil }
-        var w = walker
-        if let watching, let failure {
-            w.entering = { _, relative in
-                guard !relative.isEmpty, failure.reason == nil else { return }
-                do throws(InotifySource.Failure) {
-                    try watching.value.watch(relative)
-                } catch {
-                    failure.set("\(error)")
-                }
-            }
-        }
-        return FolderSnapshot.take(folder, walker: w)
+        return FolderSnapshot.take(folder, walker: walker)
+    }
+
+    /// The walker, watching each folder it enters (before listing it) while inotify is used:
+    /// a file made after its folder was listed raises an event, one made before is listed.
+    private func walking(failure: WatchFailure) -> TreeWalker {
+        inotify.map { walker.watching(InotifyBox($0), failure: failure) } ?? walker
     }
 
     private func path(_ rel: String) -> String { watcher.displayFolder + "/" + rel }
@@ -338,10 +345,4 @@ final class WatchLoop {
         guard reported.hasPrefix(prefix) else { return reported }
         return (folder == "/" ? "" : folder) + "/" + reported.dropFirst(prefix.count)
     }
-}
-
-/// The inotify source, used only from the watching thread (hence `@unchecked`).
-final class InotifyBox: @unchecked Sendable {
-    let value: InotifySource
-    init(_ value: InotifySource) { self.value = value }
 }

@@ -222,6 +222,21 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(Set(inserted).count, 1000)
     }
 
+    /// A folder is listed before it is watched: a file made in between has no event, and is
+    /// found only because the watcher lists each newly watched folder again. Forty folders
+    /// filled as soon as they appear make that gap likely to be hit (without the second
+    /// listing this lost a file in most runs).
+    func testFilesMadeInFoldersAsTheyAppearAreAllReported() throws {
+        try start(suggestions: false)
+        let bytes = try TestPaths.bytes("mmexport1700000000000.jpg")
+        for d in 0..<40 {
+            for i in 0..<25 { try dir.write(String(format: "new%02d/deeper/f%02d.jpg", d, i), bytes) }
+        }
+        XCTAssertTrue(recorder.wait(timeout: 30) { recorder.inserted.count >= 1000 }, "\(recorder.inserted.count)")
+        try drain()
+        XCTAssertEqual(Set(recorder.inserted).count, 1000)
+    }
+
     func testASlowlyWrittenFileIsReportedOnceComplete() throws {
         try start()
         let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")
