@@ -1,6 +1,5 @@
 internal import CStatx
 import PhotoMetaCore
-import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -110,24 +109,18 @@ package final class FileByteSource: ByteSource {
     /// `prefetch` found the last bytes (beyond the first window) in the page cache too.
     package private(set) var endWasCached = false
 
-    /// `count` bytes at `offset` if the page cache holds all of them, else nil.
+    /// `count` bytes at `offset` if the page cache holds all of them, else nil: also where the
+    /// file system cannot tell (EOPNOTSUPP: tmpfs before Linux 6.x), which is a property of
+    /// the file's file system, not of the process, so every file is asked.
     private func readCached(at offset: Int64, count: Int) -> [UInt8]? {
-        guard FileByteSource.cachedReadsWork.load(ordering: .relaxed) else { return nil }
         let fd = self.fd
         var result = 0
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in
             result = pm_pread_cached(fd, raw.baseAddress, UInt(count), offset)
             initialized = max(0, min(result, count))
         }
-        if result == -Int(EOPNOTSUPP) || result == -Int(EINVAL) || result == -Int(ENOSYS) {
-            // This kernel or file system cannot tell: advice as before, and no more asking.
-            FileByteSource.cachedReadsWork.store(false, ordering: .relaxed)
-        }
         return result == count ? buffer : nil
     }
-
-    /// False once a cached read was refused as unsupported (a kernel before 4.14, some file systems).
-    private static let cachedReadsWork = Atomic<Bool>(true)
 
     static func describe(_ type: mode_t) -> String {
         switch type {
