@@ -14,8 +14,10 @@
  *    reads and releases its ExifData on one thread);
  *  - libexif relies on calloc's zeroed memory (a new ExifData's private fields, a content's
  *    entry list), so every allocation is zeroed here too.
- * Each allocation carries its size in front of it, for realloc. The thread's blocks are freed
- * when the thread ends (a pthread key's destructor); one block is kept between decodes.
+ * Each allocation carries its usable size in front of it, for realloc, which doubles it (an
+ * arena frees nothing until the decode ends, so growth by one must not keep every size). The
+ * thread's blocks are freed when the thread ends (a pthread key's destructor); one block is kept
+ * between decodes.
  */
 #include <libexif/exif-data.h>
 #include <libexif/exif-mem.h>
@@ -73,10 +75,10 @@ static void photometa_exif_make_key(void) {
     (void)pthread_key_create(photometa_exif_key(), photometa_exif_thread_end);
 }
 
-static inline void *photometa_exif_alloc(ExifLong ds) {
+/* A block of at least `capacity` bytes, zeroed; its usable size is kept in front of it. */
+static inline void *photometa_exif_take(size_t capacity) {
     photometa_exif_arena *a = photometa_exif_state();
-    /* ds is 32 bits: no overflow on a 64-bit size_t. */
-    size_t need = ((size_t)ds + PHOTOMETA_EXIF_HEADER + 15) & ~(size_t)15;
+    size_t need = (capacity + PHOTOMETA_EXIF_HEADER + 15) & ~(size_t)15;
     photometa_exif_block *b = a->head;
     if (!b || b->size - b->used < need) {
         size_t size = need > PHOTOMETA_EXIF_BLOCK ? need : PHOTOMETA_EXIF_BLOCK;
@@ -94,16 +96,23 @@ static inline void *photometa_exif_alloc(ExifLong ds) {
     unsigned char *p = b->bytes + b->used;
     b->used += need;
     memset(p, 0, need);
-    memcpy(p, &(size_t){ds}, sizeof(size_t));
+    size_t usable = need - PHOTOMETA_EXIF_HEADER;
+    memcpy(p, &usable, sizeof usable);
     return p + PHOTOMETA_EXIF_HEADER;
 }
 
+/* ds is 32 bits: no overflow on a 64-bit size_t. */
+static inline void *photometa_exif_alloc(ExifLong ds) { return photometa_exif_take((size_t)ds); }
+
+/* Growth doubles the block: libexif grows a content's entry list by one entry at a time, and an
+ * arena that frees nothing would otherwise keep every size of it (a hostile IFD of 5,400
+ * entries took 143 MB; doubling keeps twice the last size). */
 static inline void *photometa_exif_realloc(void *old, ExifLong ds) {
-    if (!old) return photometa_exif_alloc(ds);
+    if (!old) return photometa_exif_take((size_t)ds);
     size_t had;
     memcpy(&had, (unsigned char *)old - PHOTOMETA_EXIF_HEADER, sizeof had);
     if ((size_t)ds <= had) return old;
-    void *p = photometa_exif_alloc(ds);
+    void *p = photometa_exif_take(2 * had > (size_t)ds ? 2 * had : (size_t)ds);
     if (p) memcpy(p, old, had);
     return p;
 }
