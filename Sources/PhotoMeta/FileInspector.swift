@@ -41,9 +41,8 @@ public enum FileInspector {
         var asset = inspectBytes(path, fileTimes: facts.fileTimes, sidecars: sidecars, folder: folder, opened: opened)
         if asset.error == nil, pairLivePhotos {
             let partners = folder?.partners(of: path) ?? likelyPartners(of: path)
-            let dir = String(LivePhotoPairing.split(path).dir)
             pair(&asset, partners: partners) {
-                pairing.members(of: dir, names: folder.map { $0.files.map(\.path) })
+                pairing.members(of: String(LivePhotoPairing.split(path).dir), names: folder.map { $0.files.map(\.path) })
             }
         }
         return asset

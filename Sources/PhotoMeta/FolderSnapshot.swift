@@ -46,7 +46,7 @@ struct FolderSnapshot: Sendable, Equatable {
 
     /// "" for a path in the root, else the path up to its last `/`.
     static func parent(of rel: String) -> String {
-        guard let slash = rel.lastIndex(of: "/") else { return "" }
+        guard let slash = rel.lastIndex(ofASCII: UInt8(ascii: "/")) else { return "" }
         return String(rel[..<slash])
     }
 }

@@ -13,9 +13,9 @@ enum SidecarReader {
     static func read(for path: String, folder: TreeWalker.Folder?) -> (files: [SidecarFile], diagnostics: [Diagnostic]) {
         // Most folders hold no sidecar at all: then no candidate name need be made.
         if let folder, folder.sidecarNames.isEmpty { return ([], []) }
-        let slash = path.lastIndex(of: "/")
+        let slash = path.lastIndex(ofASCII: UInt8(ascii: "/"))
         let dir = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let name = slash.map { String(path[path.utf8.index(after: $0)...]) } ?? path
         var files: [SidecarFile] = []
         var diagnostics: [Diagnostic] = []
         for candidate in SidecarNames.candidates(for: name) {

@@ -9,8 +9,8 @@ extension TreeWalker {
         /// Below the starting folder ("" for the starting folder itself).
         package let relative: String
         package let files: [File]
-        /// `files` by base-name key (`LivePhotoPairing.stem(of:)`), for the files whose
-        /// extension can pair; made when first asked (only a file being parsed asks). Read
+        /// The partners of `files` by path (`makeTable`), for the files whose extension can
+        /// pair and share a base name; made when first asked (only a file being parsed asks). Read
         /// without a lock once made: every worker asks for every file of the folder, and a
         /// lock here was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm and cold").
         private let pairing = AtomicLazyReference<PairingTable>()
@@ -27,25 +27,34 @@ extension TreeWalker {
             self.files = files
             var sidecars: Set<String> = []
             for f in files where Folder.mayBeSidecar(f.path) {
-                let name = f.path.lastIndex(of: "/").map { String(f.path[f.path.index(after: $0)...]) } ?? f.path
+                let slash = f.path.lastIndex(ofASCII: UInt8(ascii: "/"))
+                let name = slash.map { String(f.path[f.path.utf8.index(after: $0)...]) } ?? f.path
                 if SidecarNames.isSidecar(name) { sidecars.insert(name) }
             }
             sidecarNames = sidecars
         }
 
-        /// The other files of the folder that may pair with `path` (same base name).
+        /// The other files of the folder that may pair with `path`, one of `files` (same base
+        /// name).
         package func partners(of path: String) -> [String] {
-            guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
             let table = pairing.load() ?? making.withLock { _ in pairing.load() ?? makeTable() }
-            return (table.byStem[stem] ?? []).filter { $0 != path }
+            // Most folders have no two files of one base name: no key is made or hashed.
+            guard !table.partnersByPath.isEmpty else { return [] }
+            return table.partnersByPath[path] ?? []
         }
 
+        /// Every file's partners, made once: the files that share a base-name key
+        /// (`LivePhotoPairing.stem(of:)`), each mapped to the others.
         private func makeTable() -> PairingTable {
             var byStem: [String: [String]] = [:]
             for f in files {
                 if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
             }
-            return pairing.storeIfNil(PairingTable(byStem: byStem))
+            var partnersByPath: [String: [String]] = [:]
+            for group in byStem.values where group.count > 1 {
+                for path in group { partnersByPath[path] = group.filter { $0 != path } }
+            }
+            return pairing.storeIfNil(PairingTable(partnersByPath: partnersByPath))
         }
 
         /// A cheap first look at the path's last bytes (`.xmp`, `.json`, any case), so the
@@ -58,9 +67,9 @@ extension TreeWalker {
         }
     }
 
-    /// A folder's files by base-name key, made once and then only read.
+    /// A folder's files that have partners, each with them; made once and then only read.
     final class PairingTable: Sendable {
-        let byStem: [String: [String]]
-        init(byStem: [String: [String]]) { self.byStem = byStem }
+        let partnersByPath: [String: [String]]
+        init(partnersByPath: [String: [String]]) { self.partnersByPath = partnersByPath }
     }
 }

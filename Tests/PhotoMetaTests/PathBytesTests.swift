@@ -41,4 +41,20 @@ final class PathBytesTests: XCTestCase {
             XCTAssertTrue(PathBytes.hasRawBytes(PathBytes.decode(bad)), "\(bad)")
         }
     }
+
+    /// The last "/" or "." of a path is found in its bytes: after a name that is not UTF-8, in
+    /// a substring, and where a combining mark follows it (one character, two scalars).
+    func testLastASCIIByte() {
+        let raw = PathBytes.decode([0x61, 0xE9, 0x2F, 0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67])  // "a\xE9/b\xFF.jpg"
+        let slash = raw.lastIndex(ofASCII: UInt8(ascii: "/"))
+        XCTAssertEqual(
+            slash.map { PathBytes.encode(String(raw[raw.utf8.index(after: $0)...])) }, [0x62, 0xFF, 0x2E, 0x6A, 0x70, 0x67])
+        let combining = "dir/\u{301}x.jpg"
+        let s = combining.lastIndex(ofASCII: UInt8(ascii: "/"))
+        XCTAssertEqual(s.map { String(combining[combining.utf8.index(after: $0)...]) }, "\u{301}x.jpg")
+        let sub = "a/b.c/d.e"[...].dropLast(2)
+        XCTAssertEqual(sub.lastIndex(ofASCII: UInt8(ascii: ".")).map { sub.utf8.distance(from: sub.startIndex, to: $0) }, 3)
+        XCTAssertNil("none".lastIndex(ofASCII: UInt8(ascii: "/")))
+        XCTAssertNil("".lastIndex(ofASCII: UInt8(ascii: "/")))
+    }
 }

@@ -59,7 +59,7 @@ public enum Inspector {
                 Diagnostic("tiff", "image data runs to offset \(end), past the end of the file (\(source.size) bytes)"))
         }
         let xmp = XMPReader.read(found.xmp)
-        let fileName = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+        let fileName = path.lastIndex(ofASCII: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
         let beside = SidecarEvidence.read(sidecars, pictureName: fileName)
         asset.diagnostics += beside.diagnostics
         var evidence = found.evidence

@@ -161,7 +161,8 @@ package enum LivePhotoPairing {
         let (dir, base, ext) = split(path)
         let e = ext.lowercased()
         guard !base.isEmpty, stillExtensions.contains(e) || movieExtensions.contains(e) else { return nil }
-        return String(dir) + String(base)
+        // dir and base lie side by side in the path: one copy, not two and a concatenation.
+        return String(path[dir.startIndex..<base.endIndex])
     }
 
     /// True for a name the rule may pair (by extension alone; the kind decides the rest).
