@@ -136,5 +136,49 @@ final class DesktopNameSchemeTests: XCTestCase {
             XCTAssertTrue(FileNameDateParser.mayBeScreenshot(Substring(name)), name)
         }
         XCTAssertFalse(FileNameDateParser.mayBeScreenshot("holiday"))
+        // A camera's dated name starts like many schemes but is no screenshot scheme's.
+        for name in ["20240315_093012", "2025-10-DSC_1624", "IMG_20240315_093012"] {
+            XCTAssertFalse(FileNameDateParser.mayBeScreenshot(Substring(name)), name)
+            XCTAssertNotEqual(FileNameDateParser.parse(name)?.isScreenshot, true, name)
+        }
+    }
+
+    /// A name a scheme's tokens spell, with a plausible date (2024-03-15 09:30:12.123).
+    private func example(_ tokens: [FileNameDateParser.Token]) -> String {
+        tokens.map { t -> String in
+            switch t {
+            case .literal(let l): return l
+            case .oneOf(let options): return options.first ?? ""
+            case .year: return "2024"
+            case .month: return "03"
+            case .day: return "15"
+            case .hour: return "09"
+            case .looseHour: return "9"
+            case .minute: return "30"
+            case .second: return "12"
+            case .millis: return "123"
+            case .epochMillis: return "1710495012123"
+            case .ignoredDigits(let n): return String(repeating: "7", count: n)
+            case .optionalMeridiem: return ""
+            case .chineseMeridiem(let required): return required ? "上午" : ""
+            case .optional(let group): return example(group)
+            }
+        }.joined()
+    }
+
+    /// The pre-check never turns down a name that `parse` calls a screenshot: every scheme's
+    /// own example names, and each with a suffix and an extension.
+    func testScreenshotPrecheckAgreesWithTheParser() {
+        let names = FileNameDateParser.patterns.filter(\.screenshot).map { example($0.tokens) }
+        XCTAssertGreaterThan(names.count, 20)
+        for base in names {
+            for name in [base, base + ".png", base + " (2).png", base + "_1.jpg"] {
+                let parsed = FileNameDateParser.parse(name)
+                if parsed?.isScreenshot == true {
+                    let stem = name.split(separator: "/").last.map(String.init) ?? name
+                    XCTAssertTrue(FileNameDateParser.mayBeScreenshot(Substring(stem)), name)
+                }
+            }
+        }
     }
 }

@@ -83,14 +83,19 @@ package enum FileNameDateParser {
         }
     }
 
-    /// A cheap pre-check for screenshot evidence: could any screenshot scheme start this name?
+    /// A cheap pre-check for screenshot evidence: does a screenshot scheme give this name a
+    /// date? Only then can `parse` name a screenshot scheme: the scheme it names is one that
+    /// matched with a plausible date, and schemes that disagree give no date at all. Trying the
+    /// few screenshot schemes first spares every camera name that starts with a digit
+    /// (`20240315_093012.jpg`) a pass over the ~100 schemes that start with a date.
     static func mayBeScreenshot(_ name: Substring) -> Bool {
-        guard let first = name.unicodeScalars.first?.value else { return false }
-        return screenshotFirstScalars.contains(first)
+        guard let first = name.unicodeScalars.first?.value, screenshotTable.byFirstScalar[first] != nil else {
+            return false
+        }
+        return interpret(String(name), in: screenshotTable).date != nil
     }
 
-    static let screenshotFirstScalars: Set<UInt32> = Set(
-        patterns.filter(\.screenshot).flatMap { firstScalars($0.tokens) })
+    static let screenshotTable = Table(patterns.filter(\.screenshot))
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).
@@ -109,10 +114,10 @@ package enum FileNameDateParser {
 
     static func interpret(_ fileName: String, in table: Table) -> (date: FileNameDate?, diagnostics: [Diagnostic]) {
         var base = Substring(fileName)
-        if let slash = base.lastIndex(of: "/") { base = base[base.index(after: slash)...] }
-        let shown = String(base)
-        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-        let scalars = Array(canonical(base).unicodeScalars)
+        if let slash = base.lastIndex(ofASCII: UInt8(ascii: "/")) { base = base[base.utf8.index(after: slash)...] }
+        let shown = base  // the name in a diagnostic, made into text only for one
+        if let dot = base.lastIndex(ofASCII: UInt8(ascii: ".")), dot != base.startIndex { base = base[..<dot] }
+        let scalars = canonicalScalars(base)
         guard let first = scalars.first, let candidates = table.byFirstScalar[first.value] else { return (nil, []) }
         var found: [(date: FileNameDate, length: Int)] = []
         var refused: [String] = []
@@ -154,6 +159,18 @@ package enum FileNameDateParser {
     /// catalogue writes U+0A36, which NFC itself decomposes).
     static func canonical(_ text: Substring) -> String {
         text.utf8.allSatisfy { $0 < 0x80 } ? String(text) : String(text).precomposedStringWithCanonicalMapping
+    }
+
+    /// `canonical(text)`'s scalars, without the string for an ASCII name.
+    static func canonicalScalars(_ text: Substring) -> [Unicode.Scalar] {
+        // An ASCII name (nearly every camera's) is its bytes, looked at in place.
+        let ascii = text.utf8.withContiguousStorageIfAvailable { u -> [Unicode.Scalar]? in
+            for b in u where b >= 0x80 { return nil }
+            return u.map { Unicode.Scalar($0) }
+        }
+        if let ascii = ascii ?? nil { return ascii }
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.unicodeScalars) }
+        return Array(String(text).precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 
     struct MatchState {

@@ -52,8 +52,8 @@ package enum KindClassifier {
         if let c = i.xmpUserComment, c.caseInsensitiveEquals("Screenshot") {
             evidence.append(.userComment(source: "xmp.UserComment"))
         }
-        let slash = i.path.lastIndex(of: "/")
-        let name = slash.map { i.path[i.path.index(after: $0)...] } ?? i.path[...]
+        let slash = i.path.lastIndex(ofASCII: UInt8(ascii: "/"))
+        let name = slash.map { i.path[i.path.utf8.index(after: $0)...] } ?? i.path[...]
         if FileNameDateParser.mayBeScreenshot(name), let n = FileNameDateParser.parse(String(name)), n.isScreenshot {
             evidence.append(.fileName(pattern: n.pattern))
         }
