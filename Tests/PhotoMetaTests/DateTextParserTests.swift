@@ -88,4 +88,40 @@ final class DateTextParserTests: XCTestCase {
         XCTAssertEqual(LocalDateTime(secondsAsIfUTC: 1_709_251_199)?.iso8601, "2024-02-29T23:59:59")
         XCTAssertEqual(LocalDateTime(secondsAsIfUTC: -1)?.iso8601, "1969-12-31T23:59:59")
     }
+
+    /// ISO 8601 text written into the string's bytes reads as the padded fields did, for every
+    /// fraction length, a date without a time, and fields set by hand out of their range.
+    func testISO8601TextMatchesThePaddedFields() throws {
+        func padded(_ d: LocalDateTime) -> String {
+            func p(_ v: Int, _ w: Int) -> String {
+                let s = String(v)
+                return s.count >= w ? s : String(repeating: "0", count: w - s.count) + s
+            }
+            var s = p(d.year, 4) + "-" + p(d.month, 2) + "-" + p(d.day, 2)
+            guard d.hasTime else { return s }
+            s += "T" + p(d.hour, 2) + ":" + p(d.minute, 2) + ":" + p(d.second, 2)
+            if let digits = d.fractionDigits, digits > 0 { s += "." + p(d.nanosecond, 9).prefix(min(digits, 9)) }
+            return s
+        }
+        var d = try XCTUnwrap(LocalDateTime(year: 2024, month: 3, day: 5, hour: 9, minute: 7, second: 1, nanosecond: 5_060_700))
+        for digits in [nil, -1, 0, 1, 2, 3, 6, 9, 12] as [Int?] {
+            d.fractionDigits = digits
+            for hasTime in [true, false] {
+                d.hasTime = hasTime
+                XCTAssertEqual(d.iso8601, padded(d), "\(String(describing: digits)) \(hasTime)")
+            }
+        }
+        XCTAssertEqual(LocalDateTime(year: 7, month: 1, day: 1)?.iso8601, "0007-01-01T00:00:00")
+        for (year, month, nano) in [(12_345, 1, 0), (-5, 1, 0), (2024, 123, 0), (2024, 1, -3), (2024, 1, 2_000_000_000)] {
+            d.year = year
+            d.month = month
+            d.nanosecond = nano
+            d.hasTime = true
+            d.fractionDigits = 3
+            XCTAssertEqual(d.iso8601, padded(d), "\(year) \(month) \(nano)")
+        }
+        XCTAssertEqual(UTCOffset(seconds: -(5 * 3600 + 30 * 60))?.description, "-05:30")
+        XCTAssertEqual(UTCOffset(seconds: 14 * 3600)?.description, "+14:00")
+        XCTAssertEqual(UTCOffset.utc.description, "+00:00")
+    }
 }

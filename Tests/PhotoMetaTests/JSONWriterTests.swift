@@ -62,4 +62,48 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(parsed["last"] as? Bool, false)
         XCTAssertEqual(w.output, String(decoding: w.bytes, as: UTF8.self))
     }
+
+    /// The writer is a value, as the array it wrote into was: a copy goes on apart, and rows
+    /// far larger than the first block grow it.
+    func testCopiesAreIndependentAndRowsGrow() throws {
+        var a = JSONWriter()
+        a.beginObject()
+        a.field("k", "v")
+        var b = a
+        a.field("a", 1)
+        a.endObject()
+        b.field("b", 2)
+        b.endObject()
+        XCTAssertEqual(a.output, #"{"k":"v","a":1}"#)
+        XCTAssertEqual(b.output, #"{"k":"v","b":2}"#)
+        var big = JSONWriter()
+        big.beginArray()
+        for i in 0..<5_000 { big.string("item \(i) " + String(repeating: "x", count: i % 50)) }
+        big.endArray()
+        let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(big.bytes)) as? [String])
+        XCTAssertEqual(items.count, 5_000)
+        XCTAssertEqual(items[4_999], "item 4999 " + String(repeating: "x", count: 4_999 % 50))
+    }
+
+    /// Commas by depth: every level keeps its own, deep nesting included, and a stray close
+    /// never traps.
+    func testCommasAtEveryDepth() throws {
+        var w = JSONWriter()
+        for _ in 0..<40 {
+            w.beginArray()
+            w.int(1)
+        }
+        for _ in 0..<40 {
+            w.int(2)
+            w.endArray()
+        }
+        let text = w.output
+        XCTAssertEqual(text, "[1" + String(repeating: ",[1", count: 39) + String(repeating: ",2]", count: 40))
+        XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(w.bytes)))
+        var stray = JSONWriter()
+        stray.endObject()
+        stray.endArray()
+        stray.int(1)
+        XCTAssertEqual(stray.output, "}]1")
+    }
 }

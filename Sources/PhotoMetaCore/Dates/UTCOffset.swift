@@ -15,8 +15,11 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
 
     /// `+08:00`, `-05:30`, `+00:00`.
     public var description: String {
-        let sign = seconds < 0 ? "-" : "+"
-        let a = abs(seconds)
-        return sign + pad(a / 3600, 2) + ":" + pad(a % 3600 / 60, 2)
+        let a = seconds.magnitude
+        var s: [UInt8] = [seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")]
+        appendPadded(Int(a / 3600), 2, to: &s)
+        s.append(UInt8(ascii: ":"))
+        appendPadded(Int(a % 3600 / 60), 2, to: &s)
+        return String(decoding: s, as: UTF8.self)
     }
 }

@@ -4,58 +4,90 @@
 /// was a tenth of a warm `inspect -r` (docs/performance.md, "inspect, warm and cold"); keys are literals,
 /// copied without a look for escapes.
 package struct JSONWriter {
-    /// The JSON text so far, UTF-8.
-    package private(set) var bytes: [UInt8] = []
-    private var needsComma: [Bool] = [false]
+    /// The JSON text so far, UTF-8, in a buffer of its own: every key and value of every row
+    /// is an append, and `Array.append(contentsOf:)` cost ten times a copy of the bytes
+    /// (docs/performance.md, "The fourth pass"). Copied on write, as an array would be.
+    private var buffer = ByteBuffer(capacity: 960)
+    /// Bit n: the object or array open at depth n has a value, so the next one needs a comma.
+    /// Bits, not an array: the writer is called for every key and value of every row.
+    private var commas: UInt64 = 0
+    private var depth = 0
 
     /// Room for most rows (an `inspect` row is 700-900 bytes) in a block glibc takes from its
     /// small bins: a request of 1 KiB or more first consolidates its fast bins, which was 2 % of
     /// a warm `inspect -r` (docs/performance.md, "inspect, warm and cold").
-    package init() { bytes.reserveCapacity(960) }
+    package init() {}
+
+    /// The JSON text so far, UTF-8.
+    package var bytes: [UInt8] { buffer.withBytes { Array($0) } }
 
     /// The JSON text so far.
-    package var output: String { String(decoding: bytes, as: UTF8.self) }
+    package var output: String { buffer.withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    @inline(__always) private mutating func unique() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
+    }
+
+    private mutating func appendByte(_ b: UInt8) {
+        unique()
+        buffer.append(b)
+    }
+
+    @inline(__always) private mutating func append(_ s: StaticString) {
+        unique()
+        buffer.append(s)
+    }
 
     private mutating func separator() {
-        if needsComma[needsComma.count - 1] { bytes.append(UInt8(ascii: ",")) }
-        needsComma[needsComma.count - 1] = true
+        let bit: UInt64 = 1 << UInt64(depth)
+        if commas & bit != 0 { appendByte(UInt8(ascii: ",")) }
+        commas |= bit
     }
 
-    private mutating func append(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// One level deeper, with no value yet. photometa's rows nest a few levels; past 63 the
+    /// levels share the last bit (never a trap).
+    private mutating func open() {
+        depth = min(depth + 1, 63)
+        commas &= ~(1 << UInt64(depth))
     }
+
+    private mutating func close() { depth = max(depth - 1, 0) }
 
     package mutating func beginObject() {
         separator()
-        bytes.append(UInt8(ascii: "{"))
-        needsComma.append(false)
+        appendByte(UInt8(ascii: "{"))
+        open()
     }
     package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
-        needsComma.removeLast()
+        appendByte(UInt8(ascii: "}"))
+        close()
     }
     package mutating func beginArray() {
         separator()
-        bytes.append(UInt8(ascii: "["))
-        needsComma.append(false)
+        appendByte(UInt8(ascii: "["))
+        open()
     }
     package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
-        needsComma.removeLast()
+        appendByte(UInt8(ascii: "]"))
+        close()
     }
 
     /// A key: a literal of the program's, never text from a file, so it needs no escape.
     package mutating func key(_ k: StaticString) {
         separator()
-        bytes.append(UInt8(ascii: "\""))
-        append(k)
-        append("\":")
-        needsComma[needsComma.count - 1] = false
+        unique()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(k)
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(UInt8(ascii: ":"))
+        commas &= ~(1 << UInt64(depth))
     }
 
     package mutating func string(_ s: String?) {
         separator()
-        if let s { JSONWriter.appendString(s, to: &bytes) } else { append("null") }
+        guard let s else { return append("null") }
+        unique()
+        JSONWriter.appendString(s, to: buffer)
     }
 
     package mutating func int(_ v: Int?) {
@@ -80,14 +112,16 @@ package struct JSONWriter {
         if v == v.rounded() && abs(v) < 1e15 {
             appendDecimal(Int(v))
         } else {
-            bytes.append(contentsOf: String(v).utf8)
+            unique()
+            buffer.append(contentsOf: String(v).utf8)
         }
     }
 
     /// Raw JSON text, already valid.
     package mutating func raw(_ json: String) {
         separator()
-        bytes.append(contentsOf: json.utf8)
+        unique()
+        buffer.append(contentsOf: json.utf8)
     }
 
     package mutating func field(_ k: StaticString, _ s: String?) {
@@ -109,7 +143,8 @@ package struct JSONWriter {
 
     /// The digits of `v`, as `String(v)` writes them, without making the string.
     private mutating func appendDecimal(_ v: Int) {
-        if v < 0 { bytes.append(UInt8(ascii: "-")) }
+        unique()
+        if v < 0 { buffer.append(UInt8(ascii: "-")) }
         // The magnitude as unsigned: Int.min has no positive Int.
         var m = v.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, last first
@@ -120,11 +155,17 @@ package struct JSONWriter {
                 m /= 10
                 count += 1
             } while m > 0 && count < d.count
-            for i in stride(from: count - 1, through: 0, by: -1) { bytes.append(d[i]) }
+            for i in stride(from: count - 1, through: 0, by: -1) { buffer.append(d[i]) }
         }
     }
 
     static func appendString(_ s: String, to out: inout [UInt8]) {
+        let buffer = ByteBuffer(capacity: s.utf8.count + 2)
+        appendString(s, to: buffer)
+        buffer.withBytes { out.append(contentsOf: $0) }
+    }
+
+    private static func appendString(_ s: String, to out: ByteBuffer) {
         out.append(UInt8(ascii: "\""))
         // Nearly every string needs no escape: append it whole.
         // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF; stand-ins for raw name bytes with 0xF4.)
@@ -167,5 +208,70 @@ package struct JSONWriter {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A growable run of bytes, for `JSONWriter`: appends are a capacity check and a copy.
+private final class ByteBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    func copy() -> ByteBuffer {
+        let c = ByteBuffer(capacity: capacity)
+        c.base.initialize(from: base, count: count)
+        c.count = count
+        return c
+    }
+
+    func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    @inline(__always) private func reserve(_ n: Int) {
+        if capacity - count < n { grow(n) }
+    }
+
+    @inline(never) private func grow(_ n: Int) {
+        let grown = max(capacity * 2, count + n)
+        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        new.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = new
+        capacity = grown
+    }
+
+    @inline(__always) func append(_ b: UInt8) {
+        reserve(1)
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).initialize(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// A literal's bytes: read in place (a one-scalar literal may be stored as its scalar).
+    @inline(__always) func append(_ s: StaticString) {
+        if s.hasPointerRepresentation {
+            append(UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        } else {
+            s.withUTF8Buffer { append($0) }
+        }
+    }
+
+    func append<S: Sequence>(contentsOf bytes: S) where S.Element == UInt8 {
+        if let done = bytes.withContiguousStorageIfAvailable({ append($0) }) { return done }
+        for b in bytes { append(b) }
     }
 }
