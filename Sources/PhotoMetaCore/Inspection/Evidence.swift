@@ -20,6 +20,25 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case matroskaInfo = "matroska.Info"
     /// The file's sidecars (XMP sidecar, Google Takeout JSON): below everything the file says.
     case sidecar
+
+    /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
+    /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
+    /// fourth pass").
+    package func hash(into hasher: inout Hasher) {
+        let ordinal: Int
+        switch self {
+        case .exif: ordinal = 0
+        case .xmp: ordinal = 1
+        case .quickTimeKeys: ordinal = 2
+        case .quickTimeUserData: ordinal = 3
+        case .quickTimeItemList: ordinal = 4
+        case .quickTimeMovieHeader: ordinal = 5
+        case .riffMainHeader: ordinal = 6
+        case .matroskaInfo: ordinal = 7
+        case .sidecar: ordinal = 8
+        }
+        hasher.combine(ordinal)
+    }
 }
 
 /// The facts one source states, typed, before precedence picks among sources. Every field is

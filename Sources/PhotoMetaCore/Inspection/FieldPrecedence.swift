@@ -27,36 +27,58 @@ package enum FieldPrecedence {
     /// the picture as stored, where EXIF's PixelXDimension may describe the original).
     package static let size: [EvidenceSource] = [.exif]
 
-    /// The first value `field` has among `sources`, in order.
-    package static func first<T>(
-        _ field: KeyPath<FieldEvidence, T?>, _ sources: [EvidenceSource], in evidence: [EvidenceSource: FieldEvidence]
-    ) -> T? {
-        for source in sources {
-            if let value = evidence[source]?[keyPath: field] { return value }
+    /// Decides every field of `asset` from the evidence (the container's size, when it has one,
+    /// is already set). One pass over the sources the file has (most have one): each offers
+    /// its values, and a field keeps the one from the source its list puts first (not a
+    /// lookup and a copy of a source's evidence per field and source; docs/performance.md,
+    /// "The fourth pass").
+    package static func decide(_ evidence: [EvidenceSource: FieldEvidence], into asset: inout MediaAsset) {
+        var makeP = Pick<String>(make)
+        var modelP = Pick<String>(model)
+        var softwareP = Pick<String>(software)
+        var lensP = Pick<String>(lensModel)
+        var orientationP = Pick<Int>(orientation)
+        var locationP = Pick<MediaAsset.GPS>(location)
+        var identifierP = Pick<String>(contentIdentifier)
+        var durationP = Pick<Double>(duration)
+        var sizeP = Pick<(Int, Int)>(size)
+        for (source, e) in evidence {
+            makeP.offer(e.make, from: source)
+            modelP.offer(e.model, from: source)
+            softwareP.offer(e.software, from: source)
+            lensP.offer(e.lensModel, from: source)
+            orientationP.offer(e.orientation, from: source)
+            locationP.offer(e.location, from: source)
+            identifierP.offer(e.contentIdentifier, from: source)
+            durationP.offer(e.durationSeconds, from: source)
+            // Both dimensions from one source, never a width from one and a height from another.
+            if let w = e.width, let h = e.height { sizeP.offer((w, h), from: source) }
         }
-        return nil
+        asset.make = makeP.value
+        asset.model = modelP.value
+        asset.software = softwareP.value
+        asset.lensModel = lensP.value
+        asset.orientation = orientationP.value
+        asset.gps = locationP.value
+        asset.contentIdentifier = identifierP.value
+        asset.durationSeconds = asset.format.isVideo ? durationP.value : nil
+        if asset.width == nil, let (w, h) = sizeP.value {
+            asset.width = w
+            asset.height = h
+        }
     }
 
-    /// Decides every field of `asset` from the evidence (the container's size, when it has one,
-    /// is already set).
-    package static func decide(_ evidence: [EvidenceSource: FieldEvidence], into asset: inout MediaAsset) {
-        asset.make = first(\.make, make, in: evidence)
-        asset.model = first(\.model, model, in: evidence)
-        asset.software = first(\.software, software, in: evidence)
-        asset.lensModel = first(\.lensModel, lensModel, in: evidence)
-        asset.orientation = first(\.orientation, orientation, in: evidence)
-        asset.gps = first(\.location, location, in: evidence)
-        asset.contentIdentifier = first(\.contentIdentifier, contentIdentifier, in: evidence)
-        asset.durationSeconds = asset.format.isVideo ? first(\.durationSeconds, duration, in: evidence) : nil
-        if asset.width == nil {
-            // Both dimensions from one source, never a width from one and a height from another.
-            for source in size {
-                if let w = evidence[source]?.width, let h = evidence[source]?.height {
-                    asset.width = w
-                    asset.height = h
-                    break
-                }
-            }
+    /// A field's value from the best-placed source in `order` that states one.
+    private struct Pick<T> {
+        let order: [EvidenceSource]
+        var rank = Int.max
+        var value: T?
+        init(_ order: [EvidenceSource]) { self.order = order }
+
+        mutating func offer(_ v: T?, from source: EvidenceSource) {
+            guard let v, let r = order.firstIndex(of: source), r < rank else { return }
+            rank = r
+            value = v
         }
     }
 }
