@@ -54,10 +54,18 @@ package final class FileByteSource: ByteSource {
         }
         self.fd = fd
         self.size = Int64(st.st_size)
-        // Only the ranges asked for are read from the disk, not the kernel's readahead around
-        // them (32 KiB and more): a metadata walk jumps, and a cold disk pays for every byte.
-        // Advice only: a failure changes nothing.
-        _ = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM)
+    }
+
+    /// Only the ranges asked for are read from the disk, not the kernel's readahead around
+    /// them (32 KiB and more): a metadata walk jumps, and a cold disk pays for every byte.
+    /// Given before the first read that may reach the disk, never for a file whose head the
+    /// page cache held (a warm library): there it would be a system call per file for nothing.
+    /// Advice only: a failure changes nothing.
+    private var advisedRandom = false
+    private func adviseRandom() {
+        guard !advisedRandom else { return }
+        advisedRandom = true
+        if !headWasCached { _ = posix_fadvise(fd, 0, 0, POSIX_FADV_RANDOM) }
     }
 
     deinit { close(fd) }
@@ -81,6 +89,7 @@ package final class FileByteSource: ByteSource {
             windowStart = 0
             headWasCached = true
         } else {
+            adviseRandom()
             _ = posix_fadvise(fd, 0, off_t(head), POSIX_FADV_WILLNEED)
         }
         let start = max(head, size - Int64(FileByteSource.tailWindowSize))
@@ -90,6 +99,7 @@ package final class FileByteSource: ByteSource {
             tailStart = start
             endWasCached = true
         } else {
+            adviseRandom()
             _ = posix_fadvise(fd, off_t(start), off_t(size - start), POSIX_FADV_WILLNEED)
         }
     }
@@ -159,6 +169,20 @@ package final class FileByteSource: ByteSource {
         return try preadFully(at: offset, count: n)
     }
 
+    /// The two bytes at `offset` from the window or the kept end, as `read` would find them.
+    package func readPair(at offset: Int64) throws -> (UInt8, UInt8)? {
+        if windowStart >= 0, offset >= windowStart, offset + 2 <= windowStart + Int64(window.count) {
+            let s = Int(offset - windowStart)
+            return (window[s], window[s + 1])
+        }
+        if tailStart >= 0, offset >= tailStart, offset + 2 <= tailStart + Int64(tail.count) {
+            let s = Int(offset - tailStart)
+            return (tail[s], tail[s + 1])
+        }
+        let b = try read(at: offset, count: 2)
+        return b.count == 2 ? (b[0], b[1]) : nil
+    }
+
     private func fill(at offset: Int64) throws {
         window = try preadFully(at: offset, count: Int(min(Int64(FileByteSource.windowSize), size - offset)))
         windowStart = offset
@@ -167,6 +191,7 @@ package final class FileByteSource: ByteSource {
     /// Reads into an uninitialised buffer (no zero fill); fewer bytes when the file shrank
     /// while being read.
     private func preadFully(at offset: Int64, count: Int) throws -> [UInt8] {
+        adviseRandom()
         var failure: Int32 = 0
         let fd = self.fd
         let buffer = [UInt8](unsafeUninitializedCapacity: count) { raw, initialized in

@@ -26,6 +26,27 @@ final class FileByteSourceTests: XCTestCase {
                     try file.read(at: offset, count: count), try memory.read(at: offset, count: count),
                     "size \(size), read \(count) at \(offset)")
             }
+            // Two bytes without an array: from the window, the kept end, or a read; nil past
+            // the end, as the default (an array of two) says.
+            file.prefetch()
+            for offset in [0, 1, s / 2, s - 4_097, s - 4_096, s - 3, s - 2, s - 1, s, s + 7] {
+                let pair = try file.readPair(at: offset)
+                let expected = try memory.readPair(at: offset)
+                XCTAssertEqual(pair.map { [$0.0, $0.1] }, expected.map { [$0.0, $0.1] }, "size \(size), pair at \(offset)")
+            }
+        }
+    }
+
+    /// A bounded pair read counts against the file's budget and refuses a pair past the end.
+    func testBoundedPairReads() throws {
+        let reader = BoundedReader(MemoryByteSource([1, 2, 3]), budget: 4)
+        XCTAssertTrue(try reader.readPair(at: 0) == (1, 2))
+        XCTAssertTrue(try reader.readPair(at: 1) == (2, 3))
+        XCTAssertEqual(reader.bytesRead, 4)
+        XCTAssertThrowsError(try reader.readPair(at: 0)) { XCTAssertEqual($0 as? ReadFailure, .budgetExhausted) }
+        let short = BoundedReader(MemoryByteSource([1, 2, 3]))
+        for offset: Int64 in [-1, 2, 3, 9] {
+            XCTAssertThrowsError(try short.readPair(at: offset)) { XCTAssertEqual($0 as? ReadFailure, .outOfBounds) }
         }
     }
 

@@ -8,6 +8,17 @@ public protocol ByteSource {
     var size: Int64 { get }
     /// Up to `count` bytes starting at `offset`. Fewer at the end of the source.
     func read(at offset: Int64, count: Int) throws -> [UInt8]
+    /// The two bytes at `offset`, or nil where the source holds fewer: what a marker walk
+    /// reads most, without an array (`read(at:count:)` by default).
+    func readPair(at offset: Int64) throws -> (UInt8, UInt8)?
+}
+
+extension ByteSource {
+    /// The two bytes at `offset` from `read(at:count:)`; nil where the source holds fewer.
+    public func readPair(at offset: Int64) throws -> (UInt8, UInt8)? {
+        let b = try read(at: offset, count: 2)
+        return b.count == 2 ? (b[0], b[1]) : nil
+    }
 }
 
 /// Bytes held in memory; used by tests, fuzzers and for payloads already extracted.
@@ -57,6 +68,24 @@ package final class BoundedReader {
         bytesRead += bytes.count
         guard bytes.count == count else { throw .outOfBounds }
         return bytes
+    }
+
+    /// Two bytes, as `read(at: offset, count: 2)` returns them, without making an array: a
+    /// JPEG's marker walk reads two bytes a dozen times per file (docs/performance.md, "The
+    /// fourth pass").
+    package func readPair(at offset: Int64) throws(ReadFailure) -> (UInt8, UInt8) {
+        guard offset >= 0, offset <= size, 2 <= size - offset else { throw .outOfBounds }
+        guard 2 <= remaining else { throw .budgetExhausted }
+        let pair: (UInt8, UInt8)?
+        do {
+            pair = try source.readPair(at: offset)
+        } catch {
+            throw .io(String(describing: error))
+        }
+        guard let pair else { throw .outOfBounds }
+        remaining -= 2
+        bytesRead += 2
+        return pair
     }
 
     /// Reads up to `count` bytes (fewer at the end of the file).

@@ -17,12 +17,11 @@ package enum JPEGReader {
                     break
                 }
                 // [ISO 10918-1 B.1.1.2] A marker is 0xFF then a code; extra 0xFF are fill bytes.
-                let head = try reader.read(at: pos, count: 2)
-                guard head[0] == 0xFF else {
-                    out.note("jpeg", "expected a marker at offset \(pos), found 0x\(hex(head[0])); stopped")
+                let (fill, marker) = try reader.readPair(at: pos)
+                guard fill == 0xFF else {
+                    out.note("jpeg", "expected a marker at offset \(pos), found 0x\(hex(fill)); stopped")
                     break
                 }
-                let marker = head[1]
                 if marker == 0xFF {
                     pos += 1
                     continue
@@ -34,8 +33,8 @@ package enum JPEGReader {
                     sawEOI = true
                     break
                 }
-                let lengthBytes = try reader.read(at: pos, count: 2)
-                let length = Int(lengthBytes[0]) << 8 | Int(lengthBytes[1])
+                let (high, low) = try reader.readPair(at: pos)
+                let length = Int(high) << 8 | Int(low)
                 guard length >= 2 else {
                     out.note("jpeg", "segment 0xFF\(hex(marker)) at offset \(pos - 2) has length \(length) < 2; stopped")
                     break
