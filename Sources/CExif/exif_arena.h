@@ -13,11 +13,13 @@
  *  - the ExifMem callbacks take no context, so the arena is the thread's (a decode creates,
  *    reads and releases its ExifData on one thread);
  *  - libexif relies on calloc's zeroed memory (a new ExifData's private fields, a content's
- *    entry list), so every allocation is zeroed here too.
+ *    entry list), so every allocation is zeroed here too: a block's bytes past `used` are
+ *    always zero (a new block comes from calloc; the kept block is zeroed, in one memset, as
+ *    far as it was used, when the arena is emptied), so taking memory needs no memset.
  * Each allocation carries its usable size in front of it, for realloc, which doubles it (an
  * arena frees nothing until the decode ends, so growth by one must not keep every size). The
- * thread's blocks are freed when the thread ends (a pthread key's destructor); one block is kept
- * between decodes.
+ * thread's blocks are freed when the thread ends (a pthread key's destructor); a few full-size
+ * blocks are kept between decodes.
  */
 #include <libexif/exif-data.h>
 #include <libexif/exif-mem.h>
@@ -27,6 +29,9 @@
 
 #define PHOTOMETA_EXIF_BLOCK ((size_t)64 * 1024)
 #define PHOTOMETA_EXIF_HEADER ((size_t)16)
+/* Full-size blocks a thread keeps between decodes: a camera JPEG's decode takes about two,
+ * and a block made anew each time must be zeroed anew (calloc). */
+#define PHOTOMETA_EXIF_SPARE 4
 
 typedef struct photometa_exif_block {
     struct photometa_exif_block *next;
@@ -35,7 +40,9 @@ typedef struct photometa_exif_block {
 } photometa_exif_block;
 
 typedef struct {
-    photometa_exif_block *head;
+    photometa_exif_block *head;   /* blocks in use, the newest first */
+    photometa_exif_block *spare;  /* emptied full-size blocks, zeroed, for the next decodes */
+    int spares;
     long live;       /* ExifData created and not yet released on this thread */
     int registered;  /* the thread-exit destructor knows this arena */
 } photometa_exif_arena;
@@ -68,25 +75,36 @@ static inline void photometa_exif_free_blocks(photometa_exif_block *b, photometa
 static void photometa_exif_thread_end(void *arena) {
     photometa_exif_arena *a = (photometa_exif_arena *)arena;
     photometa_exif_free_blocks(a->head, NULL);
+    photometa_exif_free_blocks(a->spare, NULL);
     a->head = NULL;
+    a->spare = NULL;
+    a->spares = 0;
 }
 
 static void photometa_exif_make_key(void) {
     (void)pthread_key_create(photometa_exif_key(), photometa_exif_thread_end);
 }
 
-/* A block of at least `capacity` bytes, zeroed; its usable size is kept in front of it. */
+/* A block of at least `capacity` bytes, zeroed (every byte past `used` is); its usable size is
+ * kept in front of it. */
 static inline void *photometa_exif_take(size_t capacity) {
     photometa_exif_arena *a = photometa_exif_state();
     size_t need = (capacity + PHOTOMETA_EXIF_HEADER + 15) & ~(size_t)15;
     photometa_exif_block *b = a->head;
     if (!b || b->size - b->used < need) {
-        size_t size = need > PHOTOMETA_EXIF_BLOCK ? need : PHOTOMETA_EXIF_BLOCK;
-        photometa_exif_block *n = (photometa_exif_block *)malloc(sizeof *n + size);
-        if (!n) return NULL;
+        photometa_exif_block *n;
+        if (need <= PHOTOMETA_EXIF_BLOCK && a->spare) {
+            n = a->spare;
+            a->spare = n->next;
+            a->spares -= 1;
+        } else {
+            size_t size = need > PHOTOMETA_EXIF_BLOCK ? need : PHOTOMETA_EXIF_BLOCK;
+            n = (photometa_exif_block *)calloc(1, sizeof *n + size);
+            if (!n) return NULL;
+            n->used = 0;
+            n->size = size;
+        }
         n->next = b;
-        n->used = 0;
-        n->size = size;
         a->head = b = n;
         if (!a->registered) {
             (void)pthread_once(photometa_exif_once(), photometa_exif_make_key);
@@ -95,7 +113,6 @@ static inline void *photometa_exif_take(size_t capacity) {
     }
     unsigned char *p = b->bytes + b->used;
     b->used += need;
-    memset(p, 0, need);
     size_t usable = need - PHOTOMETA_EXIF_HEADER;
     memcpy(p, &usable, sizeof usable);
     return p + PHOTOMETA_EXIF_HEADER;
@@ -120,21 +137,27 @@ static inline void *photometa_exif_realloc(void *old, ExifLong ds) {
 /* Freed with the arena. */
 static inline void photometa_exif_free(void *p) { (void)p; }
 
-/* The arena emptied once no ExifData of the thread is alive; its first full-size block kept. */
+/* The arena emptied once no ExifData of the thread is alive: up to PHOTOMETA_EXIF_SPARE
+ * full-size blocks are zeroed, as far as they were used, and kept; the others freed. */
 static inline void photometa_exif_arena_done(void) {
     photometa_exif_arena *a = photometa_exif_state();
     if (--a->live > 0) return;
     a->live = 0;
-    photometa_exif_block *keep = NULL;
-    for (photometa_exif_block *b = a->head; b; b = b->next) {
-        if (b->size == PHOTOMETA_EXIF_BLOCK) keep = b;
+    photometa_exif_block *b = a->head;
+    while (b) {
+        photometa_exif_block *next = b->next;
+        if (b->size == PHOTOMETA_EXIF_BLOCK && a->spares < PHOTOMETA_EXIF_SPARE) {
+            memset(b->bytes, 0, b->used);
+            b->used = 0;
+            b->next = a->spare;
+            a->spare = b;
+            a->spares += 1;
+        } else {
+            free(b);
+        }
+        b = next;
     }
-    photometa_exif_free_blocks(a->head, keep);
-    if (keep) {
-        keep->next = NULL;
-        keep->used = 0;
-    }
-    a->head = keep;
+    a->head = NULL;
 }
 
 #if PHOTOMETA_EXIF_CALLOC

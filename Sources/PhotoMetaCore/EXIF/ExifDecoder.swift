@@ -232,7 +232,7 @@ private struct EntryReader {
         let f = e.pointee.format
         guard f == EXIF_FORMAT_ASCII || f == EXIF_FORMAT_UNDEFINED || f == EXIF_FORMAT_BYTE else { return nil }
         let end = b.firstIndex(of: 0) ?? b.count
-        let s = Text.clean(String(decoding: b[0..<end], as: UTF8.self))
+        let s = Text.clean(String(decoding: UnsafeBufferPointer(rebasing: b[0..<end]), as: UTF8.self))
         return s.isEmpty ? nil : s
     }
 
