@@ -165,6 +165,7 @@ static inline void photometa_exif_arena_done(void) {
  * sees every block libexif hands out, and a read past one. */
 static inline ExifData *photometa_exif_data_new(void) { return exif_data_new(); }
 static inline void photometa_exif_data_release(ExifData *data) { exif_data_unref(data); }
+static inline ExifLog *photometa_exif_log_new(void) { return exif_log_new(); }
 #else
 /* A new ExifData whose memory comes from this thread's arena; release it on the same thread
  * with photometa_exif_data_release. NULL when memory ran out. */
@@ -177,9 +178,22 @@ static inline ExifData *photometa_exif_data_new(void) {
     return data;
 }
 
+/* Releasing the arena releases every byte libexif took for the ExifData (its entries, values,
+ * maker note, ExifMem, and a log made by photometa_exif_log_new), so exif_data_unref, which
+ * would walk every entry to call a free that does nothing here, is not called: a twentieth of
+ * a JPEG's decode (docs/performance.md, "The fourth pass"). */
 static inline void photometa_exif_data_release(ExifData *data) {
-    exif_data_unref(data);
+    (void)data;
     photometa_exif_arena_done();
+}
+
+/* A log for an ExifData of this thread's arena, from the same arena: the ExifData keeps a
+ * reference to its log, and both go when the arena is emptied. Make it after the ExifData. */
+static inline ExifLog *photometa_exif_log_new(void) {
+    ExifMem *mem = exif_mem_new(photometa_exif_alloc, photometa_exif_realloc, photometa_exif_free);
+    ExifLog *log = mem ? exif_log_new_mem(mem) : NULL;
+    exif_mem_unref(mem);
+    return log;
 }
 #endif
 

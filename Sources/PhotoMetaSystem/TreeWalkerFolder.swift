@@ -60,10 +60,17 @@ extension TreeWalker {
         /// A cheap first look at the path's last bytes (`.xmp`, `.json`, any case), so the
         /// name is made only for a likely sidecar.
         private static func mayBeSidecar(_ path: String) -> Bool {
-            let tail = path.utf8.suffix(5)
-            guard let dot = tail.lastIndex(of: UInt8(ascii: ".")) else { return false }
-            let ext = tail[tail.index(after: dot)...].map { $0 | 0x20 }
-            return ext == Array("xmp".utf8) || ext == Array("json".utf8)
+            // The last bytes, lowercased, against "xmp" and "json" (no arrays made per file).
+            var tail: UInt64 = 0  // up to the last 5 bytes, the last in the low byte
+            var n = 0
+            for b in path.utf8.reversed() {
+                if n == 5 { break }
+                tail |= UInt64(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) << (8 * UInt64(n))
+                n += 1
+            }
+            let xmp: UInt64 = 0x2E_78_6D_70  // ".xmp"
+            let json: UInt64 = 0x2E_6A_73_6F_6E  // ".json"
+            return (n >= 4 && tail & 0xFFFF_FFFF == xmp) || (n >= 5 && tail & 0xFF_FFFF_FFFF == json)
         }
     }
 

@@ -51,7 +51,7 @@ package enum ExifDecoder {
         exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS)
 
         let collector = LogCollector()
-        let log = exif_log_new()
+        let log = photometa_exif_log_new()  // after the data: from the same arena (CExif/exif_arena.h)
         defer { if let log { exif_log_unref(log) } }
         if let log {
             let context = Unmanaged.passUnretained(collector).toOpaque()

@@ -159,6 +159,10 @@ package struct JSONWriter {
         }
     }
 
+    @inline(__always) private static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F || b == 0xC2 || b == 0xD8 || b == 0xE2 || b == 0xEF || b == 0xF4
+    }
+
     static func appendString(_ s: String, to out: inout [UInt8]) {
         let buffer = ByteBuffer(capacity: s.utf8.count + 2)
         appendString(s, to: buffer)
@@ -171,13 +175,9 @@ package struct JSONWriter {
         // (C1 controls and invisible format characters start with 0xC2, 0xD8, 0xE2 or 0xEF; stand-ins for raw name bytes with 0xF4.)
         // (The bytes are looked at in place when the string has them contiguous, as native
         // strings do: a tenth of the cost of walking its UTF-8 view, on every key and value.)
-        let needsEscape: (UInt8) -> Bool = {
-            $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 || $0 == 0xD8 || $0 == 0xE2 || $0 == 0xEF
-                || $0 == 0xF4
-        }
         let plain: Bool? = s.utf8.withContiguousStorageIfAvailable { u in
-            guard !u.contains(where: needsEscape) else { return false }
-            out.append(contentsOf: u)
+            for b in u where needsEscape(b) { return false }
+            out.append(u)
             return true
         }
         if plain ?? !s.utf8.contains(where: needsEscape) {
