@@ -46,12 +46,20 @@ extension TreeWalker {
         /// Every file's partners, made once: the files that share a base-name key
         /// (`LivePhotoPairing.stem(of:)`), each mapped to the others.
         private func makeTable() -> PairingTable {
-            var byStem: [String: [String]] = [:]
-            for f in files {
-                if let stem = LivePhotoPairing.stem(of: f.path) { byStem[stem, default: []].append(f.path) }
+            // Each stem once, with the place of its first file; a group only for a stem seen again.
+            var first: [String: Int] = [:]
+            first.reserveCapacity(files.count)
+            var groups: [Int: [String]] = [:]
+            for (i, f) in files.enumerated() {
+                guard let stem = LivePhotoPairing.stem(of: f.path) else { continue }
+                if let j = first[stem] {
+                    groups[j, default: [files[j].path]].append(f.path)
+                } else {
+                    first[stem] = i
+                }
             }
             var partnersByPath: [String: [String]] = [:]
-            for group in byStem.values where group.count > 1 {
+            for group in groups.values {
                 for path in group { partnersByPath[path] = group.filter { $0 != path } }
             }
             return pairing.storeIfNil(PairingTable(partnersByPath: partnersByPath))

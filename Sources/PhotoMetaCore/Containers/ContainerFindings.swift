@@ -9,8 +9,22 @@ package struct ContainerFindings: Sendable {
     /// `firstIFD` (a JPEG's APP1 starts at IFD0; Canon CR3's CMT2 and CMT4 start at the Exif
     /// and GPS IFDs).
     package struct ExifStream: Sendable, Equatable {
-        package var tiff: [UInt8]
+        /// "Exif\0\0" then the TIFF stream: the form libexif reads, kept as a JPEG's APP1
+        /// holds it, so the segment's bytes reach libexif without a copy for each stage.
+        package var app1: [UInt8]
         package var firstIFD: ExifDecoder.FirstIFD
+
+        init(tiff: [UInt8], firstIFD: ExifDecoder.FirstIFD) {
+            self.init(app1: ExifHeader.prefix + tiff, firstIFD: firstIFD)
+        }
+
+        init(app1: [UInt8], firstIFD: ExifDecoder.FirstIFD) {
+            self.app1 = app1
+            self.firstIFD = firstIFD
+        }
+
+        /// The TIFF stream alone.
+        package var tiff: [UInt8] { Array(app1.dropFirst(ExifHeader.prefix.count)) }
     }
 
     package var format: MediaFormat
@@ -114,26 +128,33 @@ package struct ContainerFindings: Sendable {
         exifStreams.first { $0.firstIFD == first }?.tiff
     }
 
+    /// The stream that starts at `first`, in libexif's form ("Exif\0\0" then TIFF).
+    package func exifInput(startingAt first: ExifDecoder.FirstIFD) -> ExifStream? {
+        exifStreams.first { $0.firstIFD == first }
+    }
+
+    /// True once an EXIF stream that starts at IFD0 was found.
+    package var hasExif: Bool { exifStreams.contains { $0.firstIFD == .ifd0 } }
+
     /// Adds a TIFF stream that starts at another IFD than IFD0, keeping the first one per IFD.
     mutating func addExifStream(_ tiff: [UInt8], startingAt first: ExifDecoder.FirstIFD) {
-        guard first != .ifd0, exifStream(startingAt: first) == nil else { return }
+        guard first != .ifd0, exifInput(startingAt: first) == nil else { return }
         exifStreams.append(ExifStream(tiff: tiff, firstIFD: first))
     }
 
-    /// Adds an EXIF payload, keeping the first one and dropping a leading "Exif\0\0" so every
-    /// container hands on the same shape.
+    /// Adds an EXIF payload, with or without a leading "Exif\0\0", keeping the first one; every
+    /// container hands on the same shape (a payload that has the header is kept as it is).
     mutating func setExif(_ raw: [UInt8], domain: String) {
-        guard exif == nil else {
+        guard !hasExif else {
             note(domain, "more than one EXIF block; using the first")
             return
         }
-        var bytes = raw
-        if bytes.hasPrefix(ExifHeader.prefix) { bytes.removeFirst(ExifHeader.prefix.count) }
-        guard ExifHeader.startsTIFF(bytes) else {
+        let headed = raw.starts(with: ExifHeader.prefix)
+        guard ExifHeader.startsTIFF(raw.dropFirst(headed ? ExifHeader.prefix.count : 0)) else {
             note(domain, "EXIF block does not start with a TIFF header; ignored")
             return
         }
-        exifStreams.append(ExifStream(tiff: bytes, firstIFD: .ifd0))
+        exifStreams.append(headed ? ExifStream(app1: raw, firstIFD: .ifd0) : ExifStream(tiff: raw, firstIFD: .ifd0))
     }
 }
 
@@ -142,8 +163,8 @@ enum ExifHeader {
     static let prefix: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0x00, 0x00]
 
     /// [TIFF 6.0 2] A TIFF stream starts "II*\0" (little-endian) or "MM\0*" (big-endian).
-    static func startsTIFF(_ b: [UInt8]) -> Bool {
-        b.hasPrefix([0x49, 0x49, 0x2A, 0x00]) || b.hasPrefix([0x4D, 0x4D, 0x00, 0x2A])
+    static func startsTIFF<C: Collection>(_ b: C) -> Bool where C.Element == UInt8 {
+        b.starts(with: [0x49, 0x49, 0x2A, 0x00]) || b.starts(with: [0x4D, 0x4D, 0x00, 0x2A])
     }
 }
 

@@ -179,9 +179,9 @@ package enum JPEGReader {
                         "jpeg",
                         "APP1 Exif at offset \(start) is cut short (\(payload.count) of \(length) bytes); decoding what is there")
                 }
-                let hadExif = out.exif != nil
+                let hadExif = out.hasExif
                 out.setExif(payload, domain: "jpeg")
-                if !hadExif, out.exif != nil { out.previewHints.exifTIFFOffset = start + Int64(ExifHeader.prefix.count) }
+                if !hadExif, out.hasExif { out.previewHints.exifTIFFOffset = start + Int64(ExifHeader.prefix.count) }
             } else if sig == xmpSignature {
                 let body = try reader.read(at: start + Int64(xmpSignature.count), count: length - xmpSignature.count)
                 out.addXMP(body, domain: "jpeg")

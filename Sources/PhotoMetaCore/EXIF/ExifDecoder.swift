@@ -26,20 +26,25 @@ package enum ExifDecoder {
 
     /// `tiff` starts at the TIFF header ("II*\0" or "MM\0*").
     package static func decode(tiff: [UInt8], firstIFD: FirstIFD = .ifd0) -> ExifRecord {
+        // libexif wants the APP1 identifier in front of the TIFF stream.
+        decode(app1: ExifHeader.prefix + tiff, firstIFD: firstIFD)
+    }
+
+    /// `input` is "Exif\0\0" then the TIFF stream (`ContainerFindings.ExifStream.app1`).
+    package static func decode(app1 input: [UInt8], firstIFD: FirstIFD = .ifd0) -> ExifRecord {
         var record = ExifRecord()
-        guard tiff.count >= 8 else {
-            record.diagnostics.append(Diagnostic("exif", "EXIF block of \(tiff.count) bytes is too short"))
+        let tiffCount = input.count - ExifHeader.prefix.count
+        guard tiffCount >= 8, input.starts(with: ExifHeader.prefix) else {
+            record.diagnostics.append(Diagnostic("exif", "EXIF block of \(max(0, tiffCount)) bytes is too short"))
             return record
         }
-        if tiff.count + ExifHeader.prefix.count > libexifInputMax {
+        if input.count > libexifInputMax {
             record.diagnostics.append(
                 Diagnostic(
                     "exif",
-                    "EXIF block of \(tiff.count) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"
+                    "EXIF block of \(tiffCount) bytes; libexif reads only the first \(libexifInputMax - ExifHeader.prefix.count)"
                 ))
         }
-        // libexif wants the APP1 identifier in front of the TIFF stream.
-        let input = ExifHeader.prefix + tiff
 
         // From the thread's arena (CExif/exif_arena.h), released on this thread.
         guard let data = photometa_exif_data_new() else {

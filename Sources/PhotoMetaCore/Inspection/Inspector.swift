@@ -86,15 +86,15 @@ public enum Inspector {
     /// decoders' diagnostics added to the asset's. Nil when the file has no EXIF stream.
     static func decodeExif(_ found: ContainerFindings, into asset: inout MediaAsset) -> ExifRecord? {
         var exif: ExifRecord?
-        if let tiff = found.exifStream(startingAt: .ifd0) {
-            let record = ExifDecoder.decode(tiff: tiff)
+        if let stream = found.exifInput(startingAt: .ifd0) {
+            let record = ExifDecoder.decode(app1: stream.app1)
             asset.diagnostics += record.diagnostics
             exif = record
         }
         for first in [ExifDecoder.FirstIFD.exif, .gps] {
-            guard let stream = found.exifStream(startingAt: first) else { continue }
+            guard let stream = found.exifInput(startingAt: first) else { continue }
             var merged = exif ?? ExifRecord()
-            merged.fillGaps(from: ExifDecoder.decode(tiff: stream, firstIFD: first))
+            merged.fillGaps(from: ExifDecoder.decode(app1: stream.app1, firstIFD: first))
             asset.diagnostics += merged.diagnostics.suffix(from: exif?.diagnostics.count ?? 0)
             exif = merged
         }

@@ -159,10 +159,33 @@ package enum LivePhotoPairing {
     /// its extension is not one of the rule's.
     package static func stem(of path: String) -> String? {
         let (dir, base, ext) = split(path)
-        let e = ext.lowercased()
-        guard !base.isEmpty, stillExtensions.contains(e) || movieExtensions.contains(e) else { return nil }
+        guard !base.isEmpty, isPairable(ext) else { return nil }
         // dir and base lie side by side in the path: one copy, not two and a concatenation.
         return String(path[dir.startIndex..<base.endIndex])
+    }
+
+    /// `ext`, in any case, is one of `stillExtensions` or `movieExtensions`: compared as its
+    /// lowercased bytes packed in a number, not as a lowercased string hashed into a set (every
+    /// file of a folder asks, when its first file is parsed).
+    static func isPairable(_ ext: Substring) -> Bool {
+        guard let code = extensionCode(ext.utf8) else { return false }
+        return pairableExtensionCodes.contains(code)
+    }
+
+    /// An extension of 1-4 ASCII bytes, lowercased and packed; nil for any other.
+    private static func extensionCode<C: Collection>(_ bytes: C) -> UInt32? where C.Element == UInt8 {
+        var code: UInt32 = 0
+        var n = 0
+        for b in bytes {
+            guard n < 4, b < 0x80 else { return nil }
+            code = code << 8 | UInt32(b >= 0x41 && b <= 0x5A ? b | 0x20 : b)
+            n += 1
+        }
+        return n > 0 ? code : nil
+    }
+
+    private static let pairableExtensionCodes: [UInt32] = (stillExtensions.union(movieExtensions)).compactMap {
+        extensionCode($0.utf8)
     }
 
     /// True for a name the rule may pair (by extension alone; the kind decides the rest).
