@@ -57,4 +57,17 @@ final class PathBytesTests: XCTestCase {
         XCTAssertNil("none".lastIndex(ofASCII: UInt8(ascii: "/")))
         XCTAssertNil("".lastIndex(ofASCII: UInt8(ascii: "/")))
     }
+
+    /// A four-character code as text: printable ASCII as it is, any other byte as "?", so a
+    /// report never carries a control byte from a box type.
+    func testFourCCText() {
+        XCTAssertEqual(FourCC.string(Array("ftyp".utf8)), "ftyp")
+        XCTAssertEqual(FourCC.string([0xA9, 0x78, 0x79, 0x7A]), "?xyz")
+        XCTAssertEqual(FourCC.string([0x00, 0x1B, 0x7F, 0x20]), "??? ")
+        XCTAssertEqual(FourCC.string([]), "")
+        for b in UInt8.min...UInt8.max {
+            let text = FourCC.string([b])
+            XCTAssertEqual(text, (0x20..<0x7F).contains(b) ? String(UnicodeScalar(b)) : "?")
+        }
+    }
 }
