@@ -58,8 +58,9 @@ package final class FileByteSource: ByteSource {
 
     /// Only the ranges asked for are read from the disk, not the kernel's readahead around
     /// them (32 KiB and more): a metadata walk jumps, and a cold disk pays for every byte.
-    /// Given before the first read that may reach the disk, never for a file whose head the
-    /// page cache held (a warm library): there it would be a system call per file for nothing.
+    /// Given before the first read that may reach the disk (`prefetch` says when), never for a
+    /// file whose head the page cache held (a warm library): there it would be a system call per
+    /// file for nothing.
     /// Advice only: a failure changes nothing.
     private var advisedRandom = false
     private func adviseRandom() {
@@ -81,9 +82,15 @@ package final class FileByteSource: ByteSource {
     /// (`RWF_NOWAIT`, which never waits for the disk) and kept, with no advice: the two reads
     /// a walk starts with are done. Each range is asked about on its own: a file whose head
     /// another program read has its end still on the disk.
-    package func prefetch() {
+    ///
+    /// A no-wait read of a range the cache does not hold still starts the kernel's readahead
+    /// (as much as 128 KiB), unless the file was advised random first: so the advice comes
+    /// first, but for a file expected warm (`expectWarm`: the file opened before it was), where
+    /// it would be a system call for nothing.
+    package func prefetch(expectWarm: Bool = false) {
         let head = min(size, Int64(FileByteSource.windowSize))
         guard head > 0 else { return }
+        if !expectWarm { adviseRandom() }
         if windowStart < 0, let cached = readCached(at: 0, count: Int(head)) {
             window = cached
             windowStart = 0
@@ -110,7 +117,13 @@ package final class FileByteSource: ByteSource {
     /// opens it itself and reports what it finds.
     package static func openedAhead(_ paths: [String?]) -> [FileByteSource?] {
         let sources = paths.map { path -> FileByteSource? in path.flatMap { try? FileByteSource(path: $0) } }
-        for source in sources { source?.prefetch() }
+        // Files of one run sit side by side: one found in the page cache says the next likely is.
+        var warm = false
+        for source in sources {
+            guard let source else { continue }
+            source.prefetch(expectWarm: warm)
+            warm = source.headWasCached
+        }
         return sources
     }
 

@@ -105,6 +105,15 @@ final class FileByteSourceTests: XCTestCase {
             for (offset, count) in [(0, 16), (Int64(size) - 8, 8), (0, 20_000)] {
                 XCTAssertEqual(try cold.read(at: offset, count: count), try memory.read(at: offset, count: count))
             }
+            // Expected warm (the file before it was) but not: the same bytes either way.
+            let fd2 = open(path, O_RDONLY)
+            posix_fadvise(fd2, 0, 0, POSIX_FADV_DONTNEED)
+            close(fd2)
+            let guessed = try FileByteSource(path: path)
+            guessed.prefetch(expectWarm: true)
+            for (offset, count) in [(0, 16), (Int64(size) - 8, 8), (Int64(size) / 2, 100), (0, 20_000)] {
+                XCTAssertEqual(try guessed.read(at: offset, count: count), try memory.read(at: offset, count: count))
+            }
         }
     }
 }
