@@ -184,9 +184,9 @@ package enum LivePhotoPairing {
         return n > 0 ? code : nil
     }
 
-    private static let pairableExtensionCodes: [UInt32] = (stillExtensions.union(movieExtensions)).compactMap {
-        extensionCode($0.utf8)
-    }
+    private static let stillExtensionCodes: [UInt32] = stillExtensions.compactMap { extensionCode($0.utf8) }
+    private static let movieExtensionCodes: [UInt32] = movieExtensions.compactMap { extensionCode($0.utf8) }
+    private static let pairableExtensionCodes = stillExtensionCodes + movieExtensionCodes
 
     /// True for a name the rule may pair (by extension alone; the kind decides the rest).
     package static func canPair(_ path: String) -> Bool { stem(of: path) != nil }
@@ -195,14 +195,19 @@ package enum LivePhotoPairing {
 
     private static func role(of m: Member) -> (dir: String, key: String, role: Role)? {
         let (dir, base, ext) = split(m.path)
-        guard !base.isEmpty else { return nil }
-        let e = ext.lowercased()
-        let key = String(dir) + String(base)
+        guard !base.isEmpty, let code = extensionCode(ext.utf8) else { return nil }
+        let role: Role
         switch m.kind {
-        case .photo, .screenshot, .livePhoto: return stillExtensions.contains(e) ? (String(dir), key, .still) : nil
-        case .video: return movieExtensions.contains(e) ? (String(dir), key, .movie) : nil
+        case .photo, .screenshot, .livePhoto:
+            guard stillExtensionCodes.contains(code) else { return nil }
+            role = .still
+        case .video:
+            guard movieExtensionCodes.contains(code) else { return nil }
+            role = .movie
         case .gif, .unknown: return nil
         }
+        // dir and base lie side by side in the path: the key is one slice of it.
+        return (String(dir), String(m.path[dir.startIndex..<base.endIndex]), role)
     }
 
     /// ("dir/", "IMG_0001", "HEIC") for "dir/IMG_0001.HEIC". Searches the UTF-8 bytes: "/" and
