@@ -46,30 +46,30 @@ package struct JSONWriter {
 
     /// One level deeper, with no value yet. photometa's rows nest a few levels; past 63 the
     /// levels share the last bit (never a trap).
-    private mutating func open() {
+    private mutating func descend() {
         depth = min(depth + 1, 63)
         commas &= ~(1 << UInt64(depth))
     }
 
-    private mutating func close() { depth = max(depth - 1, 0) }
+    private mutating func ascend() { depth = max(depth - 1, 0) }
 
     package mutating func beginObject() {
         separator()
         appendByte(UInt8(ascii: "{"))
-        open()
+        descend()
     }
     package mutating func endObject() {
         appendByte(UInt8(ascii: "}"))
-        close()
+        ascend()
     }
     package mutating func beginArray() {
         separator()
         appendByte(UInt8(ascii: "["))
-        open()
+        descend()
     }
     package mutating func endArray() {
         appendByte(UInt8(ascii: "]"))
-        close()
+        ascend()
     }
 
     /// A key: a literal of the program's, never text from a file, so it needs no escape.
