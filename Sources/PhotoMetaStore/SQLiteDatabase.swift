@@ -9,34 +9,6 @@ import Synchronization
 /// and write transactions start with BEGIN IMMEDIATE so two writers never deadlock on a lock
 /// upgrade.
 final class SQLiteDatabase {
-    enum Value: Equatable, Sendable {
-        case null
-        case integer(Int64)
-        case real(Double)
-        case text(String)
-        case blob([UInt8])
-
-        var int: Int64? {
-            if case .integer(let v) = self { return v }
-            return nil
-        }
-        var double: Double? {
-            switch self {
-            case .real(let v): return v
-            case .integer(let v): return Double(v)
-            default: return nil
-            }
-        }
-        var string: String? {
-            if case .text(let v) = self { return v }
-            return nil
-        }
-        var bytes: [UInt8]? {
-            if case .blob(let v) = self { return v }
-            return nil
-        }
-    }
-
     /// What went wrong, with the database file it concerns.
     enum Failure: Error, Equatable, CustomStringConvertible {
         /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not (or no longer) a SQLite database.
@@ -228,7 +200,18 @@ final class SQLiteDatabase {
             case .null: brc = sqlite3_bind_null(stmt, index)
             case .integer(let v): brc = sqlite3_bind_int64(stmt, index, v)
             case .real(let v): brc = sqlite3_bind_double(stmt, index, v)
-            case .text(let v): brc = sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient)
+            case .text(let v):
+                // From the string's own bytes, with their length: the implicit C-string bridge
+                // copied each short string into an array, and SQLite then measured it (a fifth
+                // of a cold `suggest`'s index writing, docs/performance.md, "The fourth pass").
+                let bound = v.utf8.withContiguousStorageIfAvailable { u in
+                    u.withMemoryRebound(to: CChar.self) { c in
+                        c.baseAddress.map {
+                            sqlite3_bind_text(stmt, index, $0, Int32(clamping: c.count), SQLiteDatabase.transient)
+                        }
+                    }
+                }
+                brc = (bound ?? nil) ?? sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient)
             case .blob(let v):
                 brc = v.withUnsafeBytes {
                     sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient)
