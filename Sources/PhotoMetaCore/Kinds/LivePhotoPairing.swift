@@ -62,8 +62,10 @@ package enum LivePhotoPairing {
         var stillsByStem: [String: [Int]] = [:]
         var stillsByID: [String: [String: [Int]]] = [:]  // folder -> identifier -> stills
         var movies: [Int] = []
-        var stemOf: [Int: String] = [:]
-        var folderOf: [Int: String] = [:]
+        // By member: a member's place is its index, no dictionary needed.
+        var stemOf = [String?](repeating: nil, count: members.count)
+        var folderOf = [String?](repeating: nil, count: members.count)
+        stillsByStem.reserveCapacity(members.count)
         for (i, m) in members.enumerated() {
             guard let (dir, key, r) = role(of: m) else { continue }
             stemOf[i] = key
@@ -217,10 +219,10 @@ package enum LivePhotoPairing {
     package static func split(_ path: String) -> (dir: Substring, base: Substring, ext: Substring) {
         let bytes = path.utf8
         var nameStart = path.startIndex
-        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) { nameStart = bytes.index(after: slash) }
+        if let slash = path.lastIndex(ofASCII: UInt8(ascii: "/")) { nameStart = bytes.index(after: slash) }
         let dir = path[..<nameStart]
         let name = path[nameStart...]
-        guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.startIndex else { return (dir, name, "") }
+        guard let dot = name.lastIndex(ofASCII: UInt8(ascii: ".")), dot != name.startIndex else { return (dir, name, "") }
         return (dir, name[..<dot], name[name.utf8.index(after: dot)...])
     }
 }
