@@ -170,20 +170,3 @@ func pad(_ v: Int, _ width: Int) -> String {
     let s = String(v)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
-
-/// `pad(v, width)`'s bytes appended to `out`, without the strings.
-func appendPadded(_ v: Int, _ width: Int, to out: inout [UInt8]) {
-    guard v >= 0 else { return out.append(contentsOf: pad(v, width).utf8) }
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, last first
-    var count = 0
-    var m = v
-    withUnsafeMutableBytes(of: &digits) { d in
-        repeat {
-            d[count] = UInt8(ascii: "0") + UInt8(m % 10)
-            m /= 10
-            count += 1
-        } while m > 0 && count < d.count
-        for _ in count..<max(count, width) { out.append(UInt8(ascii: "0")) }
-        for i in stride(from: count - 1, through: 0, by: -1) { out.append(d[i]) }
-    }
-}

@@ -15,11 +15,18 @@ public struct UTCOffset: Sendable, Hashable, CustomStringConvertible {
 
     /// `+08:00`, `-05:30`, `+00:00`.
     public var description: String {
+        // Written into the string's bytes (every report has one). Hours are at most 14.
         let a = seconds.magnitude
-        var s: [UInt8] = [seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")]
-        appendPadded(Int(a / 3600), 2, to: &s)
-        s.append(UInt8(ascii: ":"))
-        appendPadded(Int(a % 3600 / 60), 2, to: &s)
-        return String(decoding: s, as: UTF8.self)
+        let hours = Int(a / 3600 % 100)
+        let minutes = Int(a % 3600 / 60)
+        return String(unsafeUninitializedCapacity: 6) { b in
+            b[0] = seconds < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+            b[1] = UInt8(ascii: "0") + UInt8(hours / 10)
+            b[2] = UInt8(ascii: "0") + UInt8(hours % 10)
+            b[3] = UInt8(ascii: ":")
+            b[4] = UInt8(ascii: "0") + UInt8(minutes / 10)
+            b[5] = UInt8(ascii: "0") + UInt8(minutes % 10)
+            return 6
+        }
     }
 }
