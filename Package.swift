@@ -47,10 +47,11 @@ let package = Package(
         // frames; Debian's libffmpegthumbnailer-dev, opened with dlopen on the first video, not
         // linked: CVipsVideo.c says why), plus GLib's URI and MD5 for cache names, and LittleCMS
         // (libvips' colour engine; Debian's liblcms2-dev) for transforms kept across files
-        // (CVipsColour.c).
+        // (CVipsColour.c), and GModule to open the one libvips loader module it admits
+        // (CVipsRuntime.c).
         .target(
             name: "CVips", dependencies: ["CLibVips"],
-            linkerSettings: [.linkedLibrary("lcms2")]),
+            linkerSettings: [.linkedLibrary("lcms2"), .linkedLibrary("gmodule-2.0")]),
         // GLib alone (Debian's libglib2.0-dev, a dependency of libvips-dev): the file URI and
         // MD5 that name freedesktop cache entries, so photometa answers cache hits without libvips.
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),

@@ -3,6 +3,7 @@
  * See include/CVips.h for the contract of each function, and CVipsInternal.h for the
  * ownership rule every file follows.
  */
+#define _GNU_SOURCE /* dladdr */
 #include "CVipsInternal.h"
 
 #include <malloc.h>
@@ -97,6 +98,87 @@ pm_malloc_for_decoders(void)
     (void) mallopt(M_ARENA_MAX, 2);
 }
 
+/* The loader modules photometa admits. A libvips built with modules (Debian's 8.14) loads
+ * every one in its module folder at start-up: vips-heif, vips-jxl, vips-magick, vips-openslide
+ * and vips-poppler, which bring ImageMagick, poppler, cairo and OpenSlide with them (about
+ * a hundred shared libraries). All but the HEIF one hold loaders that pm_vips_init blocks as
+ * untrusted right after, so loading them bought nothing but time (35-90 ms a helper start,
+ * docs/performance.md) and code in the process that reads hostile files. */
+static const char *const pm_admitted_modules[] = { "vips-heif" };
+
+/* libvips' module folder, beside the libvips that is loaded (dladdr): what vips_init would
+ * read when VIPSHOME is unset. g_free'd by the caller; NULL when it cannot be found. */
+static char *
+pm_module_dir(void)
+{
+    Dl_info info;
+    char *lib_dir, *dir;
+
+    if (!dladdr((void *) vips_init, &info) || !info.dli_fname || !strchr(info.dli_fname, '/'))
+        return NULL;
+    lib_dir = g_path_get_dirname(info.dli_fname);
+    dir = g_strdup_printf("%s/vips-modules-%d.%d", lib_dir, vips_version(0), vips_version(1));
+    g_free(lib_dir);
+    return dir;
+}
+
+/* The admitted modules' paths, when every one of them is in the module folder; else NULL, and
+ * libvips loads its modules as it always does. A g_strfreev'd vector. */
+static char **
+pm_admitted_module_paths(void)
+{
+    size_t n = sizeof pm_admitted_modules / sizeof pm_admitted_modules[0];
+    char *dir = pm_module_dir();
+    char **paths;
+
+    if (!dir)
+        return NULL;
+    paths = g_new0(char *, n + 1);
+    for (size_t i = 0; i < n; i++) {
+        paths[i] = g_strdup_printf("%s/%s.%s", dir, pm_admitted_modules[i], G_MODULE_SUFFIX);
+        if (!g_file_test(paths[i], G_FILE_TEST_IS_REGULAR)) {
+            g_strfreev(paths);
+            paths = NULL;
+            break;
+        }
+    }
+    g_free(dir);
+    return paths;
+}
+
+/* vips_init with only the admitted modules. vips_init reads its module folder under the prefix
+ * that VIPSHOME names, and finds none under "/dev/null"; the admitted ones are then opened as
+ * vips_init would open them (g_module_open, kept resident: their types cannot be unloaded).
+ * VIPSHOME is put back at once. Only libvips' own message translations, looked up under the
+ * same prefix, are lost: its messages stay English. */
+static int
+pm_vips_init_admitted(const char *argv0)
+{
+    char **paths = pm_admitted_module_paths();
+    char *saved = NULL;
+    int rc;
+
+    if (!paths)
+        return VIPS_INIT(argv0);
+    saved = g_strdup(g_getenv("VIPSHOME"));
+    g_setenv("VIPSHOME", "/dev/null", TRUE);
+    rc = VIPS_INIT(argv0);
+    if (saved)
+        g_setenv("VIPSHOME", saved, TRUE);
+    else
+        g_unsetenv("VIPSHOME");
+    g_free(saved);
+    for (size_t i = 0; rc == 0 && paths[i]; i++) {
+        GModule *module = g_module_open(paths[i], G_MODULE_BIND_LAZY);
+
+        /* A module that does not open leaves its formats unsupported, as a missing one would. */
+        if (module)
+            g_module_make_resident(module);
+    }
+    g_strfreev(paths);
+    return rc;
+}
+
 static GMutex pm_init_lock;
 static int pm_init_state; /* 0 = not yet, 1 = ok, -1 = failed */
 
@@ -109,7 +191,7 @@ pm_vips_init(const char *argv0)
     if (pm_init_state == 0) {
         pm_malloc_for_decoders();
         /* VIPS_INIT also checks that the headers we compiled against match the library. */
-        if (VIPS_INIT(argv0 ? argv0 : "photometa")) {
+        if (pm_vips_init_admitted(argv0 ? argv0 : "photometa")) {
             pm_init_state = -1;
         }
         else {

@@ -244,6 +244,9 @@ public final class Thumbnailer: Sendable {
             }
         }
         if isRaw { throw .noPreview }
+        // libvips' JPEG XL loader is one it marks untrusted; its module is not even loaded
+        // (CVipsRuntime.c), so libvips would call the file unknown: say what it is.
+        if s.asset.format == .jxl { throw .unsupported("JPEG XL: libvips' loader is blocked (untrusted format) and not loaded") }
         do throws(VipsCodec.Failure) {
             if s.isVideo { return (try VipsCodec.videoFrame(path: s.canonical, percent: 10, o), .videoFrame, false) }
             guard let pixels = heavyPixels(s) else { return (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false) }

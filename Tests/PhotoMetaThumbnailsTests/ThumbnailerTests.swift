@@ -74,6 +74,31 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(VipsCodec.pixel(webp.bytes, x: 28, y: 10)?.count, 4, "WebP keeps alpha")
     }
 
+    /// libvips starts with the HEIF loader module only: the modules whose loaders it blocks as
+    /// untrusted (ImageMagick, PDF, OpenSlide, JPEG XL) and the libraries they bring are never
+    /// mapped into a process that decodes hostile files (CVipsRuntime.c), and HEIC still decodes.
+    func testOnlyTheAdmittedLoaderModuleIsLoaded() throws {
+        let heic = try noCache.thumbnail(of: ThumbnailFixtures.path("plain.heic"), box(32))
+        XCTAssertEqual(sizeOf(heic), [32, 24])
+        // /proc files say size 0: read to the end, not by size.
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/maps"))
+        let maps = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        try? handle.close()
+        XCTAssertTrue(maps.contains("/libvips.so"))
+        for refused in ["vips-magick", "vips-poppler", "vips-openslide", "vips-jxl", "libMagickCore", "libpoppler"] {
+            XCTAssertFalse(maps.contains(refused), "\(refused) is mapped")
+        }
+        // Where libvips comes with modules (Debian's), the HEIF one is the one that was opened.
+        let libvips = maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ").last.map(String.init).flatMap { $0.contains("/libvips.so") ? $0 : nil }
+        }.first
+        let dir = try XCTUnwrap(libvips.map { ($0 as NSString).deletingLastPathComponent })
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasPrefix("vips-modules-") } ?? []
+        if folders.contains(where: { FileManager.default.fileExists(atPath: dir + "/" + $0 + "/vips-heif.so") }) {
+            XCTAssertTrue(maps.contains("/vips-heif.so"), "the HEIF module is not loaded")
+        }
+    }
+
     func testFirstFrameHEICAndVideo() throws {
         let gif = try noCache.thumbnail(of: ThumbnailFixtures.path("anim.gif"), box(16))
         XCTAssertTrue(isRed(gif, 8, 8), "the first frame (red), not a later one (blue)")
