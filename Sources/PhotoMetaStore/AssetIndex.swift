@@ -243,53 +243,25 @@ package final class AssetIndex {
             try db.transaction { () throws(SQLiteDatabase.Failure) in
                 try db.executeEach(
                     "DELETE FROM assets WHERE folder = ? AND path = ?", gone.map { [.text($0.folder), .text($0.path)] })
+                // Rows come folder by folder: a folder is hashed once, not once a row.
                 var folders: Set<String> = []
-                for row in rows { folders.insert(row.folder) }
-                try db.executeEach("INSERT OR IGNORE INTO folders (folder) VALUES (?)", folders.map { [.text($0)] })
-                var values: [[SQLiteDatabase.Value]] = []
-                values.reserveCapacity(rows.count)
-                for row in rows {
-                    let c = row.candidate
-                    var clock: SQLiteDatabase.Value = .null
-                    var local: SQLiteDatabase.Value = .null
-                    var nano: SQLiteDatabase.Value = .null
-                    var digits: SQLiteDatabase.Value = .null
-                    var hasTime: SQLiteDatabase.Value = .null
-                    var offset: SQLiteDatabase.Value = .null
-                    var offsetSource: SQLiteDatabase.Value = .null
-                    var source: SQLiteDatabase.Value = .null
-                    if let d = c.captured {
-                        source = .text(d.source.rawValue)
-                        let l: LocalDateTime
-                        switch d.clock {
-                        case .instant(let utc):
-                            clock = .text("instant")
-                            l = utc
-                        case .wall(let w, let o, let os):
-                            clock = .text("wall")
-                            l = w
-                            offset = o.map { .integer(Int64($0.seconds)) } ?? .null
-                            offsetSource = os.map { .text($0.rawValue) } ?? .null
-                        }
-                        local = .integer(l.secondsAsIfUTC)
-                        nano = .integer(Int64(l.nanosecond))
-                        digits = l.fractionDigits.map { .integer(Int64($0)) } ?? .null
-                        hasTime = .integer(l.hasTime ? 1 : 0)
-                    }
-                    values.append([
-                        .text(row.folder), .text(row.path), .integer(row.key.size), .integer(row.key.mtimeNanoseconds),
-                        .integer(row.key.ctimeNanoseconds), .integer(row.key.inode), .integer(row.key.device),
-                        .text(c.format.rawValue), .text(c.kind.rawValue), .integer(c.truncated ? 1 : 0),
-                        c.error.map { .text($0.stored) } ?? .null, c.contentIdentifier.map { .text($0) } ?? .null,
-                        clock, local, nano, digits, hasTime, offset, offsetSource, source,
-                        c.durationSeconds.map { .real($0) } ?? .null, c.captured?.sidecar.map { .text($0) } ?? .null,
-                        c.livePhotoEvidence?.isMotionPhoto == true ? .text(c.livePhotoEvidence?.rawValue ?? "") : .null,
-                    ])
+                var last: String?
+                for row in rows where row.folder != last {
+                    folders.insert(row.folder)
+                    last = row.folder
                 }
-                try db.executeEach(
-                    "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    values
-                )
+                try db.executeEach("INSERT OR IGNORE INTO folders (folder) VALUES (?)", folders.map { [.text($0)] })
+                // Each row's values are bound as they are read: no array of them per row, and
+                // the row is taken apart once (each use of a tuple's member copied all of it).
+                try rows.withUnsafeBufferPointer { rows throws(SQLiteDatabase.Failure) in
+                    try db.executeEach(
+                        "INSERT OR REPLACE INTO assets VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        count: rows.count
+                    ) { i, bind in
+                        let row = rows[i]
+                        AssetIndex.bindRow(row.folder, row.path, row.key, row.candidate, &bind)
+                    }
+                }
                 // After the rows they summarise, in the same transaction.
                 try db.executeEach(
                     "INSERT INTO folders VALUES (?, ?, ?, ?, ?) ON CONFLICT (folder) DO UPDATE SET digest = excluded.digest, "
@@ -305,5 +277,57 @@ package final class AssetIndex {
         } catch {
             throw StateFileError(error)
         }
+    }
+
+    /// One row's 23 columns, in the table's order.
+    private static func bindRow(
+        _ folder: String, _ path: String, _ key: FileKey, _ c: borrowing SuggestionCandidate,
+        _ bind: inout SQLiteDatabase.Binder
+    ) {
+        bind.text(folder)
+        bind.text(path)
+        bind.integer(key.size)
+        bind.integer(key.mtimeNanoseconds)
+        bind.integer(key.ctimeNanoseconds)
+        bind.integer(key.inode)
+        bind.integer(key.device)
+        bind.text(c.format.rawValue)
+        bind.text(c.kind.rawValue)
+        bind.integer(c.truncated ? 1 : 0)
+        bind.text(c.error?.stored)
+        bind.text(c.contentIdentifier)
+        bindCapture(c.captured, &bind)
+        bind.real(c.durationSeconds)
+        bind.text(c.captured?.sidecar)
+        bind.text(c.livePhotoEvidence?.isMotionPhoto == true ? c.livePhotoEvidence?.rawValue ?? "" : nil)
+    }
+
+    /// A capture date's eight columns: clock, local seconds, nanosecond, fraction digits,
+    /// has time, offset, offset source, source (all NULL without a date).
+    private static func bindCapture(_ captured: borrowing CaptureDate?, _ bind: inout SQLiteDatabase.Binder) {
+        guard let d = copy captured else {
+            for _ in 0..<8 { bind.null() }
+            return
+        }
+        let l: LocalDateTime
+        var offset: Int64?
+        var offsetSource: String?
+        switch d.clock {
+        case .instant(let utc):
+            bind.text("instant")
+            l = utc
+        case .wall(let w, let o, let os):
+            bind.text("wall")
+            l = w
+            offset = o.map { Int64($0.seconds) }
+            offsetSource = os?.rawValue
+        }
+        bind.integer(l.secondsAsIfUTC)
+        bind.integer(Int64(l.nanosecond))
+        if let digits = l.fractionDigits { bind.integer(Int64(digits)) } else { bind.null() }
+        bind.integer(l.hasTime ? 1 : 0)
+        if let offset { bind.integer(offset) } else { bind.null() }
+        bind.text(offsetSource)
+        bind.text(d.source.rawValue)
     }
 }

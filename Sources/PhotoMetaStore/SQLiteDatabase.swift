@@ -9,33 +9,6 @@ import Synchronization
 /// and write transactions start with BEGIN IMMEDIATE so two writers never deadlock on a lock
 /// upgrade.
 final class SQLiteDatabase {
-    /// What went wrong, with the database file it concerns.
-    enum Failure: Error, Equatable, CustomStringConvertible {
-        /// SQLITE_NOTADB or SQLITE_CORRUPT: the file is not (or no longer) a SQLite database.
-        case notADatabase(path: String)
-        /// SQLITE_CANTOPEN: the file or its folder cannot be opened or created; `errno` is the
-        /// system's reason when SQLite reports one (0 otherwise).
-        case cannotOpen(path: String, message: String, errno: Int32)
-        /// SQLITE_READONLY / SQLITE_PERM: the file may not be written (`errno` as above).
-        case readOnly(path: String, errno: Int32)
-        /// SQLITE_FULL, or an I/O error whose system reason is ENOSPC: the disk is full.
-        case full(path: String)
-        /// SQLITE_BUSY / SQLITE_LOCKED after the busy timeout.
-        case busy(path: String)
-        case other(path: String, code: Int32, message: String)
-
-        var description: String {
-            switch self {
-            case .notADatabase(let p): return "\(p) is not a SQLite database (corrupt, or another program's file)"
-            case .cannotOpen(let p, let m, _): return "cannot open \(p): \(m)"
-            case .readOnly(let p, _): return "\(p) is read-only"
-            case .full(let p): return "no space left on the device holding \(p)"
-            case .busy(let p): return "\(p) stayed locked by another process"
-            case .other(let p, let c, let m): return "\(p): SQLite error \(c): \(m)"
-            }
-        }
-    }
-
     let path: String
     private var db: OpaquePointer?
     private let busyTimeout: Double
@@ -162,18 +135,73 @@ final class SQLiteDatabase {
 
     /// Runs one statement (no result rows) once per element of `rows`, preparing it once.
     func executeEach(_ sql: String, _ rows: [[Value]]) throws(Failure) {
-        guard !rows.isEmpty else { return }
+        try executeEach(sql, count: rows.count) { i, bind in for value in rows[i] { bind(value) } }
+    }
+
+    /// Runs one statement (no result rows) `count` times, preparing it once; `values` binds
+    /// the i-th execution's values in order, every parameter each time (else SQLITE_RANGE).
+    /// No array of values is built per row, and nothing is cleared between rows: each
+    /// binding replaces the last (both were a third of a cold `suggest`'s index writing).
+    func executeEach(_ sql: String, count: Int, _ values: (Int, inout Binder) -> Void) throws(Failure) {
+        guard count > 0 else { return }
         let stmt = try cached(sql)
         defer {
             sqlite3_reset(stmt)
             sqlite3_clear_bindings(stmt)
         }
-        for bindings in rows {
+        let parameters = sqlite3_bind_parameter_count(stmt)
+        for i in 0..<count {
             sqlite3_reset(stmt)
-            sqlite3_clear_bindings(stmt)
-            try bind(stmt, bindings)
+            var binder = Binder(stmt: stmt)
+            values(i, &binder)
+            guard binder.rc == SQLITE_OK else { throw failure(binder.rc) }
+            guard binder.next - 1 == parameters else { throw failure(SQLITE_RANGE) }
             let step = sqlite3_step(stmt)
             guard step == SQLITE_DONE || step == SQLITE_ROW else { throw failure(step) }
+        }
+    }
+
+    /// Binds one execution's values to its statement's parameters, in order.
+    struct Binder {
+        fileprivate let stmt: OpaquePointer
+        fileprivate var next: Int32 = 1
+        /// The first failure.
+        fileprivate var rc = SQLITE_OK
+
+        /// Binds `value` to the next parameter.
+        mutating func callAsFunction(_ value: Value) {
+            switch value {
+            case .null: null()
+            case .integer(let v): integer(v)
+            case .real(let v): real(v)
+            case .text(let v): text(v)
+            case .blob(let v):
+                let (stmt, index) = (self.stmt, next)
+                advance(v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient) })
+            }
+        }
+
+        mutating func null() { advance(sqlite3_bind_null(stmt, next)) }
+        mutating func integer(_ v: Int64) { advance(sqlite3_bind_int64(stmt, next, v)) }
+        mutating func real(_ v: Double?) { advance(v.map { sqlite3_bind_double(stmt, next, $0) } ?? sqlite3_bind_null(stmt, next)) }
+
+        /// From the string's own bytes, with their length (NULL for nil): the implicit C-string
+        /// bridge copied each short string into an array, and SQLite then measured it (a fifth
+        /// of a cold `suggest`'s index writing, docs/performance.md, "The fourth pass").
+        mutating func text(_ v: String?) {
+            guard let v else { return null() }
+            let (stmt, index) = (self.stmt, next)
+            let bound = v.utf8.withContiguousStorageIfAvailable { u in
+                u.withMemoryRebound(to: CChar.self) { c in
+                    c.baseAddress.map { sqlite3_bind_text(stmt, index, $0, Int32(clamping: c.count), SQLiteDatabase.transient) }
+                }
+            }
+            advance((bound ?? nil) ?? sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient))
+        }
+
+        private mutating func advance(_ brc: Int32) {
+            if rc == SQLITE_OK { rc = brc }
+            next += 1
         }
     }
 
@@ -193,32 +221,9 @@ final class SQLiteDatabase {
     }
 
     private func bind(_ stmt: OpaquePointer, _ bindings: [Value]) throws(Failure) {
-        for (i, value) in bindings.enumerated() {
-            let index = Int32(i + 1)
-            let brc: Int32
-            switch value {
-            case .null: brc = sqlite3_bind_null(stmt, index)
-            case .integer(let v): brc = sqlite3_bind_int64(stmt, index, v)
-            case .real(let v): brc = sqlite3_bind_double(stmt, index, v)
-            case .text(let v):
-                // From the string's own bytes, with their length: the implicit C-string bridge
-                // copied each short string into an array, and SQLite then measured it (a fifth
-                // of a cold `suggest`'s index writing, docs/performance.md, "The fourth pass").
-                let bound = v.utf8.withContiguousStorageIfAvailable { u in
-                    u.withMemoryRebound(to: CChar.self) { c in
-                        c.baseAddress.map {
-                            sqlite3_bind_text(stmt, index, $0, Int32(clamping: c.count), SQLiteDatabase.transient)
-                        }
-                    }
-                }
-                brc = (bound ?? nil) ?? sqlite3_bind_text(stmt, index, v, -1, SQLiteDatabase.transient)
-            case .blob(let v):
-                brc = v.withUnsafeBytes {
-                    sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient)
-                }
-            }
-            guard brc == SQLITE_OK else { throw failure(brc) }
-        }
+        var binder = Binder(stmt: stmt)
+        for value in bindings { binder(value) }
+        guard binder.rc == SQLITE_OK else { throw failure(binder.rc) }
     }
 
     /// Runs one statement with `bindings` and returns every row.

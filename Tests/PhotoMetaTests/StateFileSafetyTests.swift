@@ -21,6 +21,19 @@ final class StateFileSafetyTests: XCTestCase {
         XCTAssertEqual(try db.query("PRAGMA temp_store").first?.first?.int, 2, "2 is MEMORY")
     }
 
+    /// `executeEach` binds every parameter of every row anew (nothing is cleared between
+    /// rows), so a row with a value missing is refused, never stored with the row before's.
+    func testARowWithAValueMissingIsRefused() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-binder")
+        let db = try SQLiteDatabase(path: dir.path + "/t.sqlite3")
+        try db.execute("CREATE TABLE t (a TEXT, b INTEGER)")
+        try db.executeEach("INSERT INTO t VALUES (?, ?)", [[.text("x"), .integer(1)], [.text("y"), .null]])
+        XCTAssertThrowsError(try db.executeEach("INSERT INTO t VALUES (?, ?)", [[.text("z"), .integer(2)], [.text("w")]]))
+        let rows = try db.query("SELECT a, b FROM t ORDER BY a")
+        // "z" went in before the short row was refused (no transaction here); "w" never did.
+        XCTAssertEqual(rows, [[.text("x"), .integer(1)], [.text("y"), .null], [.text("z"), .integer(2)]])
+    }
+
     func testNewFilesAndFoldersArePrivate() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/a/b/photometa/state.sqlite3"
