@@ -177,13 +177,18 @@ final class SQLiteDatabase {
             case .text(let v): text(v)
             case .blob(let v):
                 let (stmt, index) = (self.stmt, next)
-                advance(v.withUnsafeBytes { sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient) })
+                advance(
+                    v.withUnsafeBytes {
+                        sqlite3_bind_blob(stmt, index, $0.baseAddress, Int32($0.count), SQLiteDatabase.transient)
+                    })
             }
         }
 
         mutating func null() { advance(sqlite3_bind_null(stmt, next)) }
         mutating func integer(_ v: Int64) { advance(sqlite3_bind_int64(stmt, next, v)) }
-        mutating func real(_ v: Double?) { advance(v.map { sqlite3_bind_double(stmt, next, $0) } ?? sqlite3_bind_null(stmt, next)) }
+        mutating func real(_ v: Double?) {
+            advance(v.map { sqlite3_bind_double(stmt, next, $0) } ?? sqlite3_bind_null(stmt, next))
+        }
 
         /// From the string's own bytes, with their length (NULL for nil): the implicit C-string
         /// bridge copied each short string into an array, and SQLite then measured it (a fifth
