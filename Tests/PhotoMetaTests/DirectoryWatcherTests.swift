@@ -453,7 +453,12 @@ final class DirectoryWatcherTests: XCTestCase {
             let p = "dir/" + n
             XCTAssertTrue(TemporaryNames.isTemporary(p[p.index(p.startIndex, offsetBy: 4)...]), n)
         }
-        for n in ["a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png", "", "a.jpgpart", "ärger.jpg", "4913.jpg", "a.tmp.jpg"] {
+        // Only the tail from the name's last dot is a suffix: a dot further back, or a tail
+        // longer than any suffix, is none.
+        for n in [
+            "a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png", "", "a.jpgpart", "ärger.jpg", "4913.jpg", "a.tmp.jpg",
+            "a.crdownloadx", "a.part.x", "no dot at all", "a.x.crdownloads",
+        ] {
             XCTAssertFalse(TemporaryNames.isTemporary(n), n)
         }
         // A name that is a slice of a longer path (what a scan passes) is judged on its own bytes.

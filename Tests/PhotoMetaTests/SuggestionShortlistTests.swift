@@ -47,8 +47,9 @@ final class SuggestionShortlistTests: XCTestCase {
     }
 }
 
-/// A small seeded generator, so a failing round is the same round on every run.
-private struct SplitMix: RandomNumberGenerator {
+/// A small seeded generator, so a failing round is the same round on every run (shared by
+/// the tests of this target).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

@@ -5,21 +5,29 @@
 package enum TemporaryNames {
     package static func isTemporary(_ name: String) -> Bool { isTemporary(name[...]) }
 
-    /// Asked of every file a scan lists, so it looks at bytes: every mark below is ASCII, and
-    /// the suffixes are compared without regard to ASCII case.
+    /// Asked of every file a scan lists, so it looks at bytes in place: every mark below is
+    /// ASCII, and the suffixes are compared without regard to ASCII case.
     package static func isTemporary(_ name: Substring) -> Bool {
-        let u = name.utf8
+        if let answer = name.utf8.withContiguousStorageIfAvailable({ isTemporary(bytes: $0) }) { return answer }
+        return Array(name.utf8).withUnsafeBufferPointer { isTemporary(bytes: $0) }
+    }
+
+    private static func isTemporary(bytes u: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = u.first, let last = u.last else { return false }
         if first == UInt8(ascii: ".") { return true }  // hidden, .#lock, .goutputstream
         if last == UInt8(ascii: "~") { return true }  // emacs, gedit backups
         if first == UInt8(ascii: "#"), last == UInt8(ascii: "#") { return true }  // emacs autosave
         if u.elementsEqual("4913".utf8) { return true }  // vim's write test
         if u.starts(with: "~$".utf8) { return true }  // office suites' lock files
-        // Every suffix starts with a dot: a name without one in its last 11 bytes has none.
-        let tail = u.suffix(11)
-        guard tail.contains(UInt8(ascii: ".")) else { return false }
+        // Every suffix is a dot and a tail without one: a name ends with it exactly when the
+        // name's last dot starts it, so only that one tail is compared, with the suffixes of its
+        // length (none is longer than 11 bytes).
+        var dot = u.count - 1
+        while dot >= 0, u.count - dot <= 11, u[dot] != UInt8(ascii: ".") { dot -= 1 }
+        guard dot >= 0, u[dot] == UInt8(ascii: "."), u.count - dot <= 11 else { return false }
+        let tail = UnsafeBufferPointer(rebasing: u[dot...])
         return suffixes.contains { suffix in
-            tail.count >= suffix.count && zip(tail.suffix(suffix.count), suffix).allSatisfy { lowerASCII($0) == $1 }
+            suffix.count == tail.count && zip(tail, suffix).allSatisfy { lowerASCII($0) == $1 }
         }
     }
 
