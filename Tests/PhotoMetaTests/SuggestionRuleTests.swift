@@ -37,6 +37,30 @@ enum Scenario {
 final class RecencyRuleTests: XCTestCase {
     let rule = RecencyRule()
 
+    /// `rejects` (asked without explanations) is `reject` without the words, at every edge,
+    /// for every rule; and a decision without explanations offers what one with them does.
+    func testTheVerdictWithoutWordsIsTheVerdict() {
+        var undated = Scenario.candidate("u", age: 0)
+        undated.captured = nil
+        var candidates = [undated]
+        for age: Double in [-100, -5.5, -5, -4.9, 0, 8, 59.9, 60, 60.5, 3600, 86_400 * 400] {
+            candidates.append(Scenario.candidate("a\(age)", age: age))
+            candidates.append(Scenario.candidate("s\(age)", age: age, kind: .screenshot))
+            candidates.append(Scenario.candidate("t\(age)", age: age, modifiedAgo: 0, truncated: true))
+        }
+        let context = Scenario.context()
+        for rule in SuggestionEngine.defaultRules {
+            for c in candidates {
+                XCTAssertEqual(rule.rejects(c, in: context), rule.reject(c, in: context) != nil, "\(rule.id) \(c.path)")
+            }
+        }
+        var quiet = SuggestionEngine.DecisionBuilder(context: context, explain: false)
+        for c in candidates { quiet.add(c) }
+        let told = SuggestionEngine().decide(candidates, context: context)
+        XCTAssertEqual(quiet.decision.suggestion, told.suggestion)
+        XCTAssertEqual(quiet.decision.pending, told.pending)
+    }
+
     func testWithinTheWindow() {
         XCTAssertNil(rule.reject(Scenario.candidate("a", age: 8), in: Scenario.context()))
         XCTAssertNil(rule.reject(Scenario.candidate("a", age: 60), in: Scenario.context()), "the boundary counts")
@@ -302,6 +326,59 @@ final class LivePhotoPairingTests: XCTestCase {
         XCTAssertEqual(list[2].livePhotoEvidence, .contentIdentifier)
         XCTAssertEqual(list[4].kind, .photo, "another folder")
         XCTAssertNil(list[5].livePhotoPair, "identifiers never pair across folders")
+    }
+
+    /// `apply` hands the rule only the files that can pair (videos, and stills sharing a
+    /// video's base name or identifier): on folders of many names, extensions, cases,
+    /// identifiers and times, it pairs exactly as the rule does over every file.
+    func testLeavingOutStillsNoVideoCanReachChangesNoPair() {
+        var rng = SplitMix(seed: 22)
+        let names = ["IMG_1", "IMG_2", "IMG_3", "a", "b.c", ".hidden", "x"]
+        let extensions = ["HEIC", "heic", "JPG", "jpeg", "MOV", "mov", "png", "mp4", ""]
+        for _ in 0..<300 {
+            var list: [SuggestionCandidate] = []
+            for _ in 0..<Int.random(in: 1...14, using: &rng) {
+                let folder = ["d", "e", "d.x"].randomElement(using: &rng) ?? "d"
+                let ext = extensions.randomElement(using: &rng) ?? ""
+                let name = (names.randomElement(using: &rng) ?? "x") + (ext.isEmpty ? "" : "." + ext)
+                let isMovie = ["MOV", "mov", "mp4"].contains(ext)
+                var c = Scenario.candidate(
+                    folder + "/" + name, age: 1,
+                    kind: isMovie ? .video : [.photo, .screenshot, .gif].randomElement(using: &rng) ?? .photo,
+                    format: isMovie ? .mov : .jpeg)
+                c.captured = Self.at(Int64.random(in: 0...8, using: &rng))
+                c.contentIdentifier = [nil, nil, "A", "B"].randomElement(using: &rng) ?? nil
+                if isMovie { c.durationSeconds = [2, 3, 9].randomElement(using: &rng) }
+                list.append(c)
+            }
+            var expected = list
+            for p in LivePhotoPairing.pairs(list.map(\.pairingMember)) {
+                let (stillPath, moviePath) = (list[p.still].path, list[p.movie].path)
+                LivePhotoPairing.link(&expected[p.still], partner: moviePath, evidence: p.evidence, isStill: true)
+                LivePhotoPairing.link(&expected[p.movie], partner: stillPath, evidence: p.evidence, isStill: false)
+            }
+            var applied = list
+            LivePhotoPairing.apply(&applied)
+            XCTAssertEqual(applied.map(\.livePhotoPair), expected.map(\.livePhotoPair), "\(list.map(\.path))")
+            XCTAssertEqual(applied.map(\.livePhotoEvidence), expected.map(\.livePhotoEvidence))
+            XCTAssertEqual(applied.map(\.kind), expected.map(\.kind))
+        }
+    }
+
+    /// The filter's key is `split`'s: paths with the same base-name key hash alike.
+    func testTheStemHashIsTheBaseNameKey() {
+        let paths = [
+            "d/IMG_1.HEIC", "d/IMG_1.mov", "d/IMG_1", "d/.hidden", "d/.hidden.mov", "d.x/IMG_1.jpg", "d.x/IMG_1",
+            "a.b.c", "a.b.mov", "/", "", "d/", "très/é.HEIC", "très/é.MOV",
+        ]
+        for a in paths {
+            for b in paths {
+                let (da, ba, _) = LivePhotoPairing.split(a)
+                let (db, bb, _) = LivePhotoPairing.split(b)
+                let same = a[da.startIndex..<ba.endIndex] == b[db.startIndex..<bb.endIndex]
+                XCTAssertEqual(LivePhotoPairing.stemHash(a) == LivePhotoPairing.stemHash(b), same, "\(a) \(b)")
+            }
+        }
     }
 
     func testDisagreeingIdentifiersDoNotPair() {

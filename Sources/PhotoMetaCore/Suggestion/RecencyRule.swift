@@ -5,15 +5,33 @@ package struct RecencyRule: SuggestionRule {
     package init() {}
 
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
-        guard let t = context.instant(of: c) else { return "no capture date" }
-        let age = context.now - t
-        if age < -context.settings.futureTolerance.seconds {
-            return "captured \(DurationText.describe(-age)) in the future (clock error)"
-        }
-        if age > context.settings.within.seconds {
+        switch verdict(c, context) {
+        case .recent: return nil
+        case .undated: return "no capture date"
+        case .future(let age): return "captured \(DurationText.describe(-age)) in the future (clock error)"
+        case .old(let age):
             return "captured \(DurationText.describe(age)) ago, more than \(DurationText.describe(context.settings.within))"
         }
-        return nil
+    }
+
+    package func rejects(_ c: SuggestionCandidate, in context: SuggestionContext) -> Bool {
+        if case .recent = verdict(c, context) { return false }
+        return true
+    }
+
+    /// The rule itself, for `reject` (which words it) and `rejects` (which does not).
+    private enum Verdict {
+        case recent, undated
+        case future(age: Double)
+        case old(age: Double)
+    }
+
+    private func verdict(_ c: SuggestionCandidate, _ context: SuggestionContext) -> Verdict {
+        guard let t = context.instant(of: c) else { return .undated }
+        let age = context.now - t
+        if age < -context.settings.futureTolerance.seconds { return .future(age: age) }
+        if age > context.settings.within.seconds { return .old(age: age) }
+        return .recent
     }
 }
 

@@ -44,7 +44,10 @@ package struct SuggestionEngine: Sendable {
 
         package mutating func add(_ c: SuggestionCandidate) {
             considered += 1
-            if let (rule, reason) = engine.firstRejection(c, context) {
+            // Without explanations only the rule is needed, not its words (most files of a
+            // library are turned down by recency, and its reason writes two durations).
+            let rejection = explain ? engine.firstRejection(c, context) : engine.firstRejectingRule(c, context).map { ($0, "") }
+            if let (rule, reason) = rejection {
                 if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
                 // Completeness is asked last: a file it turns down passed every other rule, so it
                 // is what would be offered once written.
@@ -97,6 +100,11 @@ package struct SuggestionEngine: Sendable {
             if let reason = rule.reject(c, in: context) { return (rule.id, reason) }
         }
         return nil
+    }
+
+    /// The rule `firstRejection` names, without its reason.
+    func firstRejectingRule(_ c: SuggestionCandidate, _ context: SuggestionContext) -> RuleID? {
+        rules.first { $0.rejects(c, in: context) }?.id
     }
 }
 

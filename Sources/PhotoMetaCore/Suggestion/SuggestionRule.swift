@@ -5,6 +5,16 @@ package protocol SuggestionRule: Sendable {
     var id: RuleID { get }
     /// Nil when the candidate passes; otherwise the reason, for people.
     func reject(_ candidate: SuggestionCandidate, in context: SuggestionContext) -> String?
+    /// True when `reject` would give a reason: what a decision without explanations asks, so a
+    /// rule whose reason costs more than its verdict (recency writes two durations) can answer
+    /// without writing it.
+    func rejects(_ candidate: SuggestionCandidate, in context: SuggestionContext) -> Bool
+}
+
+extension SuggestionRule {
+    package func rejects(_ candidate: SuggestionCandidate, in context: SuggestionContext) -> Bool {
+        reject(candidate, in: context) != nil
+    }
 }
 
 /// Names a suggestion rule in reports (`media`, `screenshots`, `recency`, `memory`,
