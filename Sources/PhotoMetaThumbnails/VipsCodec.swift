@@ -6,8 +6,9 @@ import Synchronization
 /// The one file that calls libvips and libffmpegthumbnailer (through the CVips shim, whose
 /// functions have fixed signatures: libvips' varargs API cannot be called from Swift).
 ///
-/// libvips starts once per process with untrusted loaders blocked (`vips_block_untrusted_set`:
-/// only the fuzzed JPEG, PNG, GIF, WebP, HEIF/AVIF and TIFF loaders remain), no operation cache
+/// libvips starts once per process with only its HEIF loader module loaded, untrusted loaders
+/// blocked (`vips_block_untrusted_set`: only the fuzzed JPEG, PNG, GIF, WebP, HEIF/AVIF and TIFF
+/// loaders remain), no operation cache
 /// and one worker thread per call (photometa runs one call per core instead). Its own stderr
 /// messages and FFmpeg's are silenced: every failure comes back as a value.
 enum VipsCodec {

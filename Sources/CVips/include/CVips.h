@@ -109,9 +109,12 @@ typedef struct pm_image {
 } pm_image;
 
 /* Starts libvips once per process (later calls return the first result). Also:
+ * loads only the HEIF loader module of libvips' module folder (the others hold loaders blocked
+ * below; VIPSHOME is set to /dev/null while vips_init runs, then put back: CVipsRuntime.c),
  * blocks every loader libvips marks untrusted (vips_block_untrusted_set), disables the
  * operation cache (each file is thumbnailed once; a cache would also hand back stale results
- * for a file rewritten in place), and sets libvips concurrency to 1. */
+ * for a file rewritten in place), and sets libvips concurrency to 1. All of it is process-wide:
+ * a program that uses libvips itself should start it first. */
 int pm_vips_init(const char *argv0);
 
 /* libvips' version string, e.g. "8.14.1". */
