@@ -40,8 +40,11 @@ public enum FileInspector {
         }
         var asset = inspectBytes(path, fileTimes: facts.fileTimes, sidecars: sidecars, folder: folder, opened: opened)
         if asset.error == nil, pairLivePhotos {
-            let partners = folder?.partners(of: path) ?? likelyPartners(of: path)
-            pair(&asset, partners: partners) {
+            // Each partner with its file's times, as `suggest` dates every file of the folder.
+            let partners =
+                folder.map { $0.partners(of: path).map { ($0.path, $0.facts.fileTimes) } }
+                ?? likelyPartners(of: path).map { ($0, (try? FileFacts.of($0))?.fileTimes) }
+            pair(&asset, partners: partners, folder: folder) {
                 pairing.members(of: String(LivePhotoPairing.split(path).dir), names: folder.map { $0.files.map(\.path) })
             }
         }
@@ -91,13 +94,16 @@ public enum FileInspector {
     /// rule needs them (`LivePhotoPairing.neededIdentifiers`), the folder's files carrying the
     /// same content identifiers, so the answer is the one `suggest` gives for the whole folder.
     static func pair(
-        _ asset: inout MediaAsset, partners: [String], folderFiles: () -> [LivePhotoPairing.Member] = { [] }
+        _ asset: inout MediaAsset, partners: [(path: String, fileTimes: FileTimes?)], folder: TreeWalker.Folder? = nil,
+        folderFiles: () -> [LivePhotoPairing.Member] = { [] }
     ) {
         // Alone and without a content identifier, nothing can pair with it, nor be told why not.
         guard !partners.isEmpty || asset.contentIdentifier != nil else { return }
         var members = [asset.pairingMember]
-        for p in partners {
-            let other = inspectBytes(p, fileTimes: nil)
+        for (p, times) in partners {
+            // Read as `suggest` reads every file of the folder, with its file's times and its
+            // sidecars: a half dated only by them pairs (or not) the same in both commands.
+            let other = inspectBytes(p, fileTimes: times, sidecars: true, folder: folder)
             guard other.error == nil else { continue }
             members.append(other.pairingMember)
         }

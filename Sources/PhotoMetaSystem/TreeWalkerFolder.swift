@@ -35,8 +35,8 @@ extension TreeWalker {
         }
 
         /// The other files of the folder that may pair with `path`, one of `files` (same base
-        /// name).
-        package func partners(of path: String) -> [String] {
+        /// name), with what the walk's `statx` said of them.
+        package func partners(of path: String) -> [File] {
             let table = pairing.load() ?? making.withLock { _ in pairing.load() ?? makeTable() }
             // Most folders have no two files of one base name: no key is made or hashed.
             guard !table.partnersByPath.isEmpty else { return [] }
@@ -49,18 +49,18 @@ extension TreeWalker {
             // Each stem once, with the place of its first file; a group only for a stem seen again.
             var first: [String: Int] = [:]
             first.reserveCapacity(files.count)
-            var groups: [Int: [String]] = [:]
+            var groups: [Int: [File]] = [:]
             for (i, f) in files.enumerated() {
                 guard let stem = LivePhotoPairing.stem(of: f.path) else { continue }
                 if let j = first[stem] {
-                    groups[j, default: [files[j].path]].append(f.path)
+                    groups[j, default: [files[j]]].append(f)
                 } else {
                     first[stem] = i
                 }
             }
-            var partnersByPath: [String: [String]] = [:]
+            var partnersByPath: [String: [File]] = [:]
             for group in groups.values {
-                for path in group { partnersByPath[path] = group.filter { $0 != path } }
+                for f in group { partnersByPath[f.path] = group.filter { $0.path != f.path } }
             }
             return pairing.storeIfNil(PairingTable(partnersByPath: partnersByPath))
         }
@@ -84,7 +84,7 @@ extension TreeWalker {
 
     /// A folder's files that have partners, each with them; made once and then only read.
     final class PairingTable: Sendable {
-        let partnersByPath: [String: [String]]
-        init(partnersByPath: [String: [String]]) { self.partnersByPath = partnersByPath }
+        let partnersByPath: [String: [File]]
+        init(partnersByPath: [String: [File]]) { self.partnersByPath = partnersByPath }
     }
 }

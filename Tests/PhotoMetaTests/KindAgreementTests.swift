@@ -19,6 +19,31 @@ final class KindAgreementTests: XCTestCase {
         XCTAssertEqual(FileInspector.inspect(path: library + "/IMG_0001.MOV").livePhotoPair, library + "/IMG_0001.HEIC")
     }
 
+    /// Halves with no date of their own: `suggest` dates every file by its file times (or a
+    /// sidecar), so `inspect` reads a partner the same way, and both pair (or not) alike.
+    func testUndatedHalvesPairAlikeInBothCommands() throws {
+        let dir = try TemporaryDirectory()
+        let thumbs = TestPaths.thumbnails
+        let heic = try [UInt8](Data(contentsOf: thumbs.appendingPathComponent("plain.heic")))
+        let clip = try [UInt8](Data(contentsOf: thumbs.appendingPathComponent("clip.mp4")))
+        _ = try dir.write("IMG_0100.HEIC", heic)
+        _ = try dir.write("IMG_0100.MOV", clip)
+        // A still dated by its sidecar only, its clip by its file's time: far apart, no pair.
+        _ = try dir.write("IMG_0101.HEIC", heic)
+        _ = try dir.write("IMG_0101.MOV", clip)
+        _ = try dir.write(
+            "IMG_0101.HEIC.xmp",
+            Array(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:DateTimeOriginal="2019-05-01T10:00:00+02:00"/>
+                </rdf:RDF></x:xmpmeta>
+                """.utf8))
+        try checkAgreement(dir.path)
+        XCTAssertEqual(FileInspector.inspect(path: dir.path + "/IMG_0100.HEIC").kind, .livePhoto)
+        XCTAssertEqual(FileInspector.inspect(path: dir.path + "/IMG_0101.HEIC").kind, .photo)
+    }
+
     /// The Live Photo rule's passes, through both commands: one identifier across two names,
     /// one name with close times and a short clip, one name that is not a Live Photo.
     func testThePairingFixtures() throws {
