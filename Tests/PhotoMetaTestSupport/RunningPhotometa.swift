@@ -12,6 +12,9 @@ package final class RunningPhotometa: @unchecked Sendable {
 
     /// Its stdin (`send`).
     private let input = Pipe()
+    /// Its stdout and stderr, read by handlers that must be removed before the pipes close.
+    private let output = Pipe()
+    private let errors = Pipe()
 
     /// `executable`: another program than photometa (an example client that drives it).
     package init(_ arguments: [String], environment: [String: String] = [:], executable: URL = Photometa.binary) throws {
@@ -23,14 +26,27 @@ package final class RunningPhotometa: @unchecked Sendable {
         for (k, v) in environment { env[k] = v }
         process.environment = env
         process.currentDirectoryURL = URL(fileURLWithPath: Photometa.workingFolder)
-        let o = Pipe()
-        let e = Pipe()
-        process.standardOutput = o
-        process.standardError = e
-        o.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: false) }
-        e.fileHandleForReading.readabilityHandler = { [weak self] h in self?.append(h.availableData, err: true) }
+        process.standardOutput = output
+        process.standardError = errors
+        // A handler is a dispatch source on the pipe's descriptor: it is removed at the end of
+        // the output (and at the latest when this object goes), never left registered on a
+        // descriptor that closes. Left behind, it watched a closed descriptor whose number the
+        // next test's pipe reused, and libdispatch's event loop crashed on it (SIGSEGV in
+        // `_dispatch_event_loop_drain`, now and then in a full `swift test`).
+        for (pipe, isErr) in [(output, false), (errors, true)] {
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] h in
+                let d = h.availableData
+                if d.isEmpty { h.readabilityHandler = nil }
+                self?.append(d, err: isErr)
+            }
+        }
         process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
         try process.run()
+    }
+
+    deinit {
+        output.fileHandleForReading.readabilityHandler = nil
+        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     /// Writes `line` and a newline to its stdin.
