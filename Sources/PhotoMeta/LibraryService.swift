@@ -69,11 +69,9 @@ package final class LibraryService {
     /// service per set of folders.
     package static func key(folders: [String], exclude: [String]) -> String {
         // FNV-1a over the folders and patterns: a name, not a secret.
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (folders.sorted() + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8 {
-            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return "serve-" + String(h, radix: 16)
+        var h = FNV1a()
+        h.add((folders.sorted() + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8)
+        return "serve-" + String(h.value, radix: 16)
     }
 
     /// Runs until `shouldStop` (checked whenever `wake` is readable, else at least every

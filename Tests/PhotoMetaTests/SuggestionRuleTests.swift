@@ -365,6 +365,18 @@ final class LivePhotoPairingTests: XCTestCase {
         }
     }
 
+    /// The one FNV-1a: the draft's test vectors (draft-eastlake-fnv-21, 64-bit FNV-1a), so
+    /// digests stored in existing indexes keep their values.
+    func testFNV1aIsTheStandardOne() {
+        for (text, expected): (String, UInt64) in [
+            ("", 0xcbf2_9ce4_8422_2325), ("a", 0xaf63_dc4c_8601_ec8c), ("foobar", 0x8594_4171_f739_67e8),
+        ] {
+            var h = FNV1a()
+            h.add(text.utf8)
+            XCTAssertEqual(h.value, expected, text)
+        }
+    }
+
     /// The filter's key is `split`'s: paths with the same base-name key hash alike.
     func testTheStemHashIsTheBaseNameKey() {
         let paths = [

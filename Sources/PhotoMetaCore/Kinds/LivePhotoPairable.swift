@@ -71,7 +71,7 @@ extension LivePhotoPairing {
         }
     }
 
-    /// A hash (FNV-1a) of the key `role` groups a file by: "dir/IMG_0001" of
+    /// A hash (`FNV1a`) of the key `role` groups a file by: "dir/IMG_0001" of
     /// "dir/IMG_0001.HEIC", the path up to its name's last dot (the whole path when the name has
     /// none, or only a leading one), as `split` cuts it. Read off the path's bytes in place;
     /// equal keys hash equal, and a collision only hands the rule one more member, which it
@@ -89,8 +89,8 @@ extension LivePhotoPairing {
             i -= 1
         }
         if end == i + 1 { end = b.count }  // a leading dot: the whole name is the base
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for k in 0..<end { h = (h ^ UInt64(b[k])) &* 0x100_0000_01b3 }
-        return h
+        var h = FNV1a()
+        h.add(UnsafeBufferPointer(rebasing: b[..<end]))
+        return h.value
     }
 }
