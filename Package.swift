@@ -26,6 +26,10 @@ let package = Package(
     targets: [
         // libexif through pkg-config; Debian ships it as libexif-dev.
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        // libexif's two tag-name lookups, answered once per tag and remembered: libexif's calls
+        // to them bind to these definitions (CExifTagNames.c says why and how). Nothing imports
+        // it; linking it is what it takes.
+        .target(name: "CExifTagNames", dependencies: ["CExif"]),
         // SQLite for the suggestion memory and the index; Debian ships it as libsqlite3-dev.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // zlib, for compressed PNG text chunks (zTXt, compressed iTXt); Debian's zlib1g-dev.
@@ -57,7 +61,7 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
-        .target(name: "PhotoMetaCore", dependencies: ["CExif", "CZlib", "CBrotli"]),
+        .target(name: "PhotoMetaCore", dependencies: ["CExif", "CExifTagNames", "CZlib", "CBrotli"]),
         .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSandbox"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
@@ -78,7 +82,10 @@ let package = Package(
         .target(name: "PhotoMetaTestSupport", dependencies: ["PhotoMetaCore"], path: "Tests/PhotoMetaTestSupport"),
         .testTarget(
             name: "PhotoMetaTests",
-            dependencies: ["PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaTestSupport"]
+            dependencies: [
+                "PhotoMeta", "PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore", "PhotoMetaTestSupport", "CExifTagNames",
+                "CExif",
+            ]
         ),
         .testTarget(
             name: "PhotoMetaThumbnailsTests",

@@ -32,6 +32,7 @@ HOMES = {
     "CLibVips": ["Sources/PhotoMetaThumbnails/VipsCodec.swift"],
     "CGLibNames": ["Sources/PhotoMetaThumbnailCache/ThumbnailCache.swift"],
     "CGLib": [],  # only through CGLibNames
+    "CExifTagNames": [],  # linked, never imported: libexif's calls reach it
     "CStatx": ["Sources/PhotoMetaSystem/"],
     "CSpawn": ["Sources/PhotoMetaSystem/"],
     "CSandbox": ["Sources/PhotoMetaSystem/Sandbox.swift", "Sources/PhotoMetaSystem/SandboxProbe.swift"],
@@ -39,7 +40,7 @@ HOMES = {
 
 # A C library's header -> the C module folders that may include it.
 HEADERS = {
-    "libexif/": ["Sources/CExif/"],
+    "libexif/": ["Sources/CExif/", "Sources/CExifTagNames/"],
     "sqlite3.h": ["Sources/CSQLite/"],
     "zlib.h": ["Sources/CZlib/"],
     "brotli/": ["Sources/CBrotli/"],
