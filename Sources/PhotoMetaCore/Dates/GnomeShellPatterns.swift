@@ -39,16 +39,19 @@ enum GnomeShellNames {
 
     /// `%s`, `%d`, `%t` become the date and time tokens, `%%` a percent sign, the rest literals;
     /// nil for an escape GNOME would not expand (the generator already leaves those out).
+    /// Walked by scalar, not by Character: every program start builds the table, and grapheme
+    /// breaking and Character comparison were a third of its cost (docs/performance.md, "The
+    /// sixth pass"). The escapes are ASCII, so the result is the same.
     static func tokens(_ pattern: String) -> [FileNameDateParser.Token]? {
         typealias P = FileNameDateParser
         var out: [P.Token] = []
-        var text = ""
+        var text = String.UnicodeScalarView()
         var escape = false
         func flush() {
-            if !text.isEmpty { out.append(.literal(text)) }
-            text = ""
+            if !text.isEmpty { out.append(.literal(String(text))) }
+            text = String.UnicodeScalarView()
         }
-        for c in FileNameDateParser.canonical(Substring(pattern)) {
+        for c in FileNameDateParser.canonical(Substring(pattern)).unicodeScalars {
             guard escape else {
                 if c == "%" { escape = true } else { text.append(c) }
                 continue
