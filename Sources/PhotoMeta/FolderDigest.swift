@@ -21,11 +21,8 @@ struct FolderDigest {
         add(key.device)
     }
 
+    /// The value's 8 bytes, least significant first.
     private mutating func add(_ v: Int64) {
-        var bits = UInt64(bitPattern: v)
-        for _ in 0..<8 {
-            hash.add(UInt8(truncatingIfNeeded: bits))
-            bits >>= 8
-        }
+        withUnsafeBytes(of: v.littleEndian) { hash.add(buffer: $0.assumingMemoryBound(to: UInt8.self)) }
     }
 }

@@ -90,7 +90,7 @@ extension LivePhotoPairing {
         }
         if end == i + 1 { end = b.count }  // a leading dot: the whole name is the base
         var h = FNV1a()
-        h.add(UnsafeBufferPointer(rebasing: b[..<end]))
+        h.add(buffer: UnsafeBufferPointer(rebasing: b[..<end]))
         return h.value
     }
 }
