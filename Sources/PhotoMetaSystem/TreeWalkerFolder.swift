@@ -46,11 +46,18 @@ extension TreeWalker {
         /// Every file's partners, made once: the files that share a base-name key
         /// (`LivePhotoPairing.stem(of:)`), each mapped to the others.
         private func makeTable() -> PairingTable {
+            // First the key's hash of every file, read off the path in place (`stemHash`): equal
+            // keys hash equal, so only the files whose hash is met twice can share a key, and
+            // only they have their key made as a string and compared. (Making every file's key
+            // was 4 k instructions a file of a folder of camera JPEGs, none of which pair.)
+            let hashes = files.map { LivePhotoPairing.stemHash($0.path) }
+            var seen: [UInt64: Int] = [:]
+            seen.reserveCapacity(files.count)
+            for h in hashes { seen[h, default: 0] += 1 }
             // Each stem once, with the place of its first file; a group only for a stem seen again.
             var first: [String: Int] = [:]
-            first.reserveCapacity(files.count)
             var groups: [Int: [File]] = [:]
-            for (i, f) in files.enumerated() {
+            for (i, f) in files.enumerated() where seen[hashes[i], default: 0] > 1 {
                 guard let stem = LivePhotoPairing.stem(of: f.path) else { continue }
                 if let j = first[stem] {
                     groups[j, default: [files[j]]].append(f)

@@ -76,7 +76,7 @@ extension LivePhotoPairing {
     /// none, or only a leading one), as `split` cuts it. Read off the path's bytes in place;
     /// equal keys hash equal, and a collision only hands the rule one more member, which it
     /// judges as any other.
-    static func stemHash(_ path: String) -> UInt64 {
+    package static func stemHash(_ path: String) -> UInt64 {
         if let h = path.utf8.withContiguousStorageIfAvailable({ stemHash(bytes: $0) }) { return h }
         return Array(path.utf8).withUnsafeBufferPointer { stemHash(bytes: $0) }
     }
