@@ -73,14 +73,15 @@ package struct JSONWriter {
     }
 
     /// A key: a literal of the program's, never text from a file, so it needs no escape.
+    /// The comma, the quoted key and its colon go in with one capacity check: a row has
+    /// about 30 keys (docs/performance.md, "The sixth pass").
     package mutating func key(_ k: StaticString) {
-        separator()
+        let bit: UInt64 = 1 << UInt64(depth)
+        let comma = commas & bit != 0
+        // The value that follows is the first after the key: no comma before it.
+        commas &= ~bit
         unique()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(k)
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(UInt8(ascii: ":"))
-        commas &= ~(1 << UInt64(depth))
+        buffer.appendKey(k, comma: comma)
     }
 
     package mutating func string(_ s: String?) {
@@ -259,6 +260,28 @@ private final class ByteBuffer {
         reserve(bytes.count)
         (base + count).initialize(from: from, count: bytes.count)
         count += bytes.count
+    }
+
+    /// `,"key":` (without the comma unless `comma`), reserved once and stored in place.
+    @inline(__always) func appendKey(_ k: StaticString, comma: Bool) {
+        let n = k.utf8CodeUnitCount
+        reserve(n + 4)
+        var p = base + count
+        if comma {
+            p.pointee = UInt8(ascii: ",")
+            p += 1
+        }
+        p.pointee = UInt8(ascii: "\"")
+        p += 1
+        if k.hasPointerRepresentation {
+            p.initialize(from: k.utf8Start, count: n)
+        } else {
+            k.withUTF8Buffer { for (i, b) in $0.enumerated() where i < n { p[i] = b } }
+        }
+        p += n
+        p[0] = UInt8(ascii: "\"")
+        p[1] = UInt8(ascii: ":")
+        count = p + 2 - base
     }
 
     /// A literal's bytes: read in place (a one-scalar literal may be stored as its scalar).
