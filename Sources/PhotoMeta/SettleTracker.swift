@@ -53,8 +53,9 @@ package struct SettleTracker: Sendable {
 
     /// A file unchanged for this long (seconds) counts as complete even without a close event.
     package let settleTime: Double
-    /// What was reported (or there at the start): relative path → key.
-    private(set) var reported: [String: FileKey]
+    /// What was reported (or there at the start): relative path → key. Sharded: the whole tree
+    /// lives here, and a burst grows it by tens of thousands of entries (`ShardedDictionary`).
+    private var reported: ShardedDictionary<String, FileKey>
     /// Seen but not yet complete: relative path → key at the last look.
     private(set) var pending: [String: FileKey] = [:]
     /// Files inspected and found not to be media: never reported, nor their removal.
@@ -68,7 +69,7 @@ package struct SettleTracker: Sendable {
 
     /// `initial`: the tree at the start (the "before" state, never reported).
     package init(initial: [String: FileKey], settleTime: Double) {
-        reported = initial
+        reported = ShardedDictionary(initial)
         self.settleTime = settleTime
     }
 
@@ -84,7 +85,12 @@ package struct SettleTracker: Sendable {
     package func nextCheck(after now: Double) -> Double? { pending.isEmpty ? nil : now + settleTime / 2 }
 
     /// Every file of the tree as of the last look: reported (or there at the start) or pending.
-    package var knownPaths: Set<String> { Set(reported.keys).union(pending.keys) }
+    package var knownPaths: Set<String> {
+        var all = Set<String>(minimumCapacity: reported.count + pending.count)
+        all.formUnion(reported.keys)
+        all.formUnion(pending.keys)
+        return all
+    }
 
     /// The names kept something for: bounded by the tree plus what is in flight, never by the
     /// names that ever came and went.
