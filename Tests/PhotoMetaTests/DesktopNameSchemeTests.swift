@@ -131,6 +131,37 @@ final class DesktopNameSchemeTests: XCTestCase {
         XCTAssertEqual(diagnostics.map(\.domain), ["date"])
     }
 
+    /// The precheck tries an ASCII name against `asciiScreenshotTable` only: that table must be
+    /// every screenshot scheme an ASCII name can match, in the same order, and a translation
+    /// left out of it for a non-ASCII scalar must keep one once composed.
+    func testTheASCIIScreenshotTableIsEveryScreenshotSchemeAnASCIINameCanMatch() {
+        let expected = FileNameDateParser.patterns.filter { $0.screenshot && FileNameDateParser.mayMatchASCII($0.tokens) }
+        let table = FileNameDateParser.asciiScreenshotTable.patterns
+        XCTAssertEqual(table.map(\.name), expected.map(\.name))
+        XCTAssertEqual(table.map(\.tokens.count), expected.map(\.tokens.count))
+        XCTAssertTrue(table.contains { $0.name == "gnome.screenshot" })
+        XCTAssertTrue(table.contains { $0.name == "flameshot" })
+        XCTAssertFalse(table.contains { $0.name == "wechat.screenshot" })
+        for e in GnomeShellNames.table {
+            let ascii = e.pattern.utf8.allSatisfy { $0 < 0x80 }
+            let composed = FileNameDateParser.canonical(Substring(e.pattern)).utf8.allSatisfy { $0 < 0x80 }
+            XCTAssertEqual(ascii, composed, e.pattern)
+        }
+        // The two tables answer alike for ASCII names, screenshots or not.
+        for name in [
+            "Screenshot_20241129-221500", "Screenshot from 2024-11-29 22-15-00", "2024-11-29_22-15", "Screen Shot 2024-11-29 at 9.15.00 PM",
+            "20240315_093012", "2024-11-29 22-15-00", "PXL_20241129_221500123", "holiday",
+        ] {
+            XCTAssertEqual(
+                FileNameDateParser.interpret(name, in: FileNameDateParser.asciiScreenshotTable).date,
+                FileNameDateParser.interpret(name, in: FileNameDateParser.screenshotTable).date, name)
+        }
+        XCTAssertFalse(FileNameDateParser.mayMatchASCII([.literal("微信截图_"), .year]))
+        XCTAssertFalse(FileNameDateParser.mayMatchASCII([.oneOf(["QQ截图", "TIM截图"]), .year]))
+        XCTAssertTrue(FileNameDateParser.mayMatchASCII([.oneOf(["Screenshot ", "屏幕截图 "]), .year]))
+        XCTAssertTrue(FileNameDateParser.mayMatchASCII([.chineseMeridiem(required: false), .year]))
+    }
+
     func testScreenshotPrecheckCoversEveryScreenshotScheme() {
         for name in ["Bildschirmfoto vom 2024-11-29 22-15-00", "2024-11-29_22-15", "微信截图_20241129221500", "TIM截图20241129221500"] {
             XCTAssertTrue(FileNameDateParser.mayBeScreenshot(Substring(name)), name)

@@ -88,14 +88,41 @@ package enum FileNameDateParser {
     /// matched with a plausible date, and schemes that disagree give no date at all. Trying the
     /// few screenshot schemes first spares every camera name that starts with a digit
     /// (`20240315_093012.jpg`) a pass over the ~100 schemes that start with a date.
+    ///
+    /// An ASCII name (nearly every camera's) is tried against the screenshot schemes an ASCII
+    /// name can match (`asciiScreenshotTable`): a scheme that requires a non-ASCII word cannot,
+    /// and dropping schemes that find nothing changes no answer. That table is built without
+    /// GNOME's translated names, so a run over camera files never builds those.
     static func mayBeScreenshot(_ name: Substring) -> Bool {
-        guard let first = name.unicodeScalars.first?.value, screenshotTable.byFirstScalar[first] != nil else {
+        let table = name.utf8.allSatisfy { $0 < 0x80 } ? asciiScreenshotTable : screenshotTable
+        guard let first = name.unicodeScalars.first?.value, table.byFirstScalar[first] != nil else {
             return false
         }
-        return interpret(String(name), in: screenshotTable).date != nil
+        return interpret(String(name), in: table).date != nil
     }
 
     static let screenshotTable = Table(patterns.filter(\.screenshot))
+
+    /// The screenshot schemes an ASCII name can match, in `patterns`' order: GNOME's ASCII
+    /// translations (`GnomeShellNames.asciiPatterns`; canonical composition leaves ASCII as it
+    /// is) after the hand-written schemes that require no non-ASCII word.
+    static let asciiScreenshotTable = Table(
+        (handWritten + GnomeShellNames.asciiPatterns).filter { $0.screenshot && mayMatchASCII($0.tokens) })
+
+    /// False when every name the tokens match holds a non-ASCII scalar: a required literal
+    /// (or every choice of one) that is not ASCII.
+    static func mayMatchASCII(_ tokens: [Token]) -> Bool {
+        func ascii(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+        for t in tokens {
+            switch t {
+            case .literal(let l) where !ascii(l): return false
+            case .oneOf(let options) where !options.contains(where: ascii): return false
+            case .chineseMeridiem(required: true): return false
+            default: continue
+            }
+        }
+        return true
+    }
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).

@@ -26,7 +26,15 @@ enum GnomeShellNames {
     /// `gnome.screencast` (a recording, a video whatever its name). A translation without a word
     /// (Basque's screenshot is `%s` alone) names the date but is no evidence of a screenshot:
     /// OBS and others write the same bare date.
-    static let patterns: [FileNameDateParser.Pattern] = table.compactMap { e in
+    static let patterns: [FileNameDateParser.Pattern] = table.compactMap(pattern)
+
+    /// `patterns` made from the ASCII translations only: all an ASCII name can match (a
+    /// translation with a non-ASCII scalar keeps one after canonical composition:
+    /// `GnomeShellNamesTests`), without composing the others.
+    static let asciiPatterns: [FileNameDateParser.Pattern] = table.filter { e in e.pattern.utf8.allSatisfy { $0 < 0x80 } }
+        .compactMap(pattern)
+
+    static func pattern(_ e: Entry) -> FileNameDateParser.Pattern? {
         guard let tokens = tokens(e.pattern) else { return nil }
         let worded = tokens.contains { t in
             if case .literal(let text) = t { return text.contains { $0.isLetter } }
