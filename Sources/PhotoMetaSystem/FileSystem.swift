@@ -174,7 +174,11 @@ package enum Hook {
             }.start()
             return
         }
-        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") }
+        // By bytes: a path whose name is not UTF-8 reaches the hook exactly (as through the
+        // spawner), not as the UTF-8 of its stand-ins.
+        var cEnv: [UnsafeMutablePointer<CChar>?] = environment.map {
+            PathBytes.withCPath("\($0.key)=\($0.value)") { strdup($0) }
+        }
         cEnv.append(nil)
         defer { for p in cEnv { free(p) } }
         let pid = cEnv.withUnsafeBufferPointer { env in

@@ -81,4 +81,46 @@ final class RawNameEventTests: XCTestCase {
         kill(w.process.processIdentifier, SIGTERM)
         XCTAssertEqual(w.finish(), 0, w.stderr)
     }
+
+    /// A watched folder whose name is not UTF-8: `ready` names it exactly (`foldersBytes`), and
+    /// the --exec hook gets the offered file's exact path in PHOTOMETA_PATH, whether the hook is
+    /// started by the spawner (confined) or directly (PHOTOMETA_SANDBOX_OFF=1, a test build).
+    func testReadyAndTheHookNameARawFolderExactly() throws {
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        for off in ["0", "1"] {
+            let root = raw([0x66, 0xF6, 0x74, 0x6F] + Array(off.utf8))  // "f\xF6to0", a folder per run
+            XCTAssertEqual(mkdir(root.map { CChar(bitPattern: $0) } + [0], 0o755), 0, "mkdir: errno \(errno)")
+            let ran = scratch.url.appendingPathComponent("ran-\(off)").path
+            // The raw byte reaches argv through the shell (Process passes arguments as UTF-8).
+            let script =
+                "exec \"$BIN\" watch \"$(printf '%s/f\\366to%s' \"$DIR\" \"$OFF\")\" "
+                + "--jsonl --tz UTC --state \"$STATE\" "
+                + "--exec 'printf %s \"$PHOTOMETA_PATH\" > \"$RAN\"; echo hook-ran >&2'"
+            let w = try RunningPhotometa(
+                ["-c", script],
+                environment: [
+                    "BIN": Photometa.binary.path, "DIR": folder, "STATE": state + off, "RAN": ran, "OFF": off, "TZ": "UTC",
+                    "PHOTOMETA_SANDBOX_OFF": off,
+                ],
+                executable: URL(fileURLWithPath: "/bin/sh"))
+            XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout + w.stderr)
+            let ready = events(w, named: "ready").first
+            XCTAssertEqual((ready?["folders"] as? [String])?.count, 1)
+            let exact = (ready?["foldersBytes"] as? [Any])?.first as? String
+            XCTAssertEqual(exact.flatMap { Data(base64Encoded: $0) }.map { [UInt8]($0) }, root, w.stdout)
+            let name = Array("IMG_\(f.string(from: Date()))_\(off).jpg".utf8)
+            let file = root + [0x2F] + name
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg")))
+            let fd = open(file.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            XCTAssertTrue(w.wait { w.stderr.contains("hook-ran") }, w.stdout + w.stderr)
+            XCTAssertEqual(FileManager.default.contents(atPath: ran).map { [UInt8]($0) }, file, "PHOTOMETA_SANDBOX_OFF=\(off)")
+            kill(w.process.processIdentifier, SIGTERM)
+            XCTAssertEqual(w.finish(), 0, w.stderr)
+        }
+    }
 }

@@ -165,6 +165,11 @@ final class ReportShapeTests: XCTestCase {
         XCTAssertFalse(changed.contains("toBytes"), "only for a name that is not UTF-8: \(changed)")
         XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, changed), changes)
         XCTAssertTrue(changes.text()?.contains("> /p/caf\\xe9.jpg -> /p/c.jpg\n") == true, changes.text() ?? "")
+        let ready = WatchEventReport.ready(folders: ["/p", a])
+        let readyLine = ready.json(report: report)
+        XCTAssertTrue(readyLine.contains(#""foldersBytes":[null,"L3AvY2Fm6S5qcGc="]"#), readyLine)
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, readyLine), ready)
+        XCTAssertFalse(WatchEventReport.ready(folders: ["/p"]).json(report: report).contains("foldersBytes"))
         let thumbnail = WatchEventReport.thumbnail(path: a, ThumbnailOutcome(made: nil, error: "not a picture"))
         XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, thumbnail.json(report: report)), thumbnail)
     }

@@ -40,6 +40,7 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for f in folders { w.string(f) }
             w.endArray()
+            WatchEventReport.writeBytes("foldersBytes", of: folders, to: &w)
         case .changes(let inserted, let removed, let changed, let moved):
             w.key("inserted")
             w.beginArray()
@@ -49,16 +50,7 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             w.beginArray()
             for p in removed { w.string(p) }
             w.endArray()
-            if removed.contains(where: PathBytes.hasRawBytes) {
-                // Beside `removed`, index for index: the exact bytes of each name that is not
-                // UTF-8, null for the others (docs/watch.md).
-                w.key("removedBytes")
-                w.beginArray()
-                for p in removed {
-                    if PathBytes.hasRawBytes(p) { w.string(PathBytes.base64(p)) } else { w.null() }
-                }
-                w.endArray()
-            }
+            WatchEventReport.writeBytes("removedBytes", of: removed, to: &w)
             w.key("changed")
             w.beginArray()
             for a in changed { report.write(a, to: &w) }
@@ -93,6 +85,18 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
     static func writePath(_ key: StaticString, _ bytesKey: StaticString, _ path: String, to w: inout JSONWriter) {
         w.field(key, path)
         if PathBytes.hasRawBytes(path) { w.field(bytesKey, PathBytes.base64(path)) }
+    }
+
+    /// Beside a list of paths, index for index, when any is not UTF-8: the exact bytes of each
+    /// such name (base64), null for the others (docs/watch.md).
+    static func writeBytes(_ key: StaticString, of paths: [String], to w: inout JSONWriter) {
+        guard paths.contains(where: PathBytes.hasRawBytes) else { return }
+        w.key(key)
+        w.beginArray()
+        for p in paths {
+            if PathBytes.hasRawBytes(p) { w.string(PathBytes.base64(p)) } else { w.null() }
+        }
+        w.endArray()
     }
 
     /// The path as written (U+FFFD for raw bytes), made exact again from its `...Bytes` key.
@@ -130,7 +134,8 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case schema, event, folders, inserted, removed, removedBytes, changed, moved, message, path, pathBytes, reason, to
+        case schema, event, folders, foldersBytes, inserted, removed, removedBytes, changed, moved, message, path, pathBytes,
+            reason, to
         case toBytes
     }
 
@@ -142,7 +147,11 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         }
         let event = try c.decode(String.self, forKey: .event)
         switch event {
-        case "ready": self = .ready(folders: try c.decode([String].self, forKey: .folders))
+        case "ready":
+            self = .ready(
+                folders: WatchEventReport.exact(
+                    try c.decode([String].self, forKey: .folders),
+                    bytes: try c.decodeIfPresent([String?].self, forKey: .foldersBytes)))
         case "changes":
             self = .changes(
                 inserted: try c.decode([MediaAsset].self, forKey: .inserted),
@@ -177,7 +186,11 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         try c.encode(AssetReport.schemaVersion, forKey: .schema)
         try c.encode(name, forKey: .event)
         switch self {
-        case .ready(let folders): try c.encode(folders, forKey: .folders)
+        case .ready(let folders):
+            try c.encode(folders.map(PathBytes.lossy), forKey: .folders)
+            if folders.contains(where: PathBytes.hasRawBytes) {
+                try c.encode(folders.map { PathBytes.hasRawBytes($0) ? PathBytes.base64($0) : nil }, forKey: .foldersBytes)
+            }
         case .changes(let inserted, let removed, let changed, let moved):
             try c.encode(inserted, forKey: .inserted)
             try c.encode(removed.map(PathBytes.lossy), forKey: .removed)
