@@ -149,7 +149,8 @@ final class DesktopNameSchemeTests: XCTestCase {
         }
         // The two tables answer alike for ASCII names, screenshots or not.
         for name in [
-            "Screenshot_20241129-221500", "Screenshot from 2024-11-29 22-15-00", "2024-11-29_22-15", "Screen Shot 2024-11-29 at 9.15.00 PM",
+            "Screenshot_20241129-221500", "Screenshot from 2024-11-29 22-15-00", "2024-11-29_22-15",
+            "Screen Shot 2024-11-29 at 9.15.00 PM",
             "20240315_093012", "2024-11-29 22-15-00", "PXL_20241129_221500123", "holiday",
         ] {
             XCTAssertEqual(
