@@ -135,6 +135,17 @@ def colour_fixtures():
                 ("srgb.jpg", with_profile("srgb", ".jpg", P3_GREEN))]
 
 
+GREY = 120
+
+
+def grey_with_rgb_profile():
+    """grey_rgb_profile.jpg: a 64x48 greyscale JPEG of one grey (one band) that carries libvips'
+    sRGB profile, as some editors and scanners write them: a profile of another colour space
+    than the pixels'. Through `vips copy` of a PGM [netpbm P5]."""
+    pgm = b"P5 %d %d 255\n" % (W, H) + bytes([GREY]) * (W * H)
+    return vips(["copy", "IN", "OUT[Q=100,profile=srgb]"], pgm, ".pgm", ".jpg")
+
+
 def declared_png(width, height, bits):
     """A PNG whose IHDR declares width x height RGB at `bits` bits a sample, and one tiny IDAT:
     what the decode budget counts is read from the header alone."""
@@ -227,6 +238,7 @@ def main():
         ("clip.webm", webm_clip()),
     ]
     files += colour_fixtures()
+    files.append(("grey_rgb_profile.jpg", grey_with_rgb_profile()))
     for name, data in files:
         with open(os.path.join(OUT, name), "wb") as f:
             f.write(data)

@@ -87,6 +87,47 @@ pm_is_identity(cmsHTRANSFORM t, int bands)
     return TRUE;
 }
 
+/* The embedded profile is one LittleCMS can open and its colour space is the image's: grey
+ * for a greyscale image, RGB for an RGB one, CMYK for CMYK [ICC.1:2010 7.2.6] (another
+ * interpretation: left to libvips). libvips refuses to import pixels through a profile of
+ * another space ("icc_transform: unable to load or find any compatible input profile"), which
+ * ends the thumbnail: greyscale JPEGs that carry an RGB profile are real (an editor's export,
+ * a scanner's). Such a profile describes nothing about these pixels, so they are shown as
+ * they are, as pm_colour_to_srgb shows 8-bit RGB under an unusable profile. */
+gboolean
+pm_colour_profile_fits(VipsImage *header)
+{
+    const void *icc = NULL;
+    size_t len = 0;
+    cmsHPROFILE profile;
+    cmsColorSpaceSignature space;
+
+    if (vips_image_get_blob(header, VIPS_META_ICC_NAME, &icc, &len) != 0 || !icc || len == 0
+        || len > UINT32_MAX) {
+        vips_error_clear();
+        return FALSE;
+    }
+    profile = cmsOpenProfileFromMem(icc, (cmsUInt32Number) len);
+    if (!profile)
+        return FALSE;
+    space = cmsGetColorSpace(profile);
+    cmsCloseProfile(profile);
+    switch (vips_image_get_interpretation(header)) {
+    case VIPS_INTERPRETATION_B_W:
+    case VIPS_INTERPRETATION_GREY16:
+        return space == cmsSigGrayData;
+    case VIPS_INTERPRETATION_sRGB:
+    case VIPS_INTERPRETATION_RGB:
+    case VIPS_INTERPRETATION_RGB16:
+    case VIPS_INTERPRETATION_scRGB:
+        return space == cmsSigRgbData;
+    case VIPS_INTERPRETATION_CMYK:
+        return space == cmsSigCmykData;
+    default:
+        return TRUE;
+    }
+}
+
 /* Fills *e for the profile (icc, len) and pixels of `bands` bands: the transform, or
  * identity, or neither (a profile LittleCMS cannot open, or not an RGB one: the pixels are
  * then left as they are, as a viewer without colour management shows them). Under

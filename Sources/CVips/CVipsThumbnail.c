@@ -39,6 +39,10 @@ pm_colour_mode(VipsImage *header)
         && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
         && (bands == 3 || bands == 4))
         return PM_COLOUR_OURS;
+    /* A profile libvips could not import these pixels through: the pixels as they are
+     * (pm_colour_profile_fits says why). */
+    if (!pm_colour_profile_fits(header))
+        return PM_COLOUR_NONE;
     return PM_COLOUR_LIBVIPS;
 }
 

@@ -38,6 +38,13 @@ final class ColourTests: XCTestCase {
         assertNear(try centre("srgb.jpg"), [100, 180, 60], 2, "srgb.jpg")
     }
 
+    /// A greyscale photo that carries an RGB profile (of another colour space than its
+    /// pixels'): libvips cannot import the pixels through it, and the thumbnail shows them as
+    /// they are instead of failing, as a viewer does.
+    func testAGreyscalePhotoWithAnRGBProfileIsShownAsItIs() throws {
+        assertNear(try centre("grey_rgb_profile.jpg"), [120, 120, 120], 2, "grey_rgb_profile.jpg")
+    }
+
     /// The same files again and in turns, from several threads at once: each keeps its own
     /// profile's conversion (a transform kept for one profile never serves another).
     func testKeptTransformsServeTheirOwnProfileOnly() throws {
