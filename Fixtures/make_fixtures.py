@@ -1178,6 +1178,22 @@ def fixture_far_ifd_tiff():
         prefix=prefix)
 
 
+def fixture_resized_tiff():
+    """formats/resized.tif: an uncompressed 4x4 gray TIFF `MM` as an editor saves a photo it
+    made smaller: IFD0 is the 4x4 picture, and the Exif IFD keeps the original's
+    PixelXDimension/PixelYDimension (2100x1368), which EXIF meant for compressed data
+    [EXIF 2.32 4.6.5]."""
+    pixels = bytes(range(0, 256, 16))
+    return build_tiff(
+        "MM",
+        ifd0=[(0x0100, SHORT, 4), (0x0101, SHORT, 4), (0x0102, SHORT, 8), (0x0103, SHORT, 1),
+              (0x0106, SHORT, 1), (0x010F, ASCII, "NIKON CORPORATION"), (0x0110, ASCII, "NIKON D1X"),
+              (0x0111, LONG, 8), (0x0115, SHORT, 1), (0x0116, SHORT, 4), (0x0117, LONG, len(pixels)),
+              *tiff_resolution(), (0x0131, ASCII, "Adobe Photoshop CS Macintosh")],
+        exif=[EXIF_VERSION, (0x9003, ASCII, "2004:06:21 23:37:53"), (0xA002, LONG, 2100), (0xA003, LONG, 1368)],
+        prefix=pixels)
+
+
 def fixture_arw_like():
     """formats/arw_like.arw: a Sony ARW-like TIFF: IFD0 at offset 8 holds Make, Model and a
     preview pointer pair (JPEGInterchangeFormat 0x0201 = 100 KiB, length 4 KiB) to a preview
@@ -1491,7 +1507,7 @@ def build_formats():
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),
-            ("nef_like.nef", fixture_nef_like()),
+            ("nef_like.nef", fixture_nef_like()), ("resized.tif", fixture_resized_tiff()),
             ("screencast.webm", fixture_webm_screencast()), ("recording.mkv", fixture_mkv_recording()),
             ("panasonic.rw2", fixture_rw2()), ("olympus.orf", fixture_orf()),
             ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp()),

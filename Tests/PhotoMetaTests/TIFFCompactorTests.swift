@@ -52,6 +52,29 @@ final class TIFFCompactorTests: XCTestCase {
         XCTAssertEqual(l.width, 160, "no SubIFD is readable: IFD0's own size, as libexif reads it")
     }
 
+    /// A TIFF without SubIFDs is IFD0's picture: the Exif IFD's PixelXDimension (an earlier
+    /// size an editor kept) does not describe it [EXIF 2.32 4.6.5]; exiftool's
+    /// Composite:ImageSize says 4x4 too.
+    func testAPlainTIFFIsIFD0sPictureNotTheExifIFDsSize() throws {
+        let bytes = try TestPaths.bytes("../formats/resized.tif")
+        let a = MediaAsset.from(bytes, path: "resized.tif")
+        XCTAssertEqual(a.format, .tiff)
+        XCTAssertEqual([a.width, a.height], [4, 4])
+        XCTAssertEqual(a.captured?.source, .exifDateTimeOriginal)
+        // CR2 and Phase One IIQ keep a preview in IFD0 and state the picture in the Exif IFD.
+        for (name, marker) in [("cr2", Array("CR".utf8) + [2, 0]), ("iiq", Array("IIII".utf8))] {
+            var raw = bytes
+            raw.replaceSubrange(8..<12, with: marker)
+            let r = MediaAsset.from(raw, path: "resized." + name)
+            XCTAssertEqual([r.width, r.height], [2100, 1368], name)
+        }
+        // Cut anywhere: no crash, and a size only from IFD0 or the Exif IFD.
+        for n in stride(from: 0, to: bytes.count, by: 2) {
+            let cut = MediaAsset.from(Array(bytes.prefix(n)), path: "cut.tif")
+            if let w = cut.width { XCTAssertTrue([4, 2100].contains(w), "\(n): \(w)") }
+        }
+    }
+
     func testTheStreamFitsTheWindowAndPointsAtItsCopies() throws {
         let bytes = try TestPaths.bytes("../formats/far_ifd.tif")
         var out = ContainerFindings(format: .tiff)

@@ -199,6 +199,15 @@ final class ThumbnailerTests: XCTestCase {
         ) { XCTAssertEqual($0 as? ThumbnailError, .noPreview) }
     }
 
+    /// A plain TIFF whose Exif IFD keeps an earlier size (an editor resized it) is its IFD0
+    /// picture, decoded: not taken for a raw whose IFD0 would be a preview.
+    func testAResizedTIFFIsDecodedNotTakenForARaw() throws {
+        let t = try noCache.thumbnail(
+            of: ThumbnailFixtures.root.appendingPathComponent("Fixtures/formats/resized.tif").path, box(256))
+        XCTAssertEqual(t.source, .decoded)
+        XCTAssertEqual(sizeOf(t), [4, 4])
+    }
+
     /// Hostile and broken files: a per-file error, bounded work, never a crash.
     func testBadInputGetsAnErrorNotACrash() throws {
         func reason(_ path: String) -> ThumbnailError? {

@@ -46,8 +46,8 @@ package enum TIFFImageSize {
 
     /// The picture's size as the container states it: RW2's sensor crop, ORF's IFD0 image (the
     /// raw's full size, as exiftool reports it, where the Exif IFD's PixelXDimension is the
-    /// camera's developed JPEG), else the full-resolution image among IFD0's SubIFDs. Nil leaves
-    /// the size to EXIF.
+    /// camera's developed JPEG), the full-resolution image among IFD0's SubIFDs, else IFD0's
+    /// own image (`ownImage`). Nil leaves the size to EXIF.
     package static func pictureSize(
         _ reader: BoundedReader, format: MediaFormat, littleEndian: Bool, ifd0: Int
     ) -> (width: Int, height: Int)? {
@@ -59,7 +59,27 @@ package enum TIFFImageSize {
             return (root.width, root.height)
         default:
             return fullResolution(reader, littleEndian: littleEndian, ifd0: ifd0)
+                ?? ownImage(reader, littleEndian: littleEndian, ifd0: ifd0)
         }
+    }
+
+    /// A TIFF without SubIFDs is IFD0's image [TIFF 6.0 p.18, ImageWidth], not the Exif IFD's
+    /// PixelXDimension, which describes compressed data and "should not exist in an
+    /// uncompressed file" [EXIF 2.32 4.6.5]: an editor that resizes a photo and saves a TIFF
+    /// may keep the original's (Photoshop: a 200x130 TIFF that says 2100x1368). exiftool's
+    /// Composite:ImageSize is IFD0's too, except for Canon CR2 and Phase One IIQ, whose IFD0
+    /// holds a preview (CR2: a smaller JPEG; IIQ: a 1x1 placeholder) and whose Exif IFD states
+    /// the picture; those two say so in the header, after the TIFF one (offset 8: "CR" [CR2
+    /// header], "IIII" [IIQ]). Nil for them, for an IFD0 that says it is a reduced-resolution
+    /// copy [TIFF 6.0 p.36, NewSubfileType bit 0], and for an IFD0 without a size.
+    static func ownImage(_ reader: BoundedReader, littleEndian: Bool, ifd0: Int) -> (width: Int, height: Int)? {
+        if let marker = try? reader.read(at: 8, count: 4), marker.count == 4 {
+            if marker[0] == 0x43, marker[1] == 0x52 { return nil }  // "CR"
+            if marker == [0x49, 0x49, 0x49, 0x49] { return nil }  // "IIII"
+        }
+        guard let root = image(reader, littleEndian, at: ifd0), root.subfileType & 1 == 0, root.width > 0, root.height > 0
+        else { return nil }
+        return (root.width, root.height)
     }
 
     /// Panasonic RW2: the picture is the sensor area inside the borders IFD0 states (right minus
