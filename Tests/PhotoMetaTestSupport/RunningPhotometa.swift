@@ -9,6 +9,8 @@ package final class RunningPhotometa: @unchecked Sendable {
     private let signal = ChangeSignal()
     private var out = Data()
     private var err = Data()
+    /// The end of stdout and of stderr was read (their handlers are removed).
+    private var ended = (out: false, err: false)
 
     /// Its stdin (`send`).
     private let input = Pipe()
@@ -36,7 +38,10 @@ package final class RunningPhotometa: @unchecked Sendable {
         for (pipe, isErr) in [(output, false), (errors, true)] {
             pipe.fileHandleForReading.readabilityHandler = { [weak self] h in
                 let d = h.availableData
-                if d.isEmpty { h.readabilityHandler = nil }
+                if d.isEmpty {
+                    h.readabilityHandler = nil
+                    self?.ended(err: isErr)
+                }
                 self?.append(d, err: isErr)
             }
         }
@@ -54,6 +59,10 @@ package final class RunningPhotometa: @unchecked Sendable {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
+    private func ended(err isErr: Bool) {
+        signal.change { if isErr { ended.err = true } else { ended.out = true } }
+    }
+
     private func append(_ d: Data, err isErr: Bool) {
         signal.change { if isErr { err.append(d) } else { out.append(d) } }
     }
@@ -68,12 +77,18 @@ package final class RunningPhotometa: @unchecked Sendable {
         signal.wait(timeout: timeout, predicate)
     }
 
+    /// Waits for the exit, then for the end of both pipes: a child of photometa (the
+    /// spawner of a confined watch, a hook) may hold them a moment longer, and a handler still
+    /// registered when this object goes would be removed just before its descriptor closes,
+    /// which libdispatch does not always take (the crash `init` describes, seen again when a
+    /// test started a confined watch with a hook right after another).
     package func finish(timeout: Double = 10) -> Int32? {
         wait(timeout: timeout) { !process.isRunning }
         if process.isRunning {
             process.terminate()
             return nil
         }
+        wait(timeout: timeout) { signal.read { ended.out && ended.err } }
         return process.terminationStatus
     }
 }
