@@ -94,7 +94,7 @@ package enum FileNameDateParser {
     /// and dropping schemes that find nothing changes no answer. That table is built without
     /// GNOME's translated names, so a run over camera files never builds those.
     static func mayBeScreenshot(_ name: Substring) -> Bool {
-        let table = name.utf8.allSatisfy { $0 < 0x80 } ? asciiScreenshotTable : screenshotTable
+        let table = isASCII(name) ? asciiScreenshotTable : screenshotTable
         guard let first = name.unicodeScalars.first?.value, table.byFirstScalar[first] != nil else {
             return false
         }
@@ -112,17 +112,20 @@ package enum FileNameDateParser {
     /// False when every name the tokens match holds a non-ASCII scalar: a required literal
     /// (or every choice of one) that is not ASCII.
     static func mayMatchASCII(_ tokens: [Token]) -> Bool {
-        func ascii(_ text: String) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
         for t in tokens {
             switch t {
-            case .literal(let l) where !ascii(l): return false
-            case .oneOf(let options) where !options.contains(where: ascii): return false
+            case .literal(let l) where !isASCII(l): return false
+            case .oneOf(let options) where !options.contains(where: isASCII): return false
             case .chineseMeridiem(required: true): return false
             default: continue
             }
         }
         return true
     }
+
+    /// Every byte is ASCII: such a text is its own canonical composition, and matches no
+    /// scheme that requires a non-ASCII word.
+    static func isASCII<S: StringProtocol>(_ text: S) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).
@@ -185,7 +188,7 @@ package enum FileNameDateParser {
     /// name can reach the disk composed or not (a copy through macOS decomposes it; Punjabi's
     /// catalogue writes U+0A36, which NFC itself decomposes).
     static func canonical(_ text: Substring) -> String {
-        text.utf8.allSatisfy { $0 < 0x80 } ? String(text) : String(text).precomposedStringWithCanonicalMapping
+        isASCII(text) ? String(text) : String(text).precomposedStringWithCanonicalMapping
     }
 
     /// `canonical(text)`'s scalars, without the string for an ASCII name.
@@ -196,7 +199,7 @@ package enum FileNameDateParser {
             return u.map { Unicode.Scalar($0) }
         }
         if let ascii = ascii ?? nil { return ascii }
-        if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.unicodeScalars) }
+        if isASCII(text) { return Array(text.unicodeScalars) }
         return Array(String(text).precomposedStringWithCanonicalMapping.unicodeScalars)
     }
 

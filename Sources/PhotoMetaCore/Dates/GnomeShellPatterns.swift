@@ -30,8 +30,8 @@ enum GnomeShellNames {
 
     /// `patterns` made from the ASCII translations only: all an ASCII name can match (a
     /// translation with a non-ASCII scalar keeps one after canonical composition:
-    /// `GnomeShellNamesTests`), without composing the others.
-    static let asciiPatterns: [FileNameDateParser.Pattern] = table.filter { e in e.pattern.utf8.allSatisfy { $0 < 0x80 } }
+    /// `DesktopNameSchemeTests`), without composing the others.
+    static let asciiPatterns: [FileNameDateParser.Pattern] = table.filter { FileNameDateParser.isASCII($0.pattern) }
         .compactMap(pattern)
 
     static func pattern(_ e: Entry) -> FileNameDateParser.Pattern? {
