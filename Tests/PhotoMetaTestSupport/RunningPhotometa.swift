@@ -9,12 +9,12 @@ package final class RunningPhotometa: @unchecked Sendable {
     private let signal = ChangeSignal()
     private var out = Data()
     private var err = Data()
-    /// The end of stdout and of stderr was read (their handlers are removed).
+    /// The end of stdout and of stderr was read.
     private var ended = (out: false, err: false)
 
     /// Its stdin (`send`).
     private let input = Pipe()
-    /// Its stdout and stderr, read by handlers that must be removed before the pipes close.
+    /// Its stdout and stderr, each read to its end by a thread of its own.
     private let output = Pipe()
     private let errors = Pipe()
 
@@ -30,28 +30,31 @@ package final class RunningPhotometa: @unchecked Sendable {
         process.currentDirectoryURL = URL(fileURLWithPath: Photometa.workingFolder)
         process.standardOutput = output
         process.standardError = errors
-        // A handler is a dispatch source on the pipe's descriptor: it is removed at the end of
-        // the output (and at the latest when this object goes), never left registered on a
-        // descriptor that closes. Left behind, it watched a closed descriptor whose number the
-        // next test's pipe reused, and libdispatch's event loop crashed on it (SIGSEGV in
-        // `_dispatch_event_loop_drain`, now and then in a full `swift test`).
+        // Blocking reads on threads, not readability handlers: a handler is a libdispatch
+        // source on the descriptor, and one removed just before its descriptor closed (a
+        // watch's spawner or hook still held the pipe when the test let go) made libdispatch's
+        // event loop crash later, on a descriptor number another test's pipe had reused
+        // (SIGSEGV in `_dispatch_event_loop_drain`, now and then in a full `swift test`, once
+        // in CI's). A thread holds its handle, so the descriptor closes only after its end was
+        // read.
         for (pipe, isErr) in [(output, false), (errors, true)] {
-            pipe.fileHandleForReading.readabilityHandler = { [weak self] h in
-                let d = h.availableData
-                if d.isEmpty {
-                    h.readabilityHandler = nil
+            let handle = pipe.fileHandleForReading
+            Thread { [weak self] in
+                withExtendedLifetime(handle) {
+                    let fd = handle.fileDescriptor
+                    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+                    while true {
+                        let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                        if n < 0, errno == EINTR { continue }
+                        guard n > 0 else { break }
+                        self?.append(Data(buffer[0..<n]), err: isErr)
+                    }
                     self?.ended(err: isErr)
                 }
-                self?.append(d, err: isErr)
-            }
+            }.start()
         }
         process.terminationHandler = { [weak self] _ in self?.append(Data(), err: false) }
         try process.run()
-    }
-
-    deinit {
-        output.fileHandleForReading.readabilityHandler = nil
-        errors.fileHandleForReading.readabilityHandler = nil
     }
 
     /// Writes `line` and a newline to its stdin.
@@ -77,11 +80,9 @@ package final class RunningPhotometa: @unchecked Sendable {
         signal.wait(timeout: timeout, predicate)
     }
 
-    /// Waits for the exit, then for the end of both pipes: a child of photometa (the
-    /// spawner of a confined watch, a hook) may hold them a moment longer, and a handler still
-    /// registered when this object goes would be removed just before its descriptor closes,
-    /// which libdispatch does not always take (the crash `init` describes, seen again when a
-    /// test started a confined watch with a hook right after another).
+    /// Waits for the exit, then (bounded) for the end of both pipes: a child of photometa (the
+    /// spawner of a confined watch, a hook) may hold them a moment longer, and what it writes
+    /// then is still the test's to see.
     package func finish(timeout: Double = 10) -> Int32? {
         wait(timeout: timeout) { !process.isRunning }
         if process.isRunning {
