@@ -264,6 +264,12 @@ pm_vips_set_quiet(int quiet)
 }
 
 void
+pm_vips_error_clear(void)
+{
+    vips_error_clear();
+}
+
+void
 pm_free(void *data)
 {
     g_free(data);

@@ -65,6 +65,9 @@ enum VipsCodec {
         return rc
     }()
 
+    /// Gives each failed call its own message (libvips' error buffer is one per process).
+    private static let gate = VipsErrorGate { pm_vips_error_clear() }
+
     static var version: String { String(cString: pm_vips_version()) }
 
     /// Starts libvips now (its loader modules are read from disk here): what a process that
@@ -80,7 +83,7 @@ enum VipsCodec {
         var h = pm_header()
         var err = [CChar](repeating: 0, count: 512)
         // Paths go to C as their exact bytes (a name that is not UTF-8 carries stand-ins).
-        let rc = PathBytes.withCPath(path) { pm_vips_header($0, &h, &err, err.count) }
+        let rc = gate.run { PathBytes.withCPath(path) { pm_vips_header($0, &h, &err, err.count) } }
         guard rc == PM_OK else { throw Failure(code: rc, message: text(err)) }
         return header(h)
     }
@@ -142,7 +145,7 @@ enum VipsCodec {
                 opts.text_count = o.text.count
                 return err.withUnsafeMutableBufferPointer { e in
                     guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
-                    return call(&opts, &image, e)
+                    return gate.run { call(&opts, &image, e) }
                 }
             }
         }
@@ -175,7 +178,9 @@ enum VipsCodec {
         guard started == PM_OK else { return nil }
         var out = [Double](repeating: 0, count: 4)
         var bands: Int32 = 0
-        let rc = bytes.withUnsafeBytes { pm_vips_pixel($0.baseAddress, $0.count, Int32(x), Int32(y), &out, 4, &bands) }
+        let rc = gate.run {
+            bytes.withUnsafeBytes { pm_vips_pixel($0.baseAddress, $0.count, Int32(x), Int32(y), &out, 4, &bands) }
+        }
         return rc == 0 ? Array(out.prefix(Int(bands))) : nil
     }
 }

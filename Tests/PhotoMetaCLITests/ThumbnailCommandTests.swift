@@ -158,6 +158,41 @@ final class ThumbnailCommandTests: XCTestCase {
     }
 
     /// Names with tabs, newlines and backslashes survive the trip to the helper and back.
+    /// libvips keeps one error buffer per process and the helper decodes a file per core: two
+    /// broken files at once each got both messages, or one got none (VipsErrorGate.swift).
+    func testEachFailureCarriesItsOwnMessage() throws {
+        // HEIFs whose first box after `ftyp` claims to run far past the end: libheif's message
+        // names the file ("PATH: bad seek to N"); truncated JPEGs: libjpeg's names none.
+        var files: [String] = []
+        for i in 0..<24 {
+            let heic = work.appendingPathComponent("broken\(i).heic").path
+            var bytes: [UInt8] = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+            bytes += [0x10 + UInt8(i), 0x20, 0x30, 0x40] + Array("free".utf8) + [UInt8](repeating: UInt8(i), count: 64)
+            try Data(bytes).write(to: URL(fileURLWithPath: heic))
+            let jpeg = work.appendingPathComponent("cut\(i).jpg").path
+            let whole = try Data(contentsOf: URL(fileURLWithPath: fixture("orient1.jpg")))
+            try whole.prefix(whole.count / 3).write(to: URL(fileURLWithPath: jpeg))
+            files += [heic, jpeg]
+        }
+        let r = try Photometa.run(["thumbnail", "--jsonl", "--no-cache", "--out", work.path + "/o"] + files, environment: env)
+        XCTAssertEqual(r.status, 1, r.stderr)
+        let lines = r.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        XCTAssertEqual(lines.count, files.count, r.stdout)
+        for line in lines {
+            let path = try XCTUnwrap(line["path"] as? String)
+            let error = try XCTUnwrap(line["error"] as? String, "\(path) failed")
+            let others = files.filter { $0 != path && error.contains($0 + ":") }
+            XCTAssertEqual(others, [], "\(path): \(error)")
+            if path.hasSuffix(".heic") {
+                XCTAssertEqual(error.components(separatedBy: path + ":").count, 2, "its own message, once: \(error)")
+            } else {
+                XCTAssertTrue(error.contains("Premature end of JPEG file"), "a reason: \(error)")
+            }
+        }
+    }
+
     func testHostileNamesThroughTheHelper() throws {
         let odd = work.appendingPathComponent("a\tb\nc\\d.jpg").path
         try FileManager.default.copyItem(atPath: fixture("orient1.jpg"), toPath: odd)

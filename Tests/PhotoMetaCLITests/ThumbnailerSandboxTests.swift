@@ -187,8 +187,8 @@ final class ThumbnailerSandboxTests: XCTestCase {
 }
 
 /// `thumbnail --jsonl` lines as what they say: the path, the thumbnail object, and the kind of
-/// error (its text up to the first ": "). Not the whole error text: libvips' error buffer is
-/// process-wide, so a failure's message may carry another thread's text (docs/thumbnails.md).
+/// error (its text up to the first ": "): what the confined and unconfined runs must agree on
+/// (the decoders' own wording is theirs).
 func thumbnailAnswers(_ jsonl: String) -> [String] {
     jsonl.split(separator: "\n").map { line in
         guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return String(line) }

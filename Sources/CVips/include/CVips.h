@@ -14,7 +14,8 @@
  *    what the decoder recovered from (e.g. "VipsJpeg: Premature end of JPEG file" when
  *    fail_on is PM_FAIL_NONE). libvips' error buffer is process-global and shared by all
  *    threads, so under concurrent use a message may include text from another thread's
- *    call, or miss its own: the return code is authoritative, the text is diagnostics.
+ *    call, or miss its own: the return code is authoritative. (VipsErrorGate.swift runs a call
+ *    that failed beside another again, alone, so that its message is its own.)
  *  - Encoded output (pm_image.data) is owned by the caller and must be released with
  *    pm_free(). On failure pm_image is zeroed and nothing needs to be freed.
  *  - All functions are safe to call from several threads at once after pm_vips_init().
@@ -125,6 +126,11 @@ const char *pm_vips_version(void);
  * damaged PNG row) and FFmpeg's av_log messages (e.g. "moov atom not found").
  * Process-global. Errors are still returned through err. */
 void pm_vips_set_quiet(int quiet);
+
+/* Empties libvips' error buffer (process-global). A caller that has made sure no other call
+ * is running (VipsErrorGate.swift) clears it, then calls again: the message it gets back is
+ * that call's own. */
+void pm_vips_error_clear(void);
 
 /* Reads the header only: no pixels are decoded (a 100000x100000 PNG returns at once).
  * Fills *out. Errors: PM_ERR_NOT_FILE, PM_ERR_UNSUPPORTED, PM_ERR_HEADER. */
