@@ -45,6 +45,18 @@ NAMES = [
     "Screenshot 2024-11-29 22-15-00.png",
     "Screenshot 2024-11-29 221500.png",
     "Screenshot 2024-11-29 at 22.15.00.png",
+    "2024-11-29-221500_1920x1080_scrot.png",
+    "20241129_22h15m00s_grim.png",
+    "ksnip_20241129-221500.png",
+    # macOS in other languages (connector words; none in Japanese; Korean's afternoon word)
+    "Bildschirmfoto 2024-11-29 um 22.15.00.png",
+    "Captura de Tela 2024-11-29 às 22.15.00.png",
+    "スクリーンショット 2024-11-29 22.15.00.png",
+    "스크린샷 2024-11-29 오후 10.15.00.png",
+    # Phones' screen recorders and Steam
+    "screen-20241129-221500.mp4",
+    "Screen_Recording_20241129-221500_Chrome.mp4",
+    "20241129221500_1.jpg",
     # Messengers
     "photo_2024-11-29_22-15-00.jpg",
     "signal-2024-11-29-221500.jpg",

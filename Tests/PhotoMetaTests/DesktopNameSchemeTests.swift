@@ -160,7 +160,7 @@ final class DesktopNameSchemeTests: XCTestCase {
         XCTAssertFalse(FileNameDateParser.mayMatchASCII([.literal("微信截图_"), .year]))
         XCTAssertFalse(FileNameDateParser.mayMatchASCII([.oneOf(["QQ截图", "TIM截图"]), .year]))
         XCTAssertTrue(FileNameDateParser.mayMatchASCII([.oneOf(["Screenshot ", "屏幕截图 "]), .year]))
-        XCTAssertTrue(FileNameDateParser.mayMatchASCII([.chineseMeridiem(required: false), .year]))
+        XCTAssertTrue(FileNameDateParser.mayMatchASCII([.leadingMeridiem(required: false), .year]))
     }
 
     func testScreenshotPrecheckCoversEveryScreenshotScheme() {
@@ -184,6 +184,8 @@ final class DesktopNameSchemeTests: XCTestCase {
             case .year: return "2024"
             case .month: return "03"
             case .day: return "15"
+            case .looseMonth: return "3"
+            case .looseDay: return "15"
             case .hour: return "09"
             case .looseHour: return "9"
             case .minute: return "30"
@@ -191,8 +193,9 @@ final class DesktopNameSchemeTests: XCTestCase {
             case .millis: return "123"
             case .epochMillis: return "1710495012123"
             case .ignoredDigits(let n): return String(repeating: "7", count: n)
+            case .someDigits: return "12"
             case .optionalMeridiem: return ""
-            case .chineseMeridiem(let required): return required ? "上午" : ""
+            case .leadingMeridiem(let required): return required ? "上午" : ""
             case .optional(let group): return example(group)
             }
         }.joined()

@@ -94,6 +94,62 @@ final class FileNameDateParserTests: XCTestCase {
         check("截屏2023-10-05 21.07.09.png", "2023-10-05T21:07:09", pattern: "macos.screenshot.zh", screenshot: true)
     }
 
+    /// macOS's other languages: each as a real name seen in public repositories (docs/dates.md).
+    func testMacOSLocalisedScreenshots() {
+        for (name, expected) in [
+            ("Bildschirmfoto 2023-11-07 um 08.42.13.png", "2023-11-07T08:42:13"),
+            ("Capture d\u{2019}écran 2025-01-17 à 20.58.03.png", "2025-01-17T20:58:03"),
+            ("Captura de pantalla 2023-10-30 a las 9.18.36.png", "2023-10-30T09:18:36"),
+            ("Captura de Pantalla 2023-07-14 a la(s) 15.37.49.png", "2023-07-14T15:37:49"),
+            ("Captura de Tela 2024-09-28 às 19.20.35.png", "2024-09-28T19:20:35"),
+            ("Captura de ecrã 2023-11-26, às 18.53.34.png", "2023-11-26T18:53:34"),
+            ("Schermafbeelding 2019-01-16 om 17.17.56.png", "2019-01-16T17:17:56"),
+            ("Schermata 2024-12-23 alle 15.10.01.png", "2024-12-23T15:10:01"),
+            ("Zrzut ekranu 2024-12-3 o 20.53.01.png", "2024-12-03T20:53:01"),
+            ("Снимок экрана 2024-03-08 в 22.38.52.png", "2024-03-08T22:38:52"),
+            ("スクリーンショット 2020-03-21 8.50.12.png", "2020-03-21T08:50:12"),
+            ("스크린샷 2023-12-28 22.11.22.png", "2023-12-28T22:11:22"),
+            ("스크린샷 2023-12-21 오후 2.54.58.png", "2023-12-21T14:54:58"),
+            ("Skärmavbild 2018-10-01 kl. 09.53.29.png", "2018-10-01T09:53:29"),
+            ("Skærmbillede 2023-12-02 kl. 13.36.31.png", "2023-12-02T13:36:31"),
+            ("Skjermbilde 2020-11-30 kl. 16.28.52.png", "2020-11-30T16:28:52"),
+            ("Näyttökuva 2022-10-6 kello 22.29.23.png", "2022-10-06T22:29:23"),
+            ("Ekran Resmi 2021-05-02 16.11.30.png", "2021-05-02T16:11:30"),
+            ("Ekran Resmi 2022-03-23 8.36.56 PM.png", "2022-03-23T20:36:56"),
+            ("Snímek obrazovky 2022-11-29 v 18.40.09.png", "2022-11-29T18:40:09"),
+            ("螢幕快照 2017-10-11 下午8.11.21.png", "2017-10-11T20:11:21"),
+            ("螢幕截圖 2023-12-10 上午11.59.11.png", "2023-12-10T11:59:11"),
+            ("截圖 2025-11-19 晚上10.16.30.png", "2025-11-19T22:16:30"),
+            ("Screenshot 2024-06-01 at 7.24.08 pm.png", "2024-06-01T19:24:08"),
+        ] {
+            check(name, expected, pattern: "macos.screenshot", screenshot: true)
+        }
+        // Windows' Snipping Tool writes the same words with a bare `HHmmss`: not macOS's.
+        XCTAssertNil(FileNameDateParser.parse("Captura de pantalla 2023-11-04 171245.png"))
+        XCTAssertNil(FileNameDateParser.parse("스크린샷 2023-12-21 오후 14.54.58.png"), "afternoon hour 14")
+    }
+
+    func testLinuxScreenshotTools() {
+        check("2023-11-30-135138_1920x1080_scrot.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)
+        check("2023-11-30-135138_1920x1080_scrot_001.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)
+        check("20231130_13h51m38s_grim.png", "2023-11-30T13:51:38", pattern: "grim", screenshot: true)
+        check("2023-11-30T12:51:38Z_grim.png", "2023-11-30T12:51:38", pattern: "grim", instant: true, screenshot: true)
+        check("ksnip_20231130-135138.png", "2023-11-30T13:51:38", pattern: "ksnip", screenshot: true)
+        // scrot's name without its picture size is not scrot's.
+        XCTAssertNil(FileNameDateParser.parse("2023-11-30-135138_scrot.png"))
+    }
+
+    func testScreenRecordersAndSteam() {
+        check("screen-20231130-135138.mp4", "2023-11-30T13:51:38", pattern: "android.screenrecord")
+        check("screen-20231130-135138-1701348698000.mp4", "2023-11-30T13:51:38", pattern: "android.screenrecord")
+        check("Screen_Recording_20201028-103621_Chrome_1.mp4", "2020-10-28T10:36:21", pattern: "samsung.screenrecord")
+        check("Screen_Recording_20221107_140902_Twitter.mp4", "2022-11-07T14:09:02", pattern: "samsung.screenrecord")
+        check("20231130135138_1.jpg", "2023-11-30T13:51:38", pattern: "steam")
+        check("20231130135138_12.jpg", "2023-11-30T13:51:38", pattern: "steam")
+        // A counter longer than any integer is only counted.
+        check("20231130135138_\(String(repeating: "9", count: 40)).jpg", "2023-11-30T13:51:38", pattern: "steam")
+    }
+
     func testWindowsScreenshot() {
         check("Screenshot 2024-03-15 093012.png", "2024-03-15T09:30:12", pattern: "windows.screenshot", screenshot: true)
         check("屏幕截图 2024-03-15 093012.png", "2024-03-15T09:30:12", pattern: "windows.screenshot", screenshot: true)

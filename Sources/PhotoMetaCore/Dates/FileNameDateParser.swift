@@ -23,6 +23,8 @@ package enum FileNameDateParser {
         /// One of several literals (`Screen Shot` / `Screenshot`).
         case oneOf([String])
         case year, month, day, hour, minute, second
+        /// 1-2 digit month and day, as some of macOS's languages write them (Finnish, Polish).
+        case looseMonth, looseDay
         /// 1-2 digit hour, as macOS writes it (12- or 24-hour clock).
         case looseHour
         case millis
@@ -30,12 +32,24 @@ package enum FileNameDateParser {
         case epochMillis
         /// `n` digits that carry no date (WhatsApp's counter).
         case ignoredDigits(Int)
-        /// Optional " AM" / " PM"; the space may be U+202F (macOS 13 and later).
+        /// One or more digits that carry no date (Steam's counter, scrot's picture size).
+        case someDigits
+        /// Optional " AM" / " PM" (or " am" / " pm", as en-AU writes them); the space may be
+        /// U+202F (macOS 13 and later).
         case optionalMeridiem
-        /// 上午 (morning) / 下午 (afternoon), required or optional.
-        case chineseMeridiem(required: Bool)
+        /// A morning or afternoon word before the hour, required or optional: Chinese 上午
+        /// (morning), 下午 (afternoon), 晚上 (evening), written against the hour; Korean 오전,
+        /// 오후 and a space.
+        case leadingMeridiem(required: Bool)
         /// An optional group.
         case optional([Token])
+
+        var isLoose: Bool {
+            switch self {
+            case .looseMonth, .looseDay: return true
+            default: return false
+            }
+        }
     }
 
     struct Pattern: Sendable {
@@ -78,7 +92,7 @@ package enum FileNameDateParser {
         switch tokens.first {
         case .literal(let l): return l.unicodeScalars.first.map { [$0.value] } ?? []
         case .oneOf(let options): return options.compactMap { $0.unicodeScalars.first?.value }
-        case .none, .optional, .optionalMeridiem, .chineseMeridiem: return []
+        case .none, .optional, .optionalMeridiem, .leadingMeridiem: return []
         default: return Array(0x30...0x39)
         }
     }
@@ -116,7 +130,7 @@ package enum FileNameDateParser {
             switch t {
             case .literal(let l) where !isASCII(l): return false
             case .oneOf(let options) where !options.contains(where: isASCII): return false
-            case .chineseMeridiem(required: true): return false
+            case .leadingMeridiem(required: true): return false
             default: continue
             }
         }
@@ -231,6 +245,10 @@ package enum FileNameDateParser {
         }
     }
 
+    /// The words of `Token.leadingMeridiem`.
+    static let leadingMorning = ["上午", "오전 "]
+    static let leadingAfternoon = ["下午", "晚上", "오후 "]
+
     static func isDigit(_ u: Unicode.Scalar) -> Bool { u.value >= 0x30 && u.value <= 0x39 }
 
     static func number(_ s: [Unicode.Scalar], _ st: inout MatchState, min: Int, max: Int) -> Int? {
@@ -265,11 +283,11 @@ package enum FileNameDateParser {
             case .year:
                 guard let v = number(s, &st, min: 4, max: 4) else { return false }
                 st.year = v
-            case .month:
-                guard let v = number(s, &st, min: 2, max: 2) else { return false }
+            case .month, .looseMonth:
+                guard let v = number(s, &st, min: t.isLoose ? 1 : 2, max: 2) else { return false }
                 st.month = v
-            case .day:
-                guard let v = number(s, &st, min: 2, max: 2) else { return false }
+            case .day, .looseDay:
+                guard let v = number(s, &st, min: t.isLoose ? 1 : 2, max: 2) else { return false }
                 st.day = v
             case .hour:
                 guard let v = number(s, &st, min: 2, max: 2) else { return false }
@@ -294,22 +312,27 @@ package enum FileNameDateParser {
                 st.hasTime = true
             case .ignoredDigits(let n):
                 guard number(s, &st, min: n, max: n) != nil else { return false }
+            case .someDigits:
+                // Counted, never made a number: the run may be longer than any integer.
+                let start = st.index
+                while st.index < s.count, isDigit(s[st.index]) { st.index += 1 }
+                guard st.index > start else { return false }
             case .optionalMeridiem:
                 var probe = st
                 if probe.index < s.count, s[probe.index] == " " || s[probe.index].value == 0x202F {
                     probe.index += 1
-                    if literal("AM", s, &probe) {
+                    if literal("AM", s, &probe) || literal("am", s, &probe) {
                         probe.meridiem = 0
                         st = probe
-                    } else if literal("PM", s, &probe) {
+                    } else if literal("PM", s, &probe) || literal("pm", s, &probe) {
                         probe.meridiem = 1
                         st = probe
                     }
                 }
-            case .chineseMeridiem(let required):
-                if literal("上午", s, &st) {
+            case .leadingMeridiem(let required):
+                if leadingMorning.contains(where: { literal($0, s, &st) }) {
                     st.meridiem = 0
-                } else if literal("下午", s, &st) {
+                } else if leadingAfternoon.contains(where: { literal($0, s, &st) }) {
                     st.meridiem = 1
                 } else if required {
                     return false

@@ -10,6 +10,21 @@ extension FileNameDateParser {
     /// `YYYYMMDDhhmmss`.
     static let compact: [Token] = [.year, .month, .day, .hour, .minute, .second]
 
+    /// The word macOS starts a screenshot's name with, in its languages but English and
+    /// Simplified Chinese (the rows above), each with the space after it.
+    static let macOSScreenshotWords = [
+        "Bildschirmfoto ", "Capture d’écran ", "Captura de pantalla ", "Captura de Pantalla ", "Captura de Tela ",
+        "Captura de ecrã ", "Schermafbeelding ", "Schermata ", "Zrzut ekranu ", "Снимок экрана ", "スクリーンショット ",
+        "스크린샷 ", "Skärmavbild ", "Skærmbillede ", "Skjermbilde ", "Näyttökuva ", "Ekran Resmi ", "Snímek obrazovky ",
+        "螢幕快照 ", "螢幕截圖 ", "截圖 ",
+    ]
+    /// What stands between the date and the time ("um", "à", "kl."...), the bare space last: the
+    /// first that matches is taken.
+    static let macOSScreenshotConnectors = [
+        " um ", " à ", " a las ", " a la(s) ", " às ", ", às ", " om ", " alle ", " o ", " в ", " kl. ", " kello ", " v ",
+        " ",
+    ]
+
     /// The schemes, most specific first; every one is tried (`FileNameDateParser.interpret`).
     static let handWritten: [Pattern] = [
         Pattern("pixel", utc: true, [.literal("PXL_"), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
@@ -51,11 +66,47 @@ extension FileNameDateParser {
         Pattern(
             "macos.screenshot.zh", screenshot: true,
             [.literal("屏幕快照 ")] + dashedDate
-                + [.literal(" "), .chineseMeridiem(required: true), .looseHour, .literal("."), .minute, .literal("."), .second]),
+                + [.literal(" "), .leadingMeridiem(required: true), .looseHour, .literal("."), .minute, .literal("."), .second]),
         Pattern(
             "macos.screenshot.zh", screenshot: true,
             [.literal("截屏"), .optional([.literal(" ")])] + dashedDate
-                + [.literal(" "), .chineseMeridiem(required: false), .looseHour, .literal("."), .minute, .literal("."), .second]),
+                + [.literal(" "), .leadingMeridiem(required: false), .looseHour, .literal("."), .minute, .literal("."), .second]),
+        // macOS in its other languages: the localised word, the date, a connector (none in
+        // Japanese, Korean, Turkish, Chinese) and the dotted time (docs/dates.md lists the
+        // names each is seen with). Finnish and Polish may leave the month and day unpadded.
+        Pattern(
+            "macos.screenshot", screenshot: true,
+            [
+                .oneOf(macOSScreenshotWords), .year, .literal("-"), .looseMonth, .literal("-"), .looseDay,
+                .oneOf(macOSScreenshotConnectors), .leadingMeridiem(required: false), .looseHour, .literal("."), .minute,
+                .literal("."), .second, .optionalMeridiem,
+            ]),
+        // scrot: `%Y-%m-%d-%H%M%S_$wx$h_scrot` (the picture's width and height follow).
+        Pattern(
+            "scrot", screenshot: true,
+            dashedDate + [
+                .literal("-"), .hour, .minute, .second, .literal("_"), .someDigits, .literal("x"), .someDigits,
+                .literal("_scrot"),
+            ]),
+        // grim: `%Y%m%d_%Hh%Mm%Ss_grim` (local time); before, `%Y-%m-%dT%H:%M:%SZ_grim` (UTC).
+        Pattern(
+            "grim", screenshot: true,
+            [.year, .month, .day, .literal("_"), .hour, .literal("h"), .minute, .literal("m"), .second, .literal("s_grim")]),
+        Pattern(
+            "grim", screenshot: true, utc: true,
+            dashedDate + [.literal("T"), .hour, .literal(":"), .minute, .literal(":"), .second, .literal("Z_grim")]),
+        // ksnip: `ksnip_$Y$M$D-$T`, $T being hhmmss.
+        Pattern("ksnip", screenshot: true, [.literal("ksnip_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
+        // Android's screen recorder (SystemUI `ScreenMediaRecorder`): `screen-yyyyMMdd-HHmmss`,
+        // the time the recording was saved; the newest adds `-` and the start in epoch ms.
+        Pattern("android.screenrecord", [.literal("screen-"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
+        // Samsung's screen recorder: `Screen_Recording_yyyyMMdd-HHmmss_App`, later `_` before the time.
+        Pattern(
+            "samsung.screenrecord",
+            [.literal("Screen_Recording_"), .year, .month, .day, .oneOf(["-", "_"]), .hour, .minute, .second]),
+        // Steam's screenshots: `YYYYMMDDhhmmss_N`, N counting the shots of one second. Not
+        // screenshot evidence by itself: the shape is no more than a compact date and a counter.
+        Pattern("steam", compact + [.literal("_"), .someDigits]),
         // OBS Studio's default recording name (Output/FilenameFormatting).
         Pattern("obs", dashedDate + [.literal(" ")] + dashedTime),
         // Flameshot's default `%F_%H-%M`: minutes, no seconds.
