@@ -124,8 +124,9 @@ final class FileNameDateParserTests: XCTestCase {
         ] {
             check(name, expected, pattern: "macos.screenshot", screenshot: true)
         }
-        // Windows' Snipping Tool writes the same words with a bare `HHmmss`: not macOS's.
-        XCTAssertNil(FileNameDateParser.parse("Captura de pantalla 2023-11-04 171245.png"))
+        // Windows' Snipping Tool writes the same words with a bare `HHmmss`.
+        check("Captura de pantalla 2023-11-04 171245.png", "2023-11-04T17:12:45", pattern: "windows.screenshot", screenshot: true)
+        check("Schermafbeelding 2023-04-06 093350.png", "2023-04-06T09:33:50", pattern: "windows.screenshot", screenshot: true)
         XCTAssertNil(FileNameDateParser.parse("스크린샷 2023-12-21 오후 14.54.58.png"), "afternoon hour 14")
     }
 

@@ -11,7 +11,8 @@ extension FileNameDateParser {
     static let compact: [Token] = [.year, .month, .day, .hour, .minute, .second]
 
     /// The word macOS starts a screenshot's name with, in its languages but English and
-    /// Simplified Chinese (the rows above), each with the space after it.
+    /// Simplified Chinese (the rows above), each with the space after it. Windows' Snipping Tool
+    /// names its screenshots with the same words.
     static let macOSScreenshotWords = [
         "Bildschirmfoto ", "Capture d’écran ", "Captura de pantalla ", "Captura de Pantalla ", "Captura de Tela ",
         "Captura de ecrã ", "Schermafbeelding ", "Schermata ", "Zrzut ekranu ", "Снимок экрана ", "スクリーンショット ",
@@ -81,6 +82,10 @@ extension FileNameDateParser {
                 .oneOf(macOSScreenshotConnectors), .leadingMeridiem(required: false), .looseHour, .literal("."), .minute,
                 .literal("."), .second, .optionalMeridiem,
             ]),
+        // Windows' Snipping Tool in other languages: macOS's words, the date and a bare `HHmmss`.
+        Pattern(
+            "windows.screenshot", screenshot: true,
+            [.oneOf(macOSScreenshotWords)] + dashedDate + [.literal(" "), .hour, .minute, .second]),
         // scrot: `%Y-%m-%d-%H%M%S_$wx$h_scrot` (the picture's width and height follow).
         Pattern(
             "scrot", screenshot: true,
