@@ -84,8 +84,18 @@ public enum FileInspector {
 
     /// Without a folder listing: the names beside `path` that may pair with it, in the
     /// spellings cameras and phones write (`.HEIC`/`.heic`, `.JPG`/`.jpg`, `.MOV`/`.mov`...).
+    /// A name that is not ASCII may be spelt composed or decomposed on the disk (a copy through
+    /// macOS decomposes it): its folder is listed, and the names whose key is the same string
+    /// (Swift compares in canonical equivalence) are its partners.
     static func likelyPartners(of path: String) -> [String] {
         guard let stem = LivePhotoPairing.stem(of: path) else { return [] }
+        if !Text.isASCII(stem) {
+            let dir = String(LivePhotoPairing.split(path).dir)
+            let names = FileSystem.entryNames(dir.isEmpty ? "." : dir) ?? []
+            return names.map { dir + $0 }.filter {
+                $0 != path && LivePhotoPairing.stem(of: $0) == stem && FileSystem.isRegularFile($0)
+            }
+        }
         let spellings = ["HEIC", "heic", "HEIF", "heif", "JPG", "jpg", "JPEG", "jpeg", "MOV", "mov", "Mov"]
         return spellings.map { stem + "." + $0 }.filter { $0 != path && FileSystem.isRegularFile($0) }
     }

@@ -144,7 +144,7 @@ final class DesktopNameSchemeTests: XCTestCase {
         XCTAssertFalse(table.contains { $0.name == "wechat.screenshot" })
         for e in GnomeShellNames.table {
             let ascii = e.pattern.utf8.allSatisfy { $0 < 0x80 }
-            let composed = FileNameDateParser.canonical(Substring(e.pattern)).utf8.allSatisfy { $0 < 0x80 }
+            let composed = Text.canonical(e.pattern).utf8.allSatisfy { $0 < 0x80 }
             XCTAssertEqual(ascii, composed, e.pattern)
         }
         // The two tables answer alike for ASCII names, screenshots or not.

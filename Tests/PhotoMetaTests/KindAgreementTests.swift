@@ -59,6 +59,28 @@ final class KindAgreementTests: XCTestCase {
         XCTAssertNil(FileInspector.inspect(path: dir + "/fixture.mov").livePhotoPair)
     }
 
+    /// A name that is not ASCII reaches the disk composed or decomposed (a copy through macOS
+    /// decomposes it): a Live Photo whose still is "Café" in one spelling and whose movie is in
+    /// the other still pairs, in `inspect -r`, `suggest` and a file inspected alone.
+    func testComposedAndDecomposedNamesPair() throws {
+        let dir = try TemporaryDirectory()
+        let pairing = TestPaths.pairing.path
+        let still = try dir.copy(pairing + "/walk.jpg", as: "Caf\u{E9}.jpg")
+        let movie = try dir.copy(pairing + "/walk.mov", as: "Cafe\u{301}.mov")
+        XCTAssertEqual(FileSystem.entryNames(dir.path)?.count, 2, "two names on the disk")
+        try checkAgreement(dir.path)
+        let alone = FileInspector.inspect(path: still)
+        XCTAssertEqual(alone.kind, .livePhoto)
+        XCTAssertEqual(alone.livePhotoEvidence, .baseNameAndTime)
+        XCTAssertEqual(alone.livePhotoPair.map { Array($0.utf8) }, Array(movie.utf8), "the movie's own spelling")
+        XCTAssertEqual(FileInspector.inspect(path: movie).livePhotoPair.map { Array($0.utf8) }, Array(still.utf8))
+        let kinds = Mutex<[String: MediaKind]>([:])
+        InspectionRunner.run(
+            paths: [dir.path], recursive: true, problem: { _ in }, render: { item, asset in (item.path, asset.kind) },
+            emit: { r in kinds.withLock { $0[r.0] = r.1 } })
+        XCTAssertEqual(kinds.withLock { $0[still] }, .livePhoto)
+    }
+
     private func checkAgreement(_ folder: String, file: StaticString = #filePath, line: UInt = #line) throws {
         let state = try TemporaryDirectory()
         var o = Suggester.Options(settings: SuggestionSettings(zone: utcZone))

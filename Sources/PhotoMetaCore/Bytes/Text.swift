@@ -1,6 +1,18 @@
+import Foundation
+
 /// Text hygiene for values that come out of files: they may hold NULs, padding and control
 /// characters, and nothing of that should reach a report.
 package enum Text {
+    /// `text` in Unicode's canonical composition (NFC), where names are compared: the same name
+    /// can reach the disk composed or not (a copy through macOS decomposes it; Punjabi's
+    /// catalogue writes U+0A36, which NFC itself decomposes). An ASCII text is its own.
+    package static func canonical<S: StringProtocol>(_ text: S) -> String {
+        isASCII(text) ? String(text) : String(text).precomposedStringWithCanonicalMapping
+    }
+
+    /// Every byte is ASCII.
+    package static func isASCII<S: StringProtocol>(_ text: S) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+
     /// Drops everything from the first NUL, control characters, and surrounding white space.
     package static func clean(_ s: String) -> String {
         // The usual case: printable ASCII without surrounding blanks comes back as it is.

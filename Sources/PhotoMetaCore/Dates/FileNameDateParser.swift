@@ -108,7 +108,7 @@ package enum FileNameDateParser {
     /// and dropping schemes that find nothing changes no answer. That table is built without
     /// GNOME's translated names, so a run over camera files never builds those.
     static func mayBeScreenshot(_ name: Substring) -> Bool {
-        let table = isASCII(name) ? asciiScreenshotTable : screenshotTable
+        let table = Text.isASCII(name) ? asciiScreenshotTable : screenshotTable
         guard let first = name.unicodeScalars.first?.value, table.byFirstScalar[first] != nil else {
             return false
         }
@@ -128,18 +128,14 @@ package enum FileNameDateParser {
     static func mayMatchASCII(_ tokens: [Token]) -> Bool {
         for t in tokens {
             switch t {
-            case .literal(let l) where !isASCII(l): return false
-            case .oneOf(let options) where !options.contains(where: isASCII): return false
+            case .literal(let l) where !Text.isASCII(l): return false
+            case .oneOf(let options) where !options.contains(where: { Text.isASCII($0) }): return false
             case .leadingMeridiem(required: true): return false
             default: continue
             }
         }
         return true
     }
-
-    /// Every byte is ASCII: such a text is its own canonical composition, and matches no
-    /// scheme that requires a non-ASCII word.
-    static func isASCII<S: StringProtocol>(_ text: S) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).
@@ -198,14 +194,8 @@ package enum FileNameDateParser {
         return (nil, diagnostics)
     }
 
-    /// Names and patterns are compared in Unicode's canonical composition (NFC): the same
-    /// name can reach the disk composed or not (a copy through macOS decomposes it; Punjabi's
-    /// catalogue writes U+0A36, which NFC itself decomposes).
-    static func canonical(_ text: Substring) -> String {
-        isASCII(text) ? String(text) : String(text).precomposedStringWithCanonicalMapping
-    }
-
-    /// `canonical(text)`'s scalars, without the string for an ASCII name.
+    /// Names and patterns are compared in canonical composition (`Text.canonical`): these are
+    /// its scalars, without the string for an ASCII name.
     static func canonicalScalars(_ text: Substring) -> [Unicode.Scalar] {
         // An ASCII name (nearly every camera's) is its bytes, looked at in place.
         let ascii = text.utf8.withContiguousStorageIfAvailable { u -> [Unicode.Scalar]? in
@@ -213,8 +203,8 @@ package enum FileNameDateParser {
             return u.map { Unicode.Scalar($0) }
         }
         if let ascii = ascii ?? nil { return ascii }
-        if isASCII(text) { return Array(text.unicodeScalars) }
-        return Array(String(text).precomposedStringWithCanonicalMapping.unicodeScalars)
+        if Text.isASCII(text) { return Array(text.unicodeScalars) }
+        return Array(Text.canonical(text).unicodeScalars)
     }
 
     struct MatchState {

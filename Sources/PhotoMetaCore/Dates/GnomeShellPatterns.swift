@@ -31,7 +31,7 @@ enum GnomeShellNames {
     /// `patterns` made from the ASCII translations only: all an ASCII name can match (a
     /// translation with a non-ASCII scalar keeps one after canonical composition:
     /// `DesktopNameSchemeTests`), without composing the others.
-    static let asciiPatterns: [FileNameDateParser.Pattern] = table.filter { FileNameDateParser.isASCII($0.pattern) }
+    static let asciiPatterns: [FileNameDateParser.Pattern] = table.filter { Text.isASCII($0.pattern) }
         .compactMap(pattern)
 
     static func pattern(_ e: Entry) -> FileNameDateParser.Pattern? {
@@ -59,7 +59,7 @@ enum GnomeShellNames {
             if !text.isEmpty { out.append(.literal(String(text))) }
             text = String.UnicodeScalarView()
         }
-        for c in FileNameDateParser.canonical(Substring(pattern)).unicodeScalars {
+        for c in Text.canonical(pattern).unicodeScalars {
             guard escape else {
                 if c == "%" { escape = true } else { text.append(c) }
                 continue

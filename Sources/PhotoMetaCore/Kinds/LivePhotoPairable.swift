@@ -90,7 +90,16 @@ extension LivePhotoPairing {
         }
         if end == i + 1 { end = b.count }  // a leading dot: the whole name is the base
         var h = FNV1a()
-        h.add(buffer: UnsafeBufferPointer(rebasing: b[..<end]))
+        let key = UnsafeBufferPointer(rebasing: b[..<end])
+        if key.contains(where: { $0 >= 0x80 }) {
+            // Keys are compared as strings, composed and decomposed spellings alike ("Café"
+            // written by Linux, "Cafe\u{301}" copied through macOS): their hash is the composed
+            // (NFC) spelling's, or the two halves of a Live Photo would never meet.
+            var composed = Text.canonical(String(decoding: key, as: UTF8.self))
+            composed.withUTF8 { h.add(buffer: $0) }
+        } else {
+            h.add(buffer: key)
+        }
         return h.value
     }
 }

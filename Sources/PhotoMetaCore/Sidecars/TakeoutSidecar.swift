@@ -61,9 +61,9 @@ enum TakeoutSidecar {
     /// The title names this picture: its name, or the original's for an edited copy or a
     /// duplicate; compared in NFC, the extension's case aside (Takeout keeps the uploaded name).
     static func titleMatches(_ title: String, _ pictureName: String) -> Bool {
-        let t = FileNameDateParser.canonical(Substring(title)).lowercased()
+        let t = Text.canonical(title).lowercased()
         return SidecarNames.acceptedTitles(for: pictureName).contains {
-            FileNameDateParser.canonical(Substring($0)).lowercased() == t
+            Text.canonical($0).lowercased() == t
         }
     }
 }
