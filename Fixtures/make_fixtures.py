@@ -260,6 +260,7 @@ def user_comment(text):
 XMP_NS = {
     "xmp": "http://ns.adobe.com/xap/1.0/",
     "photoshop": "http://ns.adobe.com/photoshop/1.0/",
+    "exif": "http://ns.adobe.com/exif/1.0/",
 }
 
 
@@ -1088,6 +1089,33 @@ def fixture_xap_jpeg():
     return jpeg_with(app1_xmp(xmp))
 
 
+def fixture_gps_only_jpeg():
+    """formats/gps_only.jpg: a phone JPEG an app re-saved without its dates (no
+    DateTimeOriginal, DateTimeDigitized or DateTime) but with its GPS IFD: GPSDateStamp
+    2023:11:15 and GPSTimeStamp 08:30:00 UTC [EXIF 2.32 4.6.6] are its time of capture."""
+    tiff = build_tiff(
+        "II",
+        ifd0=[(0x010F, ASCII, "Google"), (0x0110, ASCII, "Pixel 7"), *tiff_resolution()],
+        exif=[EXIF_VERSION],
+        gps=[
+            GPS_VERSION,
+            (0x0001, ASCII, "N"),
+            (0x0002, RATIONAL, [(51, 1), (30, 1), (2664, 100)]),
+            (0x0003, ASCII, "W"),
+            (0x0004, RATIONAL, [(0, 1), (7, 1), (4008, 100)]),
+            (0x0007, RATIONAL, [(8, 1), (30, 1), (0, 1)]),          # GPSTimeStamp 08:30:00 UTC
+            (0x001D, ASCII, "2023:11:15"),                          # GPSDateStamp
+        ],
+    )
+    return jpeg_with(app1_exif(tiff))
+
+
+def fixture_xmp_gps_jpeg():
+    """formats/xmp_gps.jpg: a JPEG whose only date is XMP exif:GPSTimeStamp, written without
+    a zone: UTC, as the XMP EXIF schema defines it."""
+    return jpeg_with(app1_xmp(xmp_packet([("exif:GPSTimeStamp", "2023-12-01T13:45:30")])))
+
+
 def riff_chunk(cid, data):
     """A RIFF chunk: id, u32 LE size of the data, data, a pad byte to an even length."""
     return cid + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
@@ -1504,6 +1532,7 @@ def fixture_mkv_recording():
 
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
+            ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),

@@ -117,6 +117,58 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(d?.source, .pngCreationTime)
     }
 
+    /// GPS date and time: an instant, below every date the file states as its capture's and
+    /// above DateTime (the last edit's), as files stripped of DateTimeOriginal still carry it.
+    func testGPSDateAndTimeWhenNoCaptureDate() {
+        var x = exif {
+            $0.gpsDateStamp = "2023:11:15"
+            $0.gpsTimeOfDay = 8 * 3600 + 30 * 60 + 0.5
+            $0.dateTime = "2024:01:01 10:00:00"
+        }
+        let d = resolve(DateEvidence(exif: x, fileName: "IMG_20240315_093012.jpg", fileTimes: fileTimes)).0
+        XCTAssertEqual(d?.source, .exifGPSDateTime)
+        XCTAssertTrue(d?.isExact == true, "an instant")
+        XCTAssertEqual(d?.rendered(in: TimeZone(identifier: "Asia/Tokyo")!).utc, "2023-11-15T08:30:00.500Z")
+        // A capture date the file states wins; GPS lends it its offset instead.
+        x.dateTimeOriginal = "2023:11:15 17:30:00"
+        let original = resolve(DateEvidence(exif: x, fileName: "x.jpg")).0
+        XCTAssertEqual(original?.source, .exifDateTimeOriginal)
+        XCTAssertEqual(original?.rendered(in: utcZone).offset, "+09:00")
+        // A date without a time is no time of capture; a date before GPS time began is a
+        // receiver's placeholder.
+        let dateOnly = exif { $0.gpsDateStamp = "2023:11:15" }
+        XCTAssertNil(resolve(DateEvidence(exif: dateOnly, fileName: "x.jpg")).0)
+        let placeholder = exif {
+            $0.gpsDateStamp = "1970:01:01"
+            $0.gpsTimeOfDay = 0
+        }
+        let (none, why) = resolve(DateEvidence(exif: placeholder, fileName: "x.jpg"))
+        XCTAssertNil(none)
+        XCTAssertEqual(why.map(\.message), ["exif.GPSDateStamp '1970:01:01' is not a usable date; skipped"])
+    }
+
+    func testXMPGPSTimeStampIsUTCUnlessItSaysOtherwise() {
+        for (text, utc) in [
+            ("2023-12-01T13:45:30Z", "2023-12-01T13:45:30Z"), ("2023-12-01T13:45:30", "2023-12-01T13:45:30Z"),
+            ("2023-12-01T14:45:30+01:00", "2023-12-01T13:45:30Z"),
+        ] {
+            var xmp = XMPRecord()
+            xmp.gpsTimeStamp = text
+            let d = resolve(DateEvidence(xmp: xmp, fileName: "x.jpg")).0
+            XCTAssertEqual(d?.source, .xmpGPSTimeStamp, text)
+            XCTAssertEqual(d?.rendered(in: utcZone).utc, utc, text)
+            XCTAssertTrue(d?.isExact == true, text)
+        }
+        // Below the file's other XMP dates.
+        var both = XMPRecord()
+        both.gpsTimeStamp = "2023-12-01T13:45:30Z"
+        both.createDate = "2023-12-01T14:45:00"
+        XCTAssertEqual(resolve(DateEvidence(xmp: both, fileName: "x.jpg")).0?.source, .xmpCreateDate)
+        var early = XMPRecord()
+        early.gpsTimeStamp = "1970-01-01T00:00:00Z"
+        XCTAssertNil(resolve(DateEvidence(xmp: early, fileName: "x.jpg")).0)
+    }
+
     func testRule6DateTimeWithOffsetTime() {
         let x = exif {
             $0.dateTime = "2021:01:02 03:04:05"

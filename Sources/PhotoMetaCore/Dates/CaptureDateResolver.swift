@@ -46,7 +46,8 @@ public struct FileTimes: Sendable, Equatable {
 ///    WebM `DateUTC` (an instant)
 /// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
 /// 6. PNG `Creation Time`
-/// 7. EXIF DateTime (+ SubSecTime, + OffsetTime)
+/// 7. GPS date and time (an instant): EXIF GPSDateStamp + GPSTimeStamp, then XMP
+///    exif:GPSTimeStamp; then EXIF DateTime (+ SubSecTime, + OffsetTime)
 /// 8. sidecars: an XMP sidecar's dates, then a Google Takeout JSON's `photoTakenTime`
 /// 9. a date in the file name
 /// 10. the file's birth time, else its modification time
@@ -58,7 +59,7 @@ package enum CaptureDateResolver {
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
         .riffDateTimeOriginal, .matroskaDateUTC, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
-        .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,
+        .exifGPSDateTime, .xmpGPSTimeStamp, .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,
     ]
 
     package static func resolve(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
@@ -93,6 +94,9 @@ package enum CaptureDateResolver {
             return exifDate(
                 x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
                 source: source, exif: x, &diagnostics)
+        case .exifGPSDateTime:
+            guard let x = e.exif else { return nil }
+            return gpsDate(x, &diagnostics)
         case .fileName:
             let (name, why) = FileNameDateParser.interpret(e.fileName)
             diagnostics += why
@@ -133,6 +137,19 @@ package enum CaptureDateResolver {
         switch clue.value {
         case .text(let text, let form):
             switch form.parse(text) {
+            case .success(let stamp) where form == .utcISO8601:
+                // An instant: the offset it names, else UTC [XMP EXIF schema, GPSTimeStamp].
+                let seconds = stamp.local.secondsAsIfUTC - Int64(stamp.offset?.seconds ?? 0)
+                guard
+                    let utc = LocalDateTime(
+                        secondsAsIfUTC: seconds, nanosecond: stamp.local.nanosecond,
+                        fractionDigits: stamp.local.fractionDigits),
+                    utc.year >= gpsEpochYear
+                else {
+                    diagnostics.append(Diagnostic("date", "\(clue.source.rawValue) '\(text)': before GPS time began; skipped"))
+                    return nil
+                }
+                return CaptureDate(.instant(utc: utc), source: clue.source)
             case .success(let stamp):
                 return CaptureDate(
                     .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
@@ -214,6 +231,30 @@ package enum CaptureDateResolver {
             return CaptureDate(.wall(stamp.local, offset: o, offsetSource: .gps), source: source)
         }
         return CaptureDate(.wall(stamp.local, offset: nil, offsetSource: nil), source: source)
+    }
+
+    /// GPS time began on 1980-01-06: an earlier GPS date is a receiver's placeholder.
+    static let gpsEpochYear = 1980
+
+    /// The UTC time of the GPS fix [EXIF 2.32 4.6.6, GPSDateStamp, GPSTimeStamp], an instant:
+    /// a phone's or camera's fix is taken as the picture is, by a clock that needs no zone.
+    /// Both tags must be there (a date alone is not a time of capture).
+    static func gpsDate(_ exif: ExifRecord, _ diagnostics: inout [Diagnostic]) -> CaptureDate? {
+        guard let dateText = exif.gpsDateStamp, let time = exif.gpsTimeOfDay else { return nil }
+        guard case .success(let d) = DateTextParser.exif(dateText + " 00:00:00"), d.local.year >= gpsEpochYear else {
+            diagnostics.append(Diagnostic("date", "exif.GPSDateStamp '\(dateText)' is not a usable date; skipped"))
+            return nil
+        }
+        // `gpsTimeOfDay` is finite, non-negative and under a day (`ExifDecoder`).
+        let whole = time.rounded(.down)
+        let nanosecond = Int(((time - whole) * 1e9).rounded())
+        let fraction: Int? = nanosecond == 0 ? nil : 3
+        guard
+            let utc = LocalDateTime(
+                secondsAsIfUTC: d.local.secondsAsIfUTC + Int64(whole), nanosecond: min(nanosecond, 999_999_999),
+                fractionDigits: fraction)
+        else { return nil }
+        return CaptureDate(.instant(utc: utc), source: .exifGPSDateTime)
     }
 
     /// The offset implied by GPS UTC date and time [EXIF 2.32 4.6.6, GPSTimeStamp, GPSDateStamp]:

@@ -6,6 +6,8 @@ package struct DateClue: Sendable, Equatable {
     package enum TextForm: Sendable, Equatable {
         /// ISO 8601 / XMP dates (`2024-05-01T10:20:30+02:00`) [XMP Part 1 10.5.8].
         case iso8601
+        /// ISO 8601 naming an instant, UTC when it names no zone (XMP `exif:GPSTimeStamp`).
+        case utcISO8601
         /// AVI `IDIT` / `ICRD` text: C's asctime form (`Mon Jan 01 10:20:30 2024`), else EXIF's or
         /// ISO 8601's.
         case riff
@@ -14,7 +16,7 @@ package struct DateClue: Sendable, Equatable {
 
         func parse(_ text: String) -> Result<DateTextParser.Stamp, DateTextParser.Rejection> {
             switch self {
-            case .iso8601: return DateTextParser.iso8601(text)
+            case .iso8601, .utcISO8601: return DateTextParser.iso8601(text)
             case .riff: return DateTextParser.riff(text)
             case .freeform: return DateTextParser.freeform(text)
             }

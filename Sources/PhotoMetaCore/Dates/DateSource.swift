@@ -13,6 +13,11 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case xmpDateCreated = "xmp.DateCreated"
     case xmpCreateDate = "xmp.CreateDate"
     case pngCreationTime = "png.CreationTime"
+    /// EXIF GPSDateStamp and GPSTimeStamp: the UTC time of the position fix, an instant
+    /// [EXIF 2.32 4.6.6].
+    case exifGPSDateTime = "exif.GPSDateTime"
+    /// XMP `exif:GPSTimeStamp`: the same, as one ISO 8601 date-time, UTC when it names no zone.
+    case xmpGPSTimeStamp = "xmp.GPSTimeStamp"
     case exifDateTime = "exif.DateTime"
     /// An XMP sidecar beside the file (`NAME.EXT.xmp`, `NAME.xmp`): its DateTimeOriginal,
     /// DateCreated or CreateDate.

@@ -98,8 +98,9 @@ extension XMPRecord {
     /// [XMP Part 2 8.2, 8.4] The dates, as written: ISO 8601 text.
     package var dateClues: [DateClue] {
         [
-            (dateTimeOriginal, DateSource.xmpDateTimeOriginal), (dateCreated, .xmpDateCreated),
-            (createDate, .xmpCreateDate),
-        ].compactMap { text, source in text.map { DateClue(source, .text($0, .iso8601)) } }
+            (dateTimeOriginal, DateSource.xmpDateTimeOriginal, DateClue.TextForm.iso8601),
+            (dateCreated, .xmpDateCreated, .iso8601), (createDate, .xmpCreateDate, .iso8601),
+            (gpsTimeStamp, .xmpGPSTimeStamp, .utcISO8601),
+        ].compactMap { text, source, form in text.map { DateClue(source, .text($0, form)) } }
     }
 }

@@ -52,6 +52,7 @@ package enum XMPReader {
             record.dateTimeOriginal = record.dateTimeOriginal ?? value(.exif, "DateTimeOriginal")
             record.dateCreated = record.dateCreated ?? value(.photoshop, "DateCreated")
             record.createDate = record.createDate ?? value(.basic, "CreateDate")
+            record.gpsTimeStamp = record.gpsTimeStamp ?? value(.exif, "GPSTimeStamp")
             record.userComment = record.userComment ?? value(.exif, "UserComment")
             record.make = record.make ?? value(.tiff, "Make")
             record.model = record.model ?? value(.tiff, "Model")
