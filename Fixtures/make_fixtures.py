@@ -1116,6 +1116,30 @@ def fixture_xmp_gps_jpeg():
     return jpeg_with(app1_xmp(xmp_packet([("exif:GPSTimeStamp", "2023-12-01T13:45:30")])))
 
 
+def app13_iptc(datasets, name=b""):
+    """APP13 "Photoshop 3.0\0" holding one image resource block [Photoshop File Formats, Image
+    resource blocks]: "8BIM", ID 0x0404 (IPTC-NAA), a Pascal name padded to an even length, a
+    size and the IIM datasets [IIM 4.1 1.5]: 0x1C, record, dataset, 2-byte length, data."""
+    iim = b"".join(b"\x1c" + bytes([rec, ds]) + struct.pack(">H", len(v)) + v for rec, ds, v in datasets)
+    pascal = bytes([len(name)]) + name
+    if len(pascal) % 2:
+        pascal += b"\0"
+    block = b"8BIM" + struct.pack(">H", 0x0404) + pascal + struct.pack(">I", len(iim)) + iim
+    if len(iim) % 2:
+        block += b"\0"
+    # A resource before it (0x03ED, resolution info, 16 bytes) that the walk must step over.
+    resolution = b"8BIM" + struct.pack(">H", 0x03ED) + b"\0\0" + struct.pack(">I", 16) + bytes(16)
+    return jpeg_segment(0xED, b"Photoshop 3.0\0" + resolution + block)
+
+
+def fixture_iptc_jpeg():
+    """formats/iptc.jpg: a picture whose only date is IPTC's, as Photoshop before XMP and news
+    agencies wrote it: DateCreated (2:55) 20051223, TimeCreated (2:60) 143000+0200, after a
+    Caption (2:120) and the record version (2:00)."""
+    return jpeg_with(app13_iptc([(2, 0, b"\x00\x04"), (2, 120, b"Harbour at dusk"), (2, 55, b"20051223"),
+                                 (2, 60, b"143000+0200")], name=b"IPTC"))
+
+
 def riff_chunk(cid, data):
     """A RIFF chunk: id, u32 LE size of the data, data, a pad byte to an even length."""
     return cid + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
@@ -1533,6 +1557,7 @@ def fixture_mkv_recording():
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
+            ("iptc.jpg", fixture_iptc_jpeg()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),
             ("minolta.mrw", fixture_mrw()),
             ("far_ifd.tif", fixture_far_ifd_tiff()), ("arw_like.arw", fixture_arw_like()),

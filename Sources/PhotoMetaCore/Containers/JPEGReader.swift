@@ -44,6 +44,14 @@ package enum JPEGReader {
                 switch marker {
                 case 0xE1:
                     readAPP1(reader, at: payloadStart, length: payloadLength, into: &out)
+                case 0xED where !out.dates.contains(where: { $0.source == .iptcDateCreated }):
+                    // APP13: Photoshop's resources, with the IPTC record (a segment is at most
+                    // 64 KiB: its own length bounds the read).
+                    if let payload = try? reader.read(at: payloadStart, count: payloadLength),
+                        let clue = PhotoshopResources.iptcDate(app13: payload)
+                    {
+                        out.dates.append(clue)
+                    }
                 case 0xE2 where out.previewHints.mpfTIFFOffset == nil && payloadLength > 12:
                     // [CIPA DC-007 5.2] APP2 "MPF\0", then a TIFF header: the index of the
                     // other images (previews) stored after this one.

@@ -44,7 +44,8 @@ public struct FileTimes: Sendable, Equatable {
 /// 3. QuickTime: Apple Keys CreationDate (its own offset), then `mvhd` (UTC)
 /// 4. AVI: `IDIT`, then `INFO/ICRD` (both reported as `riff.DateTimeOriginal`); Matroska and
 ///    WebM `DateUTC` (an instant)
-/// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate
+/// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate; then IPTC
+///    DateCreated (+ TimeCreated)
 /// 6. PNG `Creation Time`
 /// 7. GPS date and time (an instant): EXIF GPSDateStamp + GPSTimeStamp, then XMP
 ///    exif:GPSTimeStamp; then EXIF DateTime (+ SubSecTime, + OffsetTime)
@@ -58,7 +59,8 @@ package enum CaptureDateResolver {
     /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
-        .riffDateTimeOriginal, .matroskaDateUTC, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .pngCreationTime,
+        .riffDateTimeOriginal, .matroskaDateUTC, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate, .iptcDateCreated,
+        .pngCreationTime,
         .exifGPSDateTime, .xmpGPSTimeStamp, .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,
     ]
 

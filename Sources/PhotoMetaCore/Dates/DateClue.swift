@@ -8,6 +8,9 @@ package struct DateClue: Sendable, Equatable {
         case iso8601
         /// ISO 8601 naming an instant, UTC when it names no zone (XMP `exif:GPSTimeStamp`).
         case utcISO8601
+        /// IPTC IIM: DateCreated `CCYYMMDD`, then a space and TimeCreated `HHMMSS±HHMM` when
+        /// there is one [IIM 4.1, 2:55 and 2:60].
+        case iptc
         /// AVI `IDIT` / `ICRD` text: C's asctime form (`Mon Jan 01 10:20:30 2024`), else EXIF's or
         /// ISO 8601's.
         case riff
@@ -17,6 +20,7 @@ package struct DateClue: Sendable, Equatable {
         func parse(_ text: String) -> Result<DateTextParser.Stamp, DateTextParser.Rejection> {
             switch self {
             case .iso8601, .utcISO8601: return DateTextParser.iso8601(text)
+            case .iptc: return DateTextParser.iptc(text)
             case .riff: return DateTextParser.riff(text)
             case .freeform: return DateTextParser.freeform(text)
             }

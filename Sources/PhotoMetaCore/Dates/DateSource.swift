@@ -12,6 +12,9 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case xmpDateTimeOriginal = "xmp.DateTimeOriginal"
     case xmpDateCreated = "xmp.DateCreated"
     case xmpCreateDate = "xmp.CreateDate"
+    /// IPTC IIM DateCreated (2:55), with TimeCreated (2:60) when there is one, from a JPEG's
+    /// Photoshop APP13 segment.
+    case iptcDateCreated = "iptc.DateCreated"
     case pngCreationTime = "png.CreationTime"
     /// EXIF GPSDateStamp and GPSTimeStamp: the UTC time of the position fix, an instant
     /// [EXIF 2.32 4.6.6].

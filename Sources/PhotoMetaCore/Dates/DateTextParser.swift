@@ -52,6 +52,27 @@ package enum DateTextParser {
         return r
     }
 
+    /// IPTC IIM DateCreated `CCYYMMDD` [IIM 4.1, 2:55], optionally followed by a space and
+    /// TimeCreated `HHMMSS±HHMM` [2:60]: rewritten as ISO 8601 and read as such (a date alone
+    /// is a date without a time).
+    package static func iptc(_ text: String) -> Result<Stamp, Rejection> {
+        let s = Array(text.utf8)
+        if isPlaceholder(s) { return .failure(.placeholder) }
+        let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
+        guard s.count >= 8, s[0..<8].allSatisfy(isDigit) else { return .failure(.malformed) }
+        var iso = s[0..<4] + [0x2D] + s[4..<6] + [0x2D] + s[6..<8]
+        if s.count > 8 {
+            let t = Array(s[9...])
+            guard s[8] == 0x20, t.count == 6 || t.count == 11, t[0..<6].allSatisfy(isDigit) else { return .failure(.malformed) }
+            iso += [0x54] + t[0..<2] + [0x3A] + t[2..<4] + [0x3A] + t[4..<6]
+            if t.count == 11 {
+                guard t[6] == 0x2B || t[6] == 0x2D, t[7...].allSatisfy(isDigit) else { return .failure(.malformed) }
+                iso += [t[6]] + t[7..<9] + [0x3A] + t[9..<11]
+            }
+        }
+        return parseStamp(Array(iso), allowDateOnly: true)
+    }
+
     /// An AVI date (`IDIT`, `ICRD`): C's asctime form `Www Mmm dd hh:mm:ss yyyy`, which most
     /// cameras write [C11 7.27.3.1], else the EXIF form, else ISO 8601. No offset either way.
     package static func riff(_ text: String) -> Result<Stamp, Rejection> {
