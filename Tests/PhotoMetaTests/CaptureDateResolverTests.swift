@@ -164,9 +164,13 @@ final class CaptureDateResolverTests: XCTestCase {
         both.gpsTimeStamp = "2023-12-01T13:45:30Z"
         both.createDate = "2023-12-01T14:45:00"
         XCTAssertEqual(resolve(DateEvidence(xmp: both, fileName: "x.jpg")).0?.source, .xmpCreateDate)
-        var early = XMPRecord()
-        early.gpsTimeStamp = "1970-01-01T00:00:00Z"
-        XCTAssertNil(resolve(DateEvidence(xmp: early, fileName: "x.jpg")).0)
+        for text in ["1970-01-01T00:00:00Z", "2023-12-01"] {
+            var early = XMPRecord()
+            early.gpsTimeStamp = text
+            let (none, why) = resolve(DateEvidence(xmp: early, fileName: "x.jpg"))
+            XCTAssertNil(none, text)
+            XCTAssertEqual(why.count, 1, "\(text): \(why)")
+        }
     }
 
     func testRule6DateTimeWithOffsetTime() {

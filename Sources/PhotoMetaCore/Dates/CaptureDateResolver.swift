@@ -141,6 +141,10 @@ package enum CaptureDateResolver {
             switch form.parse(text) {
             case .success(let stamp) where form == .utcISO8601:
                 // An instant: the offset it names, else UTC [XMP EXIF schema, GPSTimeStamp].
+                guard stamp.local.hasTime else {
+                    diagnostics.append(Diagnostic("date", "\(clue.source.rawValue) '\(text)' has no time; skipped"))
+                    return nil
+                }
                 let seconds = stamp.local.secondsAsIfUTC - Int64(stamp.offset?.seconds ?? 0)
                 guard
                     let utc = LocalDateTime(
