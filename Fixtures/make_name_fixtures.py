@@ -53,6 +53,14 @@ NAMES = [
     "Captura de Tela 2024-11-29 às 22.15.00.png",
     "スクリーンショット 2024-11-29 22.15.00.png",
     "스크린샷 2024-11-29 오후 10.15.00.png",
+    # Phones' other names and the messengers' saved pictures
+    "IMG20241129221500.jpg",
+    "00000IMG_00000_BURST20241129221500_COVER.jpg",
+    "KakaoTalk_20241129_221500000.jpg",
+    "KakaoTalk_Photo_2024-11-29-22-15-00 001.jpeg",
+    "viber_image_2024-11-29_22-15-00-000.jpg",
+    "Screenrecorder-2024-11-29-22-15-00-5.mp4",
+    "SVID_20241129_221500_1.mp4",
     # Phones' screen recorders and Steam
     "screen-20241129-221500.mp4",
     "Screen_Recording_20241129-221500_Chrome.mp4",

@@ -151,6 +151,29 @@ final class FileNameDateParserTests: XCTestCase {
         check("20231130135138_\(String(repeating: "9", count: 40)).jpg", "2023-11-30T13:51:38", pattern: "steam")
     }
 
+    /// Phones' other camera names and the messengers' saved pictures (docs/dates.md cites each).
+    func testPhoneAndMessengerNames() {
+        check("PANO_20191231_235723.jpg", "2019-12-31T23:57:23", pattern: "android.camera")
+        check("MVIMG_20191231_235723.jpg", "2019-12-31T23:57:23", pattern: "android.camera")
+        check("IMG_20231130_135138_123.jpg", "2023-11-30T13:51:38", pattern: "android.camera")
+        check("IMG20220423105358.jpg", "2022-04-23T10:53:58", pattern: "realme.camera")
+        check("VID20240731092916_1.mp4", "2024-07-31T09:29:16", pattern: "realme.camera")
+        check("00015IMG_00015_BURST20171111030039_COVER.jpg", "2017-11-11T03:00:39", pattern: "google.burst")
+        check("00000IMG_00000_BURST20200209175020789_COVER.jpg", "2020-02-09T17:50:20.789", pattern: "google.burst")
+        check("00100dPORTRAIT_00100_BURST20200209175020789.jpg", "2020-02-09T17:50:20.789", pattern: "google.burst")
+        check("FB_IMG_1681531522298.jpg", "2023-04-15T04:05:22.298", pattern: "facebook", instant: true)
+        check("KakaoTalk_20201230_215907472.jpg", "2020-12-30T21:59:07.472", pattern: "kakaotalk")
+        check("KakaoTalk_20260901_145641111_01.png", "2026-09-01T14:56:41.111", pattern: "kakaotalk")
+        check("KakaoTalk_Photo_2023-05-31-15-28-38 001.jpeg", "2023-05-31T15:28:38", pattern: "kakaotalk.pc")
+        check("KakaoTalk_Video_2023-05-31-15-28-38.mp4", "2023-05-31T15:28:38", pattern: "kakaotalk.pc")
+        check("viber_image_2023-11-09_16-47-04-506.jpg", "2023-11-09T16:47:04.506", pattern: "viber")
+        check("Screenrecorder-2023-05-20-22-02-55-536.mp4", "2023-05-20T22:02:55", pattern: "miui.screenrecord")
+        check("Screenrecorder-2023-05-20-21-25-34-31.mp4", "2023-05-20T21:25:34", pattern: "miui.screenrecord")
+        check("SVID_20240805_113052_1.mp4", "2024-08-05T11:30:52", pattern: "huawei.screenrecord")
+        // Snapchat's number is no time.
+        XCTAssertNil(FileNameDateParser.parse("Snapchat-1743849407.jpg"))
+    }
+
     func testWindowsScreenshot() {
         check("Screenshot 2024-03-15 093012.png", "2024-03-15T09:30:12", pattern: "windows.screenshot", screenshot: true)
         check("屏幕截图 2024-03-15 093012.png", "2024-03-15T09:30:12", pattern: "windows.screenshot", screenshot: true)

@@ -29,7 +29,19 @@ extension FileNameDateParser {
     /// The schemes, most specific first; every one is tried (`FileNameDateParser.interpret`).
     static let handWritten: [Pattern] = [
         Pattern("pixel", utc: true, [.literal("PXL_"), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
-        Pattern("android.camera", [.oneOf(["IMG_", "VID_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        // Android cameras, Google Camera's panoramas and older Motion Photos (`MVIMG_`), and
+        // Telegram's in-app camera (`IMG_…_SSS`: the milliseconds follow, unread).
+        Pattern(
+            "android.camera",
+            [.oneOf(["IMG_", "VID_", "PANO_", "MVIMG_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        // Realme (and other ColorOS phones): no separator at all.
+        Pattern("realme.camera", [.oneOf(["IMG", "VID"])] + compact),
+        // Google Camera's bursts: `NNNNNIMG_NNNNN_BURST` (or `…dPORTRAIT_…`) and the time,
+        // later with its milliseconds; the cover shot ends in `_COVER`.
+        Pattern(
+            "google.burst",
+            [.ignoredDigits(5), .oneOf(["IMG_", "dPORTRAIT_"]), .ignoredDigits(5), .literal("_BURST")] + compact
+                + [.optional([.millis])]),
         Pattern("whatsapp", [.oneOf(["IMG-", "VID-"]), .year, .month, .day, .literal("-WA"), .ignoredDigits(4)]),
         // WhatsApp's phone export and WhatsApp Desktop's saved media.
         Pattern(
@@ -43,6 +55,15 @@ extension FileNameDateParser {
         Pattern("qq.screenshot", screenshot: true, [.oneOf(["QQ截图", "TIM截图"])] + compact),
         Pattern("qq.image", [.oneOf(["QQ图片", "TIM图片"])] + compact),
         Pattern("telegram", [.oneOf(["photo_", "video_"])] + dashedDate + [.literal("_")] + dashedTime),
+        // Facebook's saved pictures: `FB_IMG_` and epoch milliseconds.
+        Pattern("facebook", utc: true, [.literal("FB_IMG_"), .epochMillis]),
+        // KakaoTalk on phones: `KakaoTalk_yyyyMMdd_HHmmssSSS`; on PCs and Macs:
+        // `KakaoTalk_Photo_yyyy-MM-dd-HH-mm-ss` (` 001`, ` 002` for several in one second).
+        Pattern("kakaotalk", [.literal("KakaoTalk_"), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
+        Pattern(
+            "kakaotalk.pc", [.oneOf(["KakaoTalk_Photo_", "KakaoTalk_Video_"])] + dashedDate + [.literal("-")] + dashedTime),
+        // Viber: `viber_image_yyyy-MM-dd_HH-mm-ss-SSS`.
+        Pattern("viber", [.literal("viber_image_")] + dashedDate + [.literal("_")] + dashedTime + [.literal("-"), .millis]),
         Pattern("signal", [.literal("signal-")] + dashedDate + [.literal("-"), .hour, .minute, .second]),
         Pattern(
             "android.screenshot", screenshot: true,
@@ -105,6 +126,11 @@ extension FileNameDateParser {
         // Android's screen recorder (SystemUI `ScreenMediaRecorder`): `screen-yyyyMMdd-HHmmss`,
         // the time the recording was saved; the newest adds `-` and the start in epoch ms.
         Pattern("android.screenrecord", [.literal("screen-"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
+        // Xiaomi's screen recorder: `Screenrecorder-yyyy-MM-dd-HH-mm-ss-` and the milliseconds
+        // unpadded (1 to 3 digits, so not read as a fraction).
+        Pattern("miui.screenrecord", [.literal("Screenrecorder-")] + dashedDate + [.literal("-")] + dashedTime),
+        // Huawei's screen recorder: `SVID_yyyyMMdd_HHmmss_1`.
+        Pattern("huawei.screenrecord", [.literal("SVID_"), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
         // Samsung's screen recorder: `Screen_Recording_yyyyMMdd-HHmmss_App`, later `_` before the time.
         Pattern(
             "samsung.screenrecord",
