@@ -114,6 +114,15 @@ package final class AssetIndex {
         ALTER TABLE folders ADD COLUMN low REAL;
         ALTER TABLE folders ADD COLUMN high REAL;
         """,
+        // v9: what a parse yields changed again for files already indexed: dates from the GPS
+        // fix's time (EXIF and XMP) and from IPTC DateCreated, and from more names (macOS's
+        // other languages, scrot, grim, ksnip, phone screen recorders, Realme, Google Camera's
+        // panoramas and bursts, Facebook, KakaoTalk, Viber, Steam). Every row and summary is
+        // dropped; the next scan parses once.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 
     /// What the index knows about one folder as a whole, valid while `digest` matches the

@@ -225,6 +225,28 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(try AssetIndex(path: state.path + "/index.sqlite3").load(directory: sub).count, 0)
     }
 
+    /// A parse that yields more than it did (here: a date from a Realme name, which the index
+    /// of the version before kept as the file's time) comes with a migration that drops the
+    /// rows: an index written before is parsed again once, not trusted.
+    func testAnIndexOfTheVersionBeforeIsParsedAgain() throws {
+        let f = try library()
+        try f.add("IMG20240808120819.jpg", from: "mmexport1700000000000.jpg")  // 1 s old
+        let first = try run(f) { $0.record = false }
+        XCTAssertEqual(name(first), "IMG20240808120819.jpg")
+        // As the version before left it: the row dated by the file time, the schema at v8.
+        let path = state.path + "/index.sqlite3"
+        let db = try SQLiteDatabase(path: path)
+        try db.execute("UPDATE assets SET clock = 'instant', local_seconds = 0, source = 'file.mtime' WHERE path LIKE '%IMG2024%'")
+        // A row is trusted while the file is unchanged: only the schema number tells them apart.
+        let trusted = try run(f) { $0.record = false }
+        XCTAssertEqual(trusted.parsed, 0)
+        XCTAssertEqual(name(trusted), "Screenshot_20240808-120815.png", "the stale row dates it 1970")
+        try db.setUserVersion(Int64(AssetIndex.migrations.count - 1))
+        let again = try run(f) { $0.record = false }
+        XCTAssertEqual(again.parsed, 6, "every file parsed once more")
+        XCTAssertEqual(name(again), "IMG20240808120819.jpg")
+    }
+
     func testACorruptIndexIsNotFatal() throws {
         let f = try library()
         try Data("garbage, not sqlite".utf8).write(to: URL(fileURLWithPath: state.path + "/index.sqlite3"))
