@@ -236,7 +236,8 @@ final class SuggesterTests: XCTestCase {
         // As the version before left it: the row dated by the file time, the schema at v8.
         let path = state.path + "/index.sqlite3"
         let db = try SQLiteDatabase(path: path)
-        try db.execute("UPDATE assets SET clock = 'instant', local_seconds = 0, source = 'file.mtime' WHERE path LIKE '%IMG2024%'")
+        try db.execute(
+            "UPDATE assets SET clock = 'instant', local_seconds = 0, source = 'file.mtime' WHERE path LIKE '%IMG2024%'")
         // A row is trusted while the file is unchanged: only the schema number tells them apart.
         let trusted = try run(f) { $0.record = false }
         XCTAssertEqual(trusted.parsed, 0)
