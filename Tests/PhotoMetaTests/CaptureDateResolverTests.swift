@@ -147,6 +147,24 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(why.map(\.message), ["exif.GPSDateStamp '1970:01:01' is not a usable date; skipped"])
     }
 
+    /// A phone that writes DateTime but no DateTimeOriginal, at the GPS fix's moment: DateTime
+    /// says the wall clock too, and GPS its offset. An edit's DateTime, days later, does not.
+    func testGPSYieldsToADateTimeAtTheSameMoment() {
+        var x = exif {
+            $0.gpsDateStamp = "2022:01:12"
+            $0.gpsTimeOfDay = 7 * 3600 + 30 * 60 + 14
+            $0.dateTime = "2022:01:12 09:30:40"
+        }
+        let same = resolve(DateEvidence(exif: x, fileName: "x.heif")).0
+        XCTAssertEqual(same?.source, .exifDateTime, "26 s after the fix, two hours east")
+        XCTAssertEqual(same?.rendered(in: utcZone).offset, "+02:00")
+        XCTAssertEqual(same?.rendered(in: utcZone).offsetSource, .gps)
+        x.dateTime = "2022:01:15 11:02:00"
+        XCTAssertEqual(resolve(DateEvidence(exif: x, fileName: "x.heif")).0?.source, .exifGPSDateTime)
+        x.dateTime = "2022:01:12 09:37:40"
+        XCTAssertEqual(resolve(DateEvidence(exif: x, fileName: "x.heif")).0?.source, .exifGPSDateTime, "not a whole zone")
+    }
+
     func testXMPGPSTimeStampIsUTCUnlessItSaysOtherwise() {
         for (text, utc) in [
             ("2023-12-01T13:45:30Z", "2023-12-01T13:45:30Z"), ("2023-12-01T13:45:30", "2023-12-01T13:45:30Z"),

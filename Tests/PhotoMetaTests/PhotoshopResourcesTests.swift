@@ -71,6 +71,24 @@ final class PhotoshopResourcesTests: XCTestCase {
         }
     }
 
+    /// IPTC's date alone yields to a timestamp of the file on that day (DateTime, or the GPS
+    /// fix's): it says the time as well. On another day, or with TimeCreated, IPTC's wins.
+    func testADateAloneYieldsToATimestampOfThatDay() {
+        var exif = ExifRecord()
+        exif.dateTime = "2004:07:13 21:23:44"
+        func source(_ text: String) -> DateSource? {
+            let clue = DateClue(.iptcDateCreated, .text(text, .iptc))
+            return CaptureDateResolver.resolve(DateEvidence(exif: exif, clues: [clue], fileName: "x.jpg")).date?.source
+        }
+        XCTAssertEqual(source("20040713"), .exifDateTime)
+        XCTAssertEqual(source("20040712"), .iptcDateCreated)
+        XCTAssertEqual(source("20040713 080000+0000"), .iptcDateCreated)
+        exif.dateTime = nil
+        exif.gpsDateStamp = "2004:07:13"
+        exif.gpsTimeOfDay = 3600
+        XCTAssertEqual(source("20040713"), .exifGPSDateTime)
+    }
+
     /// Below the XMP dates (Photoshop mirrors IPTC's into `photoshop:DateCreated`), above the
     /// PNG text, the GPS time and EXIF DateTime.
     func testItsPlaceInThePrecedenceTable() {

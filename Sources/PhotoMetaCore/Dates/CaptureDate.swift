@@ -36,6 +36,14 @@ public struct CaptureDate: Sendable, Equatable {
         }
     }
 
+    /// The calendar day of the wall clock (the UTC day for an instant): year, month, day.
+    package var localDay: [Int] {
+        switch clock {
+        case .instant(let utc): return [utc.year, utc.month, utc.day]
+        case .wall(let local, _, _): return [local.year, local.month, local.day]
+        }
+    }
+
     /// False when the source gave a day without a time of day.
     package var hasTime: Bool {
         switch clock {

@@ -97,8 +97,22 @@ package enum CaptureDateResolver {
                 x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime,
                 source: source, exif: x, &diagnostics)
         case .exifGPSDateTime:
-            guard let x = e.exif else { return nil }
-            return gpsDate(x, &diagnostics)
+            guard let x = e.exif, let gps = gpsDate(x, &diagnostics) else { return nil }
+            // A DateTime at the same moment (a phone that writes no DateTimeOriginal) says the
+            // wall clock as well, and GPS lends it its offset: rule 6c gives both.
+            if let time = dateTime(x), sameMoment(time, gps) { return nil }
+            return gps
+        case .iptcDateCreated:
+            for clue in e.clues where clue.source == source {
+                guard let d = date(from: clue, &diagnostics) else { continue }
+                // A date alone that a later timestamp of the file falls on (the GPS fix's, or
+                // DateTime): that one says the time too.
+                if !d.hasTime, let x = e.exif, [gpsDate(x), dateTime(x)].contains(where: { $0?.localDay == d.localDay }) {
+                    return nil
+                }
+                return d
+            }
+            return nil
         case .fileName:
             let (name, why) = FileNameDateParser.interpret(e.fileName)
             diagnostics += why
@@ -237,6 +251,29 @@ package enum CaptureDateResolver {
             return CaptureDate(.wall(stamp.local, offset: o, offsetSource: .gps), source: source)
         }
         return CaptureDate(.wall(stamp.local, offset: nil, offsetSource: nil), source: source)
+    }
+
+    /// EXIF DateTime as rule 6c reads it, without its notes (asked by earlier rules).
+    static func dateTime(_ x: ExifRecord) -> CaptureDate? {
+        var ignored: [Diagnostic] = []
+        return exifDate(
+            x.dateTime, subSec: x.subSecTime, offset: x.offsetTime, offsetSource: .offsetTime, source: .exifDateTime,
+            exif: x, &ignored)
+    }
+
+    /// The GPS fix's time without its notes.
+    static func gpsDate(_ x: ExifRecord) -> CaptureDate? {
+        var ignored: [Diagnostic] = []
+        return gpsDate(x, &ignored)
+    }
+
+    /// A wall clock and a GPS instant are one moment when they differ by a whole number of
+    /// quarter hours (the zone), give or take a minute (the fix may lag), within ±14 h.
+    static func sameMoment(_ wall: CaptureDate, _ gps: CaptureDate) -> Bool {
+        guard case .wall(let local, _, _) = wall.clock, local.hasTime, case .instant(let utc) = gps.clock else { return false }
+        let diff = Double(local.secondsAsIfUTC - utc.secondsAsIfUTC) + Double(local.nanosecond - utc.nanosecond) / 1e9
+        guard abs(diff) <= 14 * 3600 + 60 else { return false }
+        return abs(diff - (diff / 900).rounded() * 900) <= 60
     }
 
     /// GPS time began on 1980-01-06: an earlier GPS date is a receiver's placeholder.
