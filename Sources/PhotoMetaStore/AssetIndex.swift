@@ -123,6 +123,14 @@ package final class AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v10: offsets changed for files already indexed: a GPS fix or a file time gives one
+        // only when it lands on an offset a zone uses (a stale fix gave +02:15), and a file
+        // time that agrees at +00:00 gives none (a FAT card's local time read as UTC). Every
+        // row and summary is dropped; the next scan parses once.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 
     /// What the index knows about one folder as a whole, valid while `digest` matches the

@@ -226,8 +226,30 @@ final class CaptureDateResolverTests: XCTestCase {
             $0.gpsTimeOfDay = 12 * 3600 + 5 * 60 + 7
         }
         let r = resolve(DateEvidence(exif: x, fileName: "x")).0?.rendered(in: utcZone)
-        XCTAssertEqual(r?.offset, "+02:00", "rounded to 15 minutes")
+        XCTAssertEqual(r?.offset, "+02:00", "a fix 7 s behind the shutter")
         XCTAssertEqual(r?.offsetSource, .gps)
+    }
+
+    /// A fix minutes old (the last one a camera synced) is no zone: Paris at 10:11:12 with a
+    /// fix of 08:03:00 UTC would round to +02:15. No offset then, and a note; a fix within a
+    /// minute of a zone's offset still gives it, Nepal's +05:45 included.
+    func testAStaleGPSFixGivesNoOffset() {
+        for (gps, offset) in [
+            (8 * 3600 + 3 * 60, nil), (7 * 3600 + 31 * 60, nil), (8 * 3600 + 10 * 60 + 12, "+02:00"),
+            (8 * 3600 + 12 * 60 + 12, "+02:00"), (8 * 3600 + 13 * 60 + 13, nil), (4 * 3600 + 26 * 60 + 12, "+05:45"),
+            (7 * 3600 + 56 * 60 + 12, nil),
+        ] as [(Double, String?)] {
+            let x = exif {
+                $0.dateTimeOriginal = "2024:05:01 10:11:12"
+                $0.gpsDateStamp = "2024:05:01"
+                $0.gpsTimeOfDay = gps
+            }
+            let (d, notes) = resolve(DateEvidence(exif: x, fileName: "x"))
+            XCTAssertEqual(d?.source, .exifDateTimeOriginal)
+            XCTAssertEqual(d?.rendered(in: utcZone).offset, offset, "GPS \(gps)")
+            XCTAssertEqual(
+                notes.contains { $0.message.contains("not a zone's offset") }, offset == nil, "GPS \(gps): \(notes)")
+        }
     }
 
     func testGPSOffsetAcrossMidnightAndBeyond14Hours() {

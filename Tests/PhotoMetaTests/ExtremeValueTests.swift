@@ -116,7 +116,8 @@ final class ExtremeValueTests: XCTestCase {
         exif.gpsDateStamp = "2024:01:01"
         for t in [Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude] {
             exif.gpsTimeOfDay = t
-            XCTAssertNil(CaptureDateResolver.gpsOffset(local: local, exif: exif))
+            var notes: [Diagnostic] = []
+            XCTAssertNil(CaptureDateResolver.gpsOffset(local: local, exif: exif, &notes))
         }
     }
 

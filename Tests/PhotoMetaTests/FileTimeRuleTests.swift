@@ -54,8 +54,11 @@ final class FileTimeRuleTests: XCTestCase {
         }
     }
 
-    func testOffsetsFromMinusTwelveToPlusFourteenOnQuarterHours() throws {
-        for (hours, quarters, ok) in [(14, 0, true), (-12, 0, true), (5, 3, true), (-12, -1, false), (14, 1, false)] {
+    func testOffsetsThatZonesUse() throws {
+        for (hours, quarters, ok) in [
+            (14, 0, true), (-12, 0, true), (5, 3, true), (-3, -2, true), (12, 3, true), (-12, -1, false), (14, 1, false),
+            (2, 1, false), (1, 3, false), (0, 0, false),
+        ] {
             let seconds = hours * 3600 + quarters * 900
             let local = t("2026-06-01T12:00:00")
             let fileTime = try XCTUnwrap(LocalDateTime(secondsAsIfUTC: local.secondsAsIfUTC - Int64(seconds)))
@@ -63,6 +66,15 @@ final class FileTimeRuleTests: XCTestCase {
             guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
             XCTAssertEqual(o?.seconds, ok ? seconds : nil, "\(hours) h \(quarters) quarters")
         }
+    }
+
+    /// A camera's FAT card keeps its local time with no zone, and Linux reads it as UTC: a
+    /// photo copied with its times agrees with them at +00:00 wherever it was taken.
+    func testAgreementAtUTCLendsNoOffset() throws {
+        let d = try XCTUnwrap(offset(name: "20240501_101112.jpg", modified: "2024-05-01T10:11:13"))
+        guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
+        XCTAssertNil(o)
+        XCTAssertEqual(d.rendered(in: utcZone).assumed?.offset, "+00:00", "the machine's zone, assumed, says the same")
     }
 
     func testADateWithItsOwnOffsetOrWithoutATimeIsLeftAlone() throws {

@@ -188,22 +188,24 @@ package enum CaptureDateResolver {
     }
 
     /// A wall clock that says nothing of its zone (a name, a zoneless EXIF or XMP date) gets an
-    /// offset from the file's times when one of them, shifted by a whole quarter hour between
-    /// -12:00 and +14:00, lands within `fileTimeAgreement` of it: a screenshot named in the
+    /// offset from the file's times when one of them, shifted by an offset in use
+    /// (`UTCOffset.isInUse`), lands within `fileTimeAgreement` of it: a screenshot named in the
     /// machine's local time and written at that moment tells its zone. Only agreement that
     /// close counts (a file copied later, or a name that is not the capture time, will not
     /// match to the second).
+    ///
+    /// Agreement at +00:00 lends nothing. FAT and most exFAT cards store a camera's local time
+    /// with no zone, and Linux reads it in the kernel's zone, UTC unless the clock is set to
+    /// local time: a camera's photo copied with its times (`cp -p`, a file manager) agrees
+    /// with them at +00:00 wherever it was taken. A machine that does run in UTC loses nothing:
+    /// its zone, assumed, is the same +00:00.
     package static func offsetFromFileTimes(_ date: CaptureDate, _ times: FileTimes?) -> CaptureDate {
         guard case .wall(let local, nil, _) = date.clock, local.hasTime, let times else { return date }
         let wall = Double(local.secondsAsIfUTC) + Double(local.nanosecond) / 1e9
         for t in [times.birth, times.modification].compactMap({ $0 }) {
             let instant = Double(t.secondsAsIfUTC) + Double(t.nanosecond) / 1e9
-            let diff = wall - instant
-            guard abs(diff) <= 14 * 3600 + fileTimeAgreement else { continue }
-            let quarters = (diff / 900).rounded()
-            guard abs(diff - quarters * 900) <= fileTimeAgreement else { continue }
-            let seconds = Int(quarters) * 900
-            guard seconds >= -12 * 3600, seconds <= 14 * 3600, let offset = UTCOffset(seconds: seconds) else { continue }
+            guard let offset = UTCOffset.inUse(nearest: wall - instant, within: fileTimeAgreement), offset.seconds != 0
+            else { continue }
             var shifted = CaptureDate(.wall(local, offset: offset, offsetSource: .fileTime), source: date.source)
             shifted.sidecar = date.sidecar
             return shifted
@@ -247,7 +249,7 @@ package enum CaptureDateResolver {
             }
             diagnostics.append(Diagnostic("date", "\(offsetSource.rawValue) '\(offset)' is not an offset; ignored"))
         }
-        if let o = gpsOffset(local: stamp.local, exif: exif) {
+        if let o = gpsOffset(local: stamp.local, exif: exif, &diagnostics) {
             return CaptureDate(.wall(stamp.local, offset: o, offsetSource: .gps), source: source)
         }
         return CaptureDate(.wall(stamp.local, offset: nil, offsetSource: nil), source: source)
@@ -267,14 +269,19 @@ package enum CaptureDateResolver {
         return gpsDate(x, &ignored)
     }
 
-    /// A wall clock and a GPS instant are one moment when they differ by a whole number of
-    /// quarter hours (the zone), give or take a minute (the fix may lag), within ±14 h.
+    /// A wall clock and a GPS instant are one moment when they differ by an offset in use
+    /// (the zone), give or take `gpsAgreement` (the fix may lag).
     static func sameMoment(_ wall: CaptureDate, _ gps: CaptureDate) -> Bool {
         guard case .wall(let local, _, _) = wall.clock, local.hasTime, case .instant(let utc) = gps.clock else { return false }
         let diff = Double(local.secondsAsIfUTC - utc.secondsAsIfUTC) + Double(local.nanosecond - utc.nanosecond) / 1e9
-        guard abs(diff) <= 14 * 3600 + 60 else { return false }
-        return abs(diff - (diff / 900).rounded() * 900) <= 60
+        return UTCOffset.inUse(nearest: diff, within: gpsAgreement) != nil
     }
+
+    /// How far a GPS fix's time may lag the wall clock and still give its zone. A fix is often
+    /// older than the photo (the last one a camera synced, a phone indoors): 8 minutes stale,
+    /// rounding would make +02:15 of Paris's +02:00, and a UTC wrong by 8 minutes shown as
+    /// exact; so a difference further than this from a zone's offset gives none.
+    static let gpsAgreement = 60.0
 
     /// GPS time began on 1980-01-06: an earlier GPS date is a receiver's placeholder.
     static let gpsEpochYear = 1980
@@ -301,16 +308,24 @@ package enum CaptureDateResolver {
     }
 
     /// The offset implied by GPS UTC date and time [EXIF 2.32 4.6.6, GPSTimeStamp, GPSDateStamp]:
-    /// local minus UTC, rounded to 15 minutes, accepted only within ±14 h (further apart, one
-    /// of the clocks is wrong).
-    package static func gpsOffset(local: LocalDateTime, exif: ExifRecord) -> UTCOffset? {
+    /// local minus UTC, when that lies within `gpsAgreement` of an offset a zone uses
+    /// (`UTCOffset.inUse`); nil otherwise, with a note in `diagnostics` when both tags were
+    /// there (a stale fix, or a wrong clock).
+    package static func gpsOffset(
+        local: LocalDateTime, exif: ExifRecord, _ diagnostics: inout [Diagnostic]
+    ) -> UTCOffset? {
         guard let dateText = exif.gpsDateStamp, let time = exif.gpsTimeOfDay,
             case .success(let d) = DateTextParser.exif(dateText + " 00:00:00")
         else { return nil }
         let gpsUTC = Double(d.local.secondsAsIfUTC) + time
-        let diff = Double(local.secondsAsIfUTC) - gpsUTC
-        guard abs(diff) <= 14 * 3600 + 450 else { return nil }
-        let rounded = Int((diff / 900).rounded()) * 900
-        return UTCOffset(seconds: rounded)
+        let diff = Double(local.secondsAsIfUTC) + Double(local.nanosecond) / 1e9 - gpsUTC
+        if let offset = UTCOffset.inUse(nearest: diff, within: gpsAgreement) { return offset }
+        let shown = abs(diff) <= 14 * 3600 ? "\(Int((diff / 60).rounded())) min" : "more than 14 h"
+        diagnostics.append(
+            Diagnostic(
+                "date",
+                "the GPS time is \(shown) from the wall clock, not a zone's offset (a stale fix, or a clock set wrong); no offset from GPS"
+            ))
+        return nil
     }
 }
