@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 
 @testable import PhotoMeta
@@ -35,6 +36,21 @@ final class ExifDecoderTests: XCTestCase {
         XCTAssertEqual(r.gpsTimeOfDay, 1 * 3600 + 30 * 60 + 12)
         XCTAssertEqual(r.thumbnailBytes, 191)
         XCTAssertEqual(r.diagnostics, [])
+    }
+
+    /// GPSLatitudeRef 's' and GPSLongitudeRef 'w', as some writers put them: south and west.
+    func testLowerCaseGPSReferences() throws {
+        var bytes = [UInt8](try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("formats/gps_only.jpg")))
+        // The two refs are inline ASCII values [TIFF 6.0 2]: tag, type 2, count 2, 'N'/'W' and NUL.
+        for (tag, upper, lower) in [(UInt8(1), UInt8(ascii: "N"), UInt8(ascii: "s")), (3, UInt8(ascii: "W"), UInt8(ascii: "w"))] {
+            let entry: [UInt8] = [tag, 0, 2, 0, 2, 0, 0, 0, upper, 0]
+            let at = try XCTUnwrap((0...(bytes.count - entry.count)).first { Array(bytes[$0..<$0 + entry.count]) == entry })
+            bytes[at + 8] = lower
+        }
+        let p = FormatDetector.readContainer(BoundedReader(MemoryByteSource(bytes)), format: .jpeg)
+        let r = ExifDecoder.decode(tiff: try XCTUnwrap(p.exif))
+        XCTAssertEqual(try XCTUnwrap(r.gpsLatitude), -51.5074, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(r.gpsLongitude), -0.1278, accuracy: 1e-4)
     }
 
     func testUserCommentWithCharacterCode() throws {

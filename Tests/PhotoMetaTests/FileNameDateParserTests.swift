@@ -167,6 +167,8 @@ final class FileNameDateParserTests: XCTestCase {
         check("KakaoTalk_Photo_2023-05-31-15-28-38 001.jpeg", "2023-05-31T15:28:38", pattern: "kakaotalk.pc")
         check("KakaoTalk_Video_2023-05-31-15-28-38.mp4", "2023-05-31T15:28:38", pattern: "kakaotalk.pc")
         check("viber_image_2023-11-09_16-47-04-506.jpg", "2023-11-09T16:47:04.506", pattern: "viber")
+        check("signal-2024-05-01-10-11-12-123.jpg", "2024-05-01T10:11:12.123", pattern: "signal.android")
+        check("signal-2024-05-01-10-11-12-123-2.jpg", "2024-05-01T10:11:12.123", pattern: "signal.android")
         check("Screenrecorder-2023-05-20-22-02-55-536.mp4", "2023-05-20T22:02:55", pattern: "miui.screenrecord")
         check("Screenrecorder-2023-05-20-21-25-34-31.mp4", "2023-05-20T21:25:34", pattern: "miui.screenrecord")
         check("SVID_20240805_113052_1.mp4", "2024-08-05T11:30:52", pattern: "huawei.screenrecord")

@@ -65,6 +65,8 @@ extension FileNameDateParser {
         // Viber: `viber_image_yyyy-MM-dd_HH-mm-ss-SSS`.
         Pattern("viber", [.literal("viber_image_")] + dashedDate + [.literal("_")] + dashedTime + [.literal("-"), .millis]),
         Pattern("signal", [.literal("signal-")] + dashedDate + [.literal("-"), .hour, .minute, .second]),
+        // Signal for Android since 2020: `signal-yyyy-MM-dd-HH-mm-ss-SSS` (`-1`, `-2` on a clash).
+        Pattern("signal.android", [.literal("signal-")] + dashedDate + [.literal("-")] + dashedTime + [.literal("-"), .millis]),
         Pattern(
             "android.screenshot", screenshot: true,
             [.literal("Screenshot_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),

@@ -139,8 +139,9 @@ package enum ExifDecoder {
             let latRef = view.text(gps, .gpsLatitudeRef) ?? "N"
             let lonRef = view.text(gps, .gpsLongitudeRef) ?? "E"
             if la.isFinite, lo.isFinite, la <= 90, lo <= 180 {
-                record.gpsLatitude = latRef.hasPrefix("S") ? -la : la
-                record.gpsLongitude = lonRef.hasPrefix("W") ? -lo : lo
+                // Some writers use lower case ('s', 'w'); exiftool reads them as south and west.
+                record.gpsLatitude = latRef.hasPrefix("S") || latRef.hasPrefix("s") ? -la : la
+                record.gpsLongitude = lonRef.hasPrefix("W") || lonRef.hasPrefix("w") ? -lo : lo
             } else {
                 record.diagnostics.append(Diagnostic("exif", "GPS position out of range; ignored"))
             }
