@@ -261,6 +261,7 @@ XMP_NS = {
     "xmp": "http://ns.adobe.com/xap/1.0/",
     "photoshop": "http://ns.adobe.com/photoshop/1.0/",
     "exif": "http://ns.adobe.com/exif/1.0/",
+    "tiff": "http://ns.adobe.com/tiff/1.0/",
 }
 
 
@@ -1554,6 +1555,57 @@ def fixture_mkv_recording():
     return ebml_header("matroska") + ebml(0x18538067, body, size=ebml_size(len(body), 8))
 
 
+def fixture_xmp_tiff():
+    """formats/xmp.tif: a scanner's TIFF whose only date and camera are in its XMP packet,
+    IFD0 tag 700 (XMLPacket, BYTE) [XMP Part 3 1.2.5]: exif:DateTimeOriginal
+    2019-09-09T09:09:09+09:00, tiff:Make and tiff:Model."""
+    pixels = bytes(range(0, 256, 16))
+    xmp = xmp_packet([("exif:DateTimeOriginal", "2019-09-09T09:09:09+09:00"),
+                      ("tiff:Make", "Plustek"), ("tiff:Model", "OpticFilm 8200i")])
+    return build_tiff(
+        "II",
+        ifd0=[(0x0100, SHORT, 4), (0x0101, SHORT, 4), (0x0102, SHORT, 8), (0x0103, SHORT, 1),
+              (0x0106, SHORT, 1), (0x0111, LONG, 8), (0x0115, SHORT, 1), (0x0116, SHORT, 4),
+              (0x0117, LONG, len(pixels)), *tiff_resolution(), (0x02BC, BYTE, list(xmp))],
+        prefix=pixels)
+
+
+def movie_without_dates(brand, minor, compatible, *moov_extra, top_extra=b""):
+    """A one-track movie whose mvhd and tkhd carry no creation time (0: unset), as an
+    editor's export often does, with `moov_extra` boxes in moov and `top_extra` after it."""
+    trak = box(b"trak", tkhd(0, 0, 1, 3000, 640, 480),
+               box(b"mdia", mdhd(0, 1000, 3000), hdlr(b"vide", b"VideoHandler"), minf(VMHD)))
+    moov = box(b"moov", mvhd(0, 0, 1000, 3000, 2), trak, *moov_extra)
+    return ftyp(brand, minor, compatible) + moov + top_extra + box(b"mdat", b"\0" * 8)
+
+
+def fixture_loci_3gp():
+    """formats/loci.3gp: a 3GP whose place is udta/loci [3GPP TS 26.244, Location Information
+    Box] as ffmpeg writes it (and as a remux of an Android clip carries it): FullBox, language
+    "und", an empty name, role 0, longitude 139.7454 and latitude 35.6586 and altitude 40 in
+    16.16 fixed point, "earth", empty notes."""
+    fixed = lambda v: struct.pack(">i", round(v * 65536))
+    loci = fullbox(b"loci", 0, 0, struct.pack(">H", 0x55C4), b"\0", b"\0",
+                   fixed(139.7454), fixed(35.6586), fixed(40), b"earth\0", b"\0")
+    return movie_without_dates(b"3gp4", 0x200, [b"isom", b"3gp4"], box(b"udta", loci))
+
+
+def fixture_xmp_mp4():
+    """formats/xmp.mp4: an MP4 without dates in its headers whose XMP packet is a top-level
+    uuid box BE7ACFCB-97A9-42E8-9C71-999491E3AFAC [XMP Part 3 1.2.7.1], as Adobe's tools and
+    exiftool write it: xmp:CreateDate 2021-04-05T06:07:08+01:00."""
+    xmp = xmp_packet([("xmp:CreateDate", "2021-04-05T06:07:08+01:00")])
+    uuid = bytes.fromhex("BE7ACFCB97A942E89C71999491E3AFAC")
+    return movie_without_dates(b"isom", 0x200, [b"isom", b"mp41"], top_extra=box(b"uuid", uuid, xmp))
+
+
+def fixture_xmp_mov():
+    """formats/xmp.mov: a QuickTime movie without dates in its headers whose XMP packet is
+    moov/udta/XMP_ [XMP Part 3 1.2.7.2]: photoshop:DateCreated 2020-02-03T04:05:06-05:00."""
+    xmp = xmp_packet([("photoshop:DateCreated", "2020-02-03T04:05:06-05:00")])
+    return movie_without_dates(b"qt  ", 0, [b"qt  "], box(b"udta", box(b"XMP_", xmp)))
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
@@ -1567,7 +1619,8 @@ def build_formats():
             ("animated.png", fixture_apng()), ("animated.webp", fixture_animated_webp()),
             ("motion.MP.jpg", fixture_motion_google_jpeg()), ("microvideo.jpg", fixture_microvideo_jpeg()),
             ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
-            ("motion.heic", fixture_motion_heic())]
+            ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
+            ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov())]
 
 
 # ---------------------------------------------------------------------------

@@ -123,10 +123,10 @@ package final class AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
-        // v10: offsets changed for files already indexed: a GPS fix or a file time gives one
-        // only when it lands on an offset a zone uses (a stale fix gave +02:15), and a file
-        // time that agrees at +00:00 gives none (a FAT card's local time read as UTC). Every
-        // row and summary is dropped; the next scan parses once.
+        // v10: parses changed again: offsets from GPS and file times only where a zone uses
+        // them, none from a file time agreeing at +00:00 (a FAT card's local time read as
+        // UTC); XMP in TIFFs and movies; Signal for Android's names. Every row and summary
+        // is dropped; the next scan parses once.
         """
         DELETE FROM assets;
         DELETE FROM folders;

@@ -40,7 +40,7 @@ final class ExifDecoderTests: XCTestCase {
 
     /// GPSLatitudeRef 's' and GPSLongitudeRef 'w', as some writers put them: south and west.
     func testLowerCaseGPSReferences() throws {
-        var bytes = [UInt8](try Data(contentsOf: TestPaths.fixtures.appendingPathComponent("formats/gps_only.jpg")))
+        var bytes = try TestPaths.bytes("../formats/gps_only.jpg")
         // The two refs are inline ASCII values [TIFF 6.0 2]: tag, type 2, count 2, 'N'/'W' and NUL.
         for (tag, upper, lower) in [(UInt8(1), UInt8(ascii: "N"), UInt8(ascii: "s")), (3, UInt8(ascii: "W"), UInt8(ascii: "w"))] {
             let entry: [UInt8] = [tag, 0, 2, 0, 2, 0, 0, 0, upper, 0]

@@ -19,6 +19,8 @@ package enum QuickTimeReader {
         /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), `udta` ©-atoms (`udta.mak`) and
         /// `ilst` items without a key (`ilst.?xyz`), by key; the first value of a key is kept.
         var keys: [String: String] = [:]
+        /// `udta/loci`: where a 3GP or remuxed MP4 was recorded.
+        var loci: LocationInformation?
         /// The largest video track's display size from `tkhd`.
         var trackWidth: Int?
         var trackHeight: Int?
@@ -28,6 +30,7 @@ package enum QuickTimeReader {
         var out = ContainerFindings(format: format)
         var qt = Atoms()
         let top = BoxWalker.children(reader, from: 0, to: reader.size, domain: "quicktime", into: &out)
+        for box in top where box.type == "uuid" { readXMPBox(reader, box, out: &out) }
         guard let moov = top.first(where: { $0.type == "moov" }) else {
             out.truncated = true
             out.note("quicktime", "no 'moov' box (a movie still being written, or cut short)")
@@ -72,11 +75,16 @@ package enum QuickTimeReader {
             guard let text = k[key], let p = ISO6709Location(text) else { return nil }
             return MediaAsset.GPS(latitude: p.latitude, longitude: p.longitude)
         }
+        // `location`: ffmpeg's name for the place when it writes its metadata as keys
+        // (`-movflags use_metadata_tags`), an ISO 6709 string as Apple's key.
         out.evidence[.quickTimeKeys] = FieldEvidence(
             make: k["com.apple.quicktime.make"], model: k["com.apple.quicktime.model"],
-            software: k["com.apple.quicktime.software"], location: point("com.apple.quicktime.location.ISO6709"),
+            software: k["com.apple.quicktime.software"],
+            location: point("com.apple.quicktime.location.ISO6709") ?? point("location"),
             contentIdentifier: k["com.apple.quicktime.content.identifier"])
-        out.evidence[.quickTimeUserData] = FieldEvidence(make: k["udta.mak"], model: k["udta.mod"], location: point("udta.xyz"))
+        let loci = qt.loci.map { MediaAsset.GPS(latitude: $0.latitude, longitude: $0.longitude) }
+        out.evidence[.quickTimeUserData] = FieldEvidence(
+            make: k["udta.mak"], model: k["udta.mod"], location: point("udta.xyz") ?? loci)
         out.evidence[.quickTimeItemList] = FieldEvidence(location: point("ilst.?xyz"))
         out.evidence[.quickTimeMovieHeader] = FieldEvidence(durationSeconds: qt.durationSeconds)
     }
@@ -244,15 +252,45 @@ package enum QuickTimeReader {
         }
     }
 
-    /// udta ©-atoms (©day, ©mak, ©mod, ©xyz): u16 length, u16 language, text.
+    /// [XMP Part 3 1.2.7.1] An MP4 file's XMP packet: a top-level `uuid` box whose user type
+    /// is BE7ACFCB-97A9-42E8-9C71-999491E3AFAC, the packet its body.
+    static func readXMPBox(_ reader: BoundedReader, _ box: BoxHeader, out: inout ContainerFindings) {
+        guard box.dataStart - box.start >= 24, box.dataLength <= Int64(Limits.xmpPayloadMax),
+            let id = try? reader.readAvailable(at: box.dataStart - 16, count: 16), id == xmpUUID,
+            let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out)
+        else { return }
+        out.addXMP(b, domain: "quicktime")
+    }
+
+    static let xmpUUID: [UInt8] = [
+        0xBE, 0x7A, 0xCF, 0xCB, 0x97, 0xA9, 0x42, 0xE8, 0x9C, 0x71, 0x99, 0x94, 0x91, 0xE3, 0xAF, 0xAC,
+    ]
+
+    /// udta ©-atoms (©day, ©mak, ©mod, ©xyz): u16 length, u16 language, text; `loci` and
+    /// `XMP_` beside them.
     static func readUserData(
         _ reader: BoundedReader, _ udta: BoxHeader, into qt: inout Atoms,
         out: inout ContainerFindings
     ) {
         for box in BoxWalker.children(reader, from: udta.dataStart, to: udta.end, domain: "quicktime", into: &out) {
-            if box.type == "meta" {
+            switch box.type {
+            case "meta":
                 readMeta(reader, box, into: &qt, out: &out)
                 continue
+            case "loci":
+                if qt.loci == nil, box.dataLength <= 4096, let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) {
+                    qt.loci = LocationInformation(b)
+                }
+                continue
+            case "XMP_":
+                // [XMP Part 3 1.2.7.2] A QuickTime movie's XMP packet: the atom's whole body.
+                if box.dataLength <= Int64(Limits.xmpPayloadMax),
+                    let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out)
+                {
+                    out.addXMP(b, domain: "quicktime")
+                }
+                continue
+            default: break
             }
             guard box.rawType >> 24 == 0xA9, box.dataLength <= 4096,
                 let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out)

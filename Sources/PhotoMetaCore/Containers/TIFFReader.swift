@@ -24,6 +24,7 @@ package enum TIFFReader {
                 bytes[3] = 0x2A
             }
             let ifd0 = TIFFStructure.header(bytes)?.ifd0 ?? 0
+            readXMP(reader, TIFFStructure(littleEndian: littleEndian), ifd0: ifd0, into: &out)
             if let full = TIFFImageSize.pictureSize(reader, format: format, littleEndian: littleEndian, ifd0: ifd0) {
                 out.width = full.width
                 out.height = full.height
@@ -68,4 +69,28 @@ package enum TIFFReader {
         }
         return out
     }
+
+    /// [XMP Part 3 1.2.5, TIFF] The XMP packet of a TIFF (scanners, Photoshop, Lightroom's
+    /// TIFF and DNG exports): IFD0's tag 700 (XMLPacket), BYTE or UNDEFINED, its value the
+    /// packet. libexif does not hand it over, so the directory entry is found here and the
+    /// bytes it points to are read as they are.
+    static func readXMP(_ reader: BoundedReader, _ tiff: TIFFStructure, ifd0: Int, into out: inout ContainerFindings) {
+        guard let directory = tiff.directory(reader, at: ifd0),
+            let entry = directory.entries.first(where: { $0.tag == xmlPacket }), entry.type == 1 || entry.type == 7,
+            entry.count > 4, entry.count <= Limits.xmpPayloadMax
+        else { return }
+        do throws(ReadFailure) {
+            let packet = try reader.read(at: Int64(tiff.offset(entry)), count: entry.count)
+            guard packet.count == entry.count else {
+                out.note("tiff", "the XMP packet (tag 700) runs past the end of the file; ignored")
+                return
+            }
+            out.addXMP(packet, domain: "tiff")
+        } catch {
+            out.note("tiff", error, while: "reading the XMP packet (tag 700)")
+        }
+    }
+
+    /// [TIFF Technical Note / XMP Part 3] XMLPacket.
+    static let xmlPacket = TIFFTag(700)
 }

@@ -1,0 +1,61 @@
+import XCTest
+
+@testable import PhotoMetaCore
+
+/// Where movies and TIFFs keep what their usual places do not: a 3GPP `loci` box (ffmpeg's
+/// remux of an Android clip), ffmpeg's `location` key, and XMP in a TIFF's tag 700, an MP4's
+/// `uuid` box and a QuickTime movie's `udta/XMP_` (docs/dates.md, "Where rule 4 finds XMP").
+final class EmbeddedPlaceAndXMPTests: XCTestCase {
+    func asset(_ name: String) throws -> MediaAsset {
+        MediaAsset.from(try TestPaths.bytes("../formats/\(name)"), path: name)
+    }
+
+    func testTheLociBoxGivesTheMoviesPlace() throws {
+        let a = try asset("loci.3gp")
+        XCTAssertEqual(a.kind, .video)
+        // A 16.16 step is 1/65536 of a degree: the value written comes back within one.
+        XCTAssertEqual(try XCTUnwrap(a.gps?.latitude), 35.6586, accuracy: 2e-5)
+        XCTAssertEqual(try XCTUnwrap(a.gps?.longitude), 139.7454, accuracy: 2e-5)
+        XCTAssertEqual(a.diagnostics, [])
+    }
+
+    /// [3GPP TS 26.244] name (UTF-8, or UTF-16 after FE FF), role, longitude, latitude.
+    func testLociFields() throws {
+        func body(name: [UInt8], lon: Double, lat: Double) -> [UInt8] {
+            func fixed(_ v: Double) -> [UInt8] {
+                let n = UInt32(bitPattern: Int32((v * 65536).rounded()))
+                return [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: n >> UInt32($0)) }
+            }
+            return [0, 0, 0, 0, 0x55, 0xC4] + name + [0] + fixed(lon) + fixed(lat) + fixed(0) + Array("earth".utf8) + [0, 0]
+        }
+        let utf8 = try XCTUnwrap(LocationInformation(body(name: Array("Tōkyō".utf8) + [0], lon: -0.1278, lat: 51.5074)))
+        XCTAssertEqual(utf8.latitude, 51.5074, accuracy: 2e-5)
+        XCTAssertEqual(utf8.longitude, -0.1278, accuracy: 2e-5)
+        let utf16 = try XCTUnwrap(
+            LocationInformation(body(name: [0xFE, 0xFF, 0, 0x41, 0, 0x42, 0, 0], lon: 151.2153, lat: -33.8568)))
+        XCTAssertEqual(utf16.latitude, -33.8568, accuracy: 2e-5)
+        XCTAssertEqual(utf16.longitude, 151.2153, accuracy: 2e-5)
+        XCTAssertNil(LocationInformation(body(name: [0], lon: 10, lat: 95)), "latitude out of range")
+        XCTAssertNil(LocationInformation(Array(body(name: [0], lon: 10, lat: 20).prefix(12))), "cut before the latitude")
+        XCTAssertNil(LocationInformation([0, 0, 0, 0, 0x55, 0xC4] + Array("no end".utf8)), "a name without its NUL")
+        XCTAssertNil(LocationInformation([]))
+    }
+
+    func testXMPInATIFF() throws {
+        let a = try asset("xmp.tif")
+        XCTAssertEqual(a.captured?.source, .xmpDateTimeOriginal)
+        XCTAssertEqual(a.captured?.rendered(in: utcZone).utc, "2019-09-09T00:09:09Z")
+        XCTAssertEqual(a.make, "Plustek")
+        XCTAssertEqual(a.model, "OpticFilm 8200i")
+        XCTAssertEqual(a.width, 4)
+    }
+
+    func testXMPInAnMP4AndAQuickTimeMovie() throws {
+        let mp4 = try asset("xmp.mp4")
+        XCTAssertEqual(mp4.captured?.source, .xmpCreateDate)
+        XCTAssertEqual(mp4.captured?.rendered(in: utcZone).utc, "2021-04-05T05:07:08Z")
+        let mov = try asset("xmp.mov")
+        XCTAssertEqual(mov.captured?.source, .xmpDateCreated)
+        XCTAssertEqual(mov.captured?.rendered(in: utcZone).utc, "2020-02-03T09:05:06Z")
+    }
+}
