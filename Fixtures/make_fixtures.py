@@ -1606,6 +1606,19 @@ def fixture_xmp_mov():
     return movie_without_dates(b"qt  ", 0, [b"qt  "], box(b"udta", box(b"XMP_", xmp)))
 
 
+def fixture_fragmented_mp4():
+    """formats/fragmented.mp4: a fragmented MP4 as a live recorder or `-movflags
+    frag_keyframe` writes it: mvhd's duration 0 (unknown when the header was written) and
+    the length in moov/mvex/mehd [ISO 14496-12 8.8.2]: 4,500 in a timescale of 1,000, 4.5 s."""
+    created = mac_time(2022, 8, 9, 10, 11, 12)
+    trak = box(b"trak", tkhd(0, created, 1, 0, 640, 480),
+               box(b"mdia", mdhd(created, 1000, 0), hdlr(b"vide", b"VideoHandler"), minf(VMHD)))
+    mvex = box(b"mvex", fullbox(b"mehd", 0, 0, struct.pack(">I", 4500)),
+               fullbox(b"trex", 0, 0, struct.pack(">IIIII", 1, 1, 0, 0, 0)))
+    moov = box(b"moov", mvhd(0, created, 1000, 0, 2), trak, mvex)
+    return ftyp(b"iso5", 0x200, [b"iso5", b"iso6", b"mp41"]) + moov + box(b"moof") + box(b"mdat", b"\0" * 8)
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
@@ -1620,7 +1633,8 @@ def build_formats():
             ("motion.MP.jpg", fixture_motion_google_jpeg()), ("microvideo.jpg", fixture_microvideo_jpeg()),
             ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
             ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
-            ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov())]
+            ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
+            ("fragmented.mp4", fixture_fragmented_mp4())]
 
 
 # ---------------------------------------------------------------------------

@@ -58,4 +58,16 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         XCTAssertEqual(mov.captured?.source, .xmpDateCreated)
         XCTAssertEqual(mov.captured?.rendered(in: utcZone).utc, "2020-02-03T09:05:06Z")
     }
+
+    /// A fragmented MP4 says 0 in `mvhd` (not known yet when written) and its length in
+    /// `mvex/mehd`; 0 is never reported as the length (a 0 s clip would pass for a Live
+    /// Photo's short movie).
+    func testAFragmentedMovieTakesItsLengthFromMehd() throws {
+        XCTAssertEqual(try asset("fragmented.mp4").durationSeconds, 4.5)
+        var bytes = try TestPaths.bytes("../formats/fragmented.mp4")
+        let mehd = Array("mehd".utf8)
+        let at = try XCTUnwrap((0...(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == mehd })
+        bytes[at] = UInt8(ascii: "x")  // no longer a mehd: nothing says how long it is
+        XCTAssertNil(MediaAsset.from(bytes, path: "fragmented.mp4").durationSeconds)
+    }
 }

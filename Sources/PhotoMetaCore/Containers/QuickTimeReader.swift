@@ -16,6 +16,10 @@ package enum QuickTimeReader {
         var movieDate: DateClue.Value?
         /// Duration in seconds from `mvhd`.
         var durationSeconds: Double?
+        /// `mvhd`'s timescale, and `mvex/mehd`'s duration in it: a fragmented movie's length,
+        /// where `mvhd` says 0 [ISO 14496-12 8.8.2].
+        var timescale: UInt32?
+        var fragmentDuration: UInt64?
         /// Apple `keys`/`ilst` items (`com.apple.quicktime.*`), `udta` ©-atoms (`udta.mak`) and
         /// `ilst` items without a key (`ilst.?xyz`), by key; the first value of a key is kept.
         var keys: [String: String] = [:]
@@ -52,6 +56,8 @@ package enum QuickTimeReader {
                 readMeta(reader, box, into: &qt, out: &out)
             case "udta":
                 readUserData(reader, box, into: &qt, out: &out)
+            case "mvex":
+                readMovieExtends(reader, box, into: &qt, out: &out)
             case "uuid":
                 readCanonMetadata(reader, box, out: &out)
             default:
@@ -86,7 +92,11 @@ package enum QuickTimeReader {
         out.evidence[.quickTimeUserData] = FieldEvidence(
             make: k["udta.mak"], model: k["udta.mod"], location: point("udta.xyz") ?? loci)
         out.evidence[.quickTimeItemList] = FieldEvidence(location: point("ilst.?xyz"))
-        out.evidence[.quickTimeMovieHeader] = FieldEvidence(durationSeconds: qt.durationSeconds)
+        var duration = qt.durationSeconds
+        if duration == nil, let t = qt.timescale, t > 0, let d = qt.fragmentDuration, d > 0, d < UInt64(UInt32.max) << 16 {
+            duration = Double(d) / Double(t)
+        }
+        out.evidence[.quickTimeMovieHeader] = FieldEvidence(durationSeconds: duration)
     }
 
     /// [ISO 14496-12 8.2.2.3] An `mvhd` creation time (seconds since 1904-01-01 UTC) as the date
@@ -126,8 +136,24 @@ package enum QuickTimeReader {
         if let c = creation, c > 0, c < UInt64(Int64.max) {
             qt.movieDate = movieDate(secondsSince1904: Int64(c))
         }
-        if let t = timescale, t > 0, let d = duration, d != UInt64(UInt32.max), d != UInt64.max {
+        qt.timescale = timescale
+        // 0: not known when the header was written (a fragmented movie: `mehd` may say);
+        // all ones: unknown [ISO 14496-12 8.2.2.3].
+        if let t = timescale, t > 0, let d = duration, d > 0, d != UInt64(UInt32.max), d != UInt64.max {
             qt.durationSeconds = Double(d) / Double(t)
+        }
+    }
+
+    /// [ISO 14496-12 8.8.2] mvex/mehd, a FullBox: fragment_duration, u64 (version 1) or u32.
+    static func readMovieExtends(
+        _ reader: BoundedReader, _ mvex: BoxHeader, into qt: inout Atoms, out: inout ContainerFindings
+    ) {
+        for m in BoxWalker.children(reader, from: mvex.dataStart, to: mvex.end, domain: "quicktime", into: &out)
+        where m.type == "mehd" {
+            guard let b = BoxWalker.body(reader, m, domain: "quicktime", into: &out) else { continue }
+            var r = ByteReader(b)
+            guard let version = r.u8(), r.skip(3) else { continue }
+            qt.fragmentDuration = version == 1 ? r.u64be() : r.u32be().map(UInt64.init)
         }
     }
 
