@@ -47,10 +47,11 @@ package enum QuickTimeReader {
                 guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
                 readMovieHeader(b, into: &qt)
             case "trak":
-                if let (w, h, isVideo) = readTrack(reader, box, into: &out), isVideo, w * h > bestArea {
-                    bestArea = w * h
-                    qt.trackWidth = w
-                    qt.trackHeight = h
+                if let track = readTrack(reader, box, into: &out), track.isVideo, track.width * track.height > bestArea {
+                    bestArea = track.width * track.height
+                    qt.trackWidth = track.width
+                    qt.trackHeight = track.height
+                    out.rotation = track.rotation
                 }
             case "meta":
                 readMeta(reader, box, into: &qt, out: &out)
@@ -157,9 +158,13 @@ package enum QuickTimeReader {
         }
     }
 
-    /// trak → tkhd (display size, 16.16 fixed point) and mdia/hdlr (is it video?).
-    static func readTrack(_ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings) -> (Int, Int, Bool)? {
+    /// trak → tkhd (display size, 16.16 fixed point; its matrix's rotation) and mdia/hdlr
+    /// (is it video?).
+    static func readTrack(
+        _ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings
+    ) -> (width: Int, height: Int, isVideo: Bool, rotation: Int?)? {
         var size: (Int, Int)?
+        var rotation: Int?
         var isVideo = false
         for box in BoxWalker.children(reader, from: trak.dataStart, to: trak.end, domain: "quicktime", into: &out) {
             if box.type == "tkhd", let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) {
@@ -170,6 +175,7 @@ package enum QuickTimeReader {
                     version == 1 ? 4 + 8 + 8 + 4 + 4 + 8 + 8 + 2 + 2 + 2 + 2 + 36 : 4 + 4 + 4 + 4 + 4 + 4 + 8 + 2 + 2 + 2 + 2 + 36
                 var f = ByteReader(b, offset: fixedOffset)
                 if let w = f.u32be(), let h = f.u32be() { size = (Int(w >> 16), Int(h >> 16)) }
+                rotation = TrackMatrix.rotation(b, at: fixedOffset - 36)
             } else if box.type == "mdia" {
                 for m in BoxWalker.children(reader, from: box.dataStart, to: box.end, domain: "quicktime", into: &out)
                 where m.type == "hdlr" {
@@ -184,7 +190,7 @@ package enum QuickTimeReader {
             }
         }
         guard let size else { return nil }
-        return (size.0, size.1, isVideo)
+        return (size.0, size.1, isVideo, rotation)
     }
 
     /// The QuickTime `meta` atom is a plain box, the ISO one a FullBox; tell them apart by
