@@ -1555,6 +1555,15 @@ def fixture_mkv_recording():
     return ebml_header("matroska") + ebml(0x18538067, body, size=ebml_size(len(body), 8))
 
 
+def fixture_xmp_place_jpeg():
+    """formats/xmp_place.jpg: a JPEG whose only position is its own XMP, as an editor or a
+    converter that drops the Exif block keeps it: exif:GPSLatitude "35,39.516N" and
+    exif:GPSLongitude "139,44.724E" ([XMP EXIF schema] GPSCoordinate: degrees, minutes and a
+    direction), with xmp:CreateDate."""
+    return jpeg_with(app1_xmp(xmp_packet([("exif:GPSLatitude", "35,39.516N"), ("exif:GPSLongitude", "139,44.724E"),
+                                          ("xmp:CreateDate", "2022-10-11T12:13:14+09:00")])))
+
+
 def fixture_xmp_tiff():
     """formats/xmp.tif: a scanner's TIFF whose only date and camera are in its XMP packet,
     IFD0 tag 700 (XMLPacket, BYTE) [XMP Part 3 1.2.5]: exif:DateTimeOriginal
@@ -1634,7 +1643,7 @@ def build_formats():
             ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
             ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
             ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
-            ("fragmented.mp4", fixture_fragmented_mp4())]
+            ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg())]
 
 
 # ---------------------------------------------------------------------------

@@ -41,6 +41,14 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         XCTAssertNil(LocationInformation([]))
     }
 
+    /// A file's own XMP position comes after EXIF's and a movie's, before a sidecar's.
+    func testThePositionInAFilesOwnXMP() throws {
+        let a = try asset("xmp_place.jpg")
+        XCTAssertEqual(try XCTUnwrap(a.gps?.latitude), 35.6586, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(a.gps?.longitude), 139.7454, accuracy: 1e-9)
+        XCTAssertEqual(FieldPrecedence.location.firstIndex(of: .xmp), FieldPrecedence.location.firstIndex(of: .sidecar)! - 1)
+    }
+
     func testXMPInATIFF() throws {
         let a = try asset("xmp.tif")
         XCTAssertEqual(a.captured?.source, .xmpDateTimeOriginal)

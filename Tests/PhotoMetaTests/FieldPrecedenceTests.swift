@@ -36,18 +36,18 @@ final class FieldPrecedenceTests: XCTestCase {
         XCTAssertEqual(asset.model, "EOS R5")
     }
 
-    func testLocationFromEXIFThenEachMovieAtom() {
+    func testLocationFromEXIFThenEachMovieAtomThenXMPThenASidecar() {
         var evidence: [EvidenceSource: FieldEvidence] = [:]
-        let order: [EvidenceSource] = [.exif, .quickTimeKeys, .quickTimeUserData, .quickTimeItemList]
+        let order: [EvidenceSource] = [.exif, .quickTimeKeys, .quickTimeUserData, .quickTimeItemList, .xmp, .sidecar]
         for (i, source) in order.enumerated() {
             evidence[source] = FieldEvidence(location: MediaAsset.GPS(latitude: Double(i), longitude: 0))
         }
-        evidence[.xmp] = FieldEvidence(location: MediaAsset.GPS(latitude: 99, longitude: 0))
+        evidence[.matroskaInfo] = FieldEvidence(location: MediaAsset.GPS(latitude: 99, longitude: 0))
         for (i, source) in order.enumerated() {
             XCTAssertEqual(decided(evidence).gps?.latitude, Double(i), "\(source)")
             evidence[source] = nil
         }
-        XCTAssertNil(decided(evidence).gps, "XMP is not a source of location")
+        XCTAssertNil(decided(evidence).gps, "a source the list does not name is never used")
     }
 
     func testSoftwareAndContentIdentifierFromEXIFThenQuickTimeKeys() {

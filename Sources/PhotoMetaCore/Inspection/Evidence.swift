@@ -92,7 +92,7 @@ extension ExifRecord {
 extension XMPRecord {
     /// What the XMP packets state, as evidence (dates are `dateClues`).
     package var fieldEvidence: FieldEvidence {
-        FieldEvidence(make: make, model: model, orientation: orientation)
+        FieldEvidence(make: make, model: model, orientation: orientation, location: location)
     }
 
     /// [XMP Part 2 8.2, 8.4] The dates, as written: ISO 8601 text.

@@ -15,9 +15,10 @@ package enum FieldPrecedence {
     package static let lensModel: [EvidenceSource] = [.exif]
     package static let orientation: [EvidenceSource] = [.exif, .xmp]
     /// Where the picture was taken: EXIF GPS, then the movie's ISO 6709 point (Apple's key,
-    /// then `©xyz` in `udta`, then as an `ilst` item), then a sidecar's.
+    /// then `©xyz` or `loci` in `udta`, then as an `ilst` item), then the file's own XMP
+    /// (`exif:GPSLatitude`, as an editor or a WebP or GIF writer keeps it), then a sidecar's.
     package static let location: [EvidenceSource] = [
-        .exif, .quickTimeKeys, .quickTimeUserData, .quickTimeItemList, .sidecar,
+        .exif, .quickTimeKeys, .quickTimeUserData, .quickTimeItemList, .xmp, .sidecar,
     ]
     package static let contentIdentifier: [EvidenceSource] = [.exif, .quickTimeKeys]
     /// Only for movies: a CR3 is a still in a movie container, and its `mvhd` duration is not
