@@ -22,8 +22,15 @@ package final class InotifySource {
         package var movedIn: Bool { mask & UInt32(IN_MOVED_TO) != 0 }
         package var modified: Bool { mask & UInt32(IN_MODIFY) != 0 }
         package var created: Bool { mask & UInt32(IN_CREATE) != 0 }
-        /// The watched root itself was deleted or moved away.
-        package var rootGone: Bool { isRoot && name.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 }
+        /// The watched root itself was deleted or moved away, or the file system holding it was
+        /// unmounted (IN_UNMOUNT, which inotify reports whatever the mask): its path then leads
+        /// to another folder, the one the mount covered, and answering from the old one's files
+        /// would be a stale answer.
+        package var rootGone: Bool {
+            isRoot && name.isEmpty && mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_UNMOUNT) != 0
+        }
+        /// The file system holding the watched folder was unmounted.
+        package var unmounted: Bool { mask & UInt32(IN_UNMOUNT) != 0 }
         /// The event came on the root's own watch (its descriptor, remembered when it was added:
         /// a descriptor the kernel reuses for a renamed sub-folder is never taken for the root).
         package var isRoot = false

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A tmpfs mounted over a test's folder, for what only a mount shows (an unmounted folder).
+/// Needs the right to mount (root); `tmpfs` says whether it could.
+package enum TemporaryMount {
+    /// Mounts a 1 MiB tmpfs at `path`; false when it cannot (not root, no mount(8)).
+    package static func tmpfs(at path: String) -> Bool {
+        run(["/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", path])
+    }
+
+    /// Unmounts `path`; a second call, or one on a folder not mounted, does nothing.
+    package static func unmount(_ path: String) {
+        _ = run(["/bin/umount", path])
+    }
+
+    private static func run(_ argv: [String]) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: argv[0]) else { return false }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: argv[0])
+        p.arguments = Array(argv.dropFirst())
+        p.standardOutput = FileHandle.nullDevice
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return false }
+        p.waitUntilExit()
+        return p.terminationStatus == 0
+    }
+}
