@@ -85,11 +85,16 @@ public final class DirectoryWatcher: Sendable {
 
     /// Watches until `shouldStop` returns true (checked at least every 100 ms) or the folder
     /// disappears. Blocking; `deliver` is called on the calling thread (`WatchLoop`).
-    public func run(shouldStop: () -> Bool, deliver: (WatchEvent) -> Void) {
+    /// `offerDelivered` is asked right after a `suggestion` event was delivered: false (the
+    /// event reached no one: a reader gone) takes the recorded offer back, so it is made
+    /// again, by the next `suggest` or watch.
+    public func run(shouldStop: () -> Bool, deliver: (WatchEvent) -> Void, offerDelivered: () -> Bool = { true }) {
         withoutActuallyEscaping(deliver) { deliver in
-            let loop = WatchLoop(self, deliver: deliver)
-            guard loop.start() else { return }
-            loop.run(shouldStop: shouldStop)
+            withoutActuallyEscaping(offerDelivered) { offerDelivered in
+                let loop = WatchLoop(self, deliver: deliver, offerDelivered: offerDelivered)
+                guard loop.start() else { return }
+                loop.run(shouldStop: shouldStop)
+            }
         }
     }
 }

@@ -13,14 +13,14 @@ import PhotoMetaSystem
 final class WatchLoop {
     private let watcher: DirectoryWatcher
     private let deliver: (WatchEvent) -> Void
+    private let offerDelivered: () -> Bool  // did the offer just delivered reach anyone?
     private let clock: any WallClock
     private let walker: TreeWalker
     private var inotify: InotifySource?
     /// The tree as last looked at.
     private var current = FolderSnapshot()
     private var tracker: SettleTracker
-    /// Something happened since the last look; `changed` says where, `fullRescan` that the
-    /// whole tree must be read.
+    /// Something happened since the last look (`changed`: where; `fullRescan`: read it all).
     private var dirty = false
     private var changed = ChangedPlaces()
     private var fullRescan = false
@@ -28,9 +28,10 @@ final class WatchLoop {
     private var pendingCheck: Double?
     private var lastPoll = 0.0
 
-    init(_ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void) {
+    init(_ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void, offerDelivered: @escaping () -> Bool) {
         self.watcher = watcher
         self.deliver = deliver
+        self.offerDelivered = offerDelivered
         clock = watcher.options.clock
         var walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
         // The snapshot keeps each file's key, never a folder's files together: a burst's
@@ -127,8 +128,8 @@ final class WatchLoop {
         let t = clock.now()
         for e in events {
             if e.rootGone {
-                // The root's own descriptor said so: check, then stop.
-                if (try? FileSystem.canonicalFolder(folder)) != folder {
+                // The root's own descriptor said so: check, then stop (unmounted: the path leads elsewhere).
+                if e.unmounted || (try? FileSystem.canonicalFolder(folder)) != folder {
                     deliver(.folderGone)
                     return false
                 }
@@ -300,10 +301,9 @@ final class WatchLoop {
         return settings
     }
 
-    /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded under
-    /// its write lock only if still news (a racing `suggest` or watcher offers a photo at most
-    /// once), delivered once recorded; a memory that cannot be used is an error event, never
-    /// silence. No settle time: the tracker decided completeness.
+    /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded if
+    /// still news (racing askers offer a photo once), delivered, taken back if it reached no one
+    /// (`offerDelivered`); an unusable memory is an error event. The tracker decided completeness.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
         guard let settings = offerSettings, let offering = watcher.offering?.value, !candidates.isEmpty else { return }
         let context: SuggestionContext
@@ -315,12 +315,14 @@ final class WatchLoop {
         let decision = SuggestionEngine().decide(candidates, context: context)
         guard let s = decision.suggestion, let instant = decision.instant else { return }
         do throws(StateFileError) {
-            guard try offering.offer(decision, now: t, deliver: { true }).recorded else { return }
+            _ = try offering.offer(decision, now: t) {
+                if let e = keeper.offered(s, file: canonical(s.path), instant: instant) { deliver(e) }
+                deliver(.suggestion(s, ageSeconds: t - instant))
+                return offerDelivered()
+            }
         } catch {
             return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
         }
-        if let e = keeper.offered(s, file: canonical(s.path), instant: instant) { deliver(e) }
-        deliver(.suggestion(s, ageSeconds: t - instant))
     }
 
     /// The folder now, without hidden or temporary files, walked by `walker`; nil when it is gone.

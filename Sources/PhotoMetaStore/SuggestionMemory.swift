@@ -133,39 +133,47 @@ package final class SuggestionMemory {
         }
     }
 
+    /// `offerOnce`'s transaction: the offer was old news, or written over the row as it was.
+    private enum OfferStep {
+        case seen(remembered: Double)
+        case written(before: [SQLiteDatabase.Value]?)
+    }
+
     /// What became of an offer made through `offerOnce`.
     package enum OfferOutcome: Sendable, Equatable {
-        /// Delivered and recorded: this process made the offer.
+        /// Recorded and delivered: this process made the offer.
         case recorded
         /// Another process offered or dismissed it (or something newer) first: the profile's
         /// memory already reaches `remembered`, at or past the offer's instant. Nothing was
         /// delivered.
         case alreadySeen(remembered: Double)
-        /// `deliver` said the offer did not reach anyone: nothing recorded.
+        /// `deliver` said the offer did not reach anyone: taken back (`offerOnce`).
         case notDelivered
     }
 
     /// Offers `offered` (captured at `instant`) once among every process sharing this memory:
     /// under the write lock, the remembered instant is read again, and only if the offer is
-    /// still news is it delivered (`deliver`, run inside the lock: the CLI prints there) and,
-    /// when delivered, recorded before the lock is released. Racing askers queue on the lock
-    /// (the busy timeout), so exactly one of them delivers; a failed delivery records nothing.
+    /// still news is it recorded and committed; then it is delivered (`deliver`: the CLI
+    /// prints there). Racing askers queue on the lock (the busy timeout), so exactly one of
+    /// them records and delivers it. Recorded before delivered, so what a delivery says
+    /// ("recorded") is true: a commit that fails (a full disk) delivers nothing. A delivery
+    /// that fails (a reader gone, stdout on a full disk) takes the offer back: the row is set
+    /// again to what it was, unless another process wrote it meanwhile, and the next asker
+    /// makes the offer again.
     package func offerOnce(
         profile: String, instant: Double, offered: String, file: String? = nil, identity: FileIdentity? = nil, now: Double,
         deliver: () -> Bool
     ) throws(StateFileError) -> OfferOutcome {
         let db = try writable()
+        let columns = "remembered, last_offered, updated, offered_path, offered_instant, offered_device, offered_inode"
+        let before: [SQLiteDatabase.Value]?
         do throws(SQLiteDatabase.Failure) {
-            return try db.conditionalTransaction { () throws(SQLiteDatabase.Failure) -> (value: OfferOutcome, commit: Bool) in
-                let current = try db.query("SELECT remembered FROM profile_memory WHERE profile = ?", [.text(profile)])
-                    .first?.first?.double
-                if let current, current >= instant { return (.alreadySeen(remembered: current), false) }
-                guard deliver() else { return (.notDelivered, false) }
+            let step = try db.conditionalTransaction { () throws(SQLiteDatabase.Failure) -> (value: OfferStep, commit: Bool) in
+                let row = try db.query("SELECT \(columns) FROM profile_memory WHERE profile = ?", [.text(profile)]).first
+                if let current = row?.first?.double, current >= instant { return (.seen(remembered: current), false) }
                 try db.query(
                     """
-                    INSERT INTO profile_memory (profile, remembered, last_offered, updated, offered_path, offered_instant,
-                        offered_device, offered_inode)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO profile_memory (profile, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(profile) DO UPDATE SET
                         remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated,
                         offered_path = excluded.offered_path, offered_instant = excluded.offered_instant,
@@ -176,10 +184,33 @@ package final class SuggestionMemory {
                         .real(instant),
                         identity.map { .integer($0.device) } ?? .null, identity.map { .integer($0.inode) } ?? .null,
                     ])
-                return (.recorded, true)
+                return (.written(before: row), true)
+            }
+            switch step {
+            case .seen(let remembered): return .alreadySeen(remembered: remembered)
+            case .written(let row): before = row
             }
         } catch {
             throw StateFileError(error)
+        }
+        if deliver() { return .recorded }
+        takeBack(profile: profile, offered: offered, now: now, to: before, columns: columns)
+        return .notDelivered
+    }
+
+    /// Sets the profile's row back to `before` (nil: no row) after an offer that reached
+    /// no one, if the row is still the one `offerOnce` wrote (same path and time); a newer
+    /// write by another process stays. Best effort: when it fails, the offer stays recorded.
+    private func takeBack(profile: String, offered: String, now: Double, to before: [SQLiteDatabase.Value]?, columns: String) {
+        guard let db = try? writable() else { return }
+        let ours = "profile = ? AND last_offered = ? AND updated = ?"
+        let key: [SQLiteDatabase.Value] = [.text(profile), .text(offered), .real(now)]
+        if let before, before.count == 7 {
+            let set = columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(
+                separator: ", ")
+            _ = try? db.query("UPDATE profile_memory SET \(set) WHERE \(ours)", before + key)
+        } else {
+            _ = try? db.query("DELETE FROM profile_memory WHERE \(ours)", key)
         }
     }
 

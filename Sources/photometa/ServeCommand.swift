@@ -40,8 +40,10 @@ struct ServeCommand {
         EXIT STATUS:
           0   stopped by SIGINT or SIGTERM
           1   another serve has these folders (its pid is named), or a folder disappeared
+              (deleted, moved, its file system unmounted)
           64  usage error
           66  a DIR cannot be read
+          74  with --jsonl, stdout could not be written (a reader gone ends serve quietly)
         """
 
     var folders: FolderArguments

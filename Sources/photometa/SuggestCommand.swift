@@ -145,9 +145,10 @@ struct SuggestCommand {
             .scanning([options.statePath, options.indexPath, thumbnail?.picturesFile], thumbnails: thumbnail != nil))
         if standing { return runStanding() }
         // Decided without recording; the offer is then made in one step under the memory's
-        // write lock (`Suggester.offer`): printed there, and recorded only once printed, so an
-        // offer nobody saw (stdout on a full disk, a reader gone) is made again, and of askers
-        // racing for one photo exactly one offers it.
+        // write lock (`Suggester.offer`): recorded, then printed, and taken back when the print
+        // fails, so an offer nobody saw (stdout on a full disk, a reader gone) is made again,
+        // one that could not be recorded is not printed, and of askers racing for one photo
+        // exactly one offers it.
         var deciding = options
         deciding.record = false
         let progress = ProgressLine.start(quiet: quiet)

@@ -63,9 +63,12 @@ struct WatchCommand {
 
         EXIT STATUS:
           0   stopped by SIGINT or SIGTERM
-          1   the watched folder disappeared, or the state file is unusable
+          1   the watched folder disappeared (deleted, moved, its file system unmounted),
+              or the state file is unusable
           64  usage error
           66  DIR cannot be read
+          74  stdout could not be written (a reader that went away ends the watch quietly);
+              the offer it could not print is taken back
         """
 
     var folders: FolderArguments
@@ -150,9 +153,12 @@ struct WatchCommand {
         for watcher in watchers {
             group.enter()
             let thread = Thread {
+                // A stdout that can no longer be written (the reader gone, a full disk) ends the
+                // watch: an offer nobody sees is taken back (`offerDelivered`), and no more are made.
                 watcher.run(
-                    shouldStop: { stop.isSet || state.gone != nil },
-                    deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } })
+                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil },
+                    deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } },
+                    offerDelivered: { Output.delivered() })
                 group.leave()
             }
             thread.start()
@@ -164,7 +170,8 @@ struct WatchCommand {
             Output.err("photometa: \(gone) disappeared; stopped watching")
             return .someFailed
         }
-        return .success
+        // Main reports the write error (a closed pipe quietly).
+        return Output.stdoutFailure == nil ? .success : .ioError
     }
 
     /// Prints one event of a watcher (under the printer lock). A standing offer found before

@@ -332,6 +332,20 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(live.stdout.replacingOccurrences(of: #""from":"service""#, with: #""from":"scan""#), scanned.stdout)
     }
 
+    /// The served folder's file system unmounted (a USB stick pulled): serve stops (exit 1)
+    /// rather than answer from files that are gone. Needs a tmpfs mount (root).
+    func testAnUnmountedServedFolderStopsServe() throws {
+        guard TemporaryMount.tmpfs(at: folder) else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(folder) }
+        try startServe()
+        TemporaryMount.unmount(folder)
+        let s = try XCTUnwrap(serve)
+        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
+        XCTAssertEqual(s.finish(), 1)
+        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
+        serve = nil
+    }
+
     /// The served folder moved away: serve stops (exit 1) rather than follow a folder it no
     /// longer watches; the client scans.
     func testTheServedFolderMovedAwayStopsServe() throws {

@@ -130,6 +130,36 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
     }
 
+    /// stdout that cannot be written (here /dev/full; a reader gone is the same): the watch
+    /// stops with 74 and the offer it could not print is taken back, so `suggest` makes it.
+    func testAStdoutThatFailsStopsTheWatchAndTakesTheOfferBack() throws {
+        let state = work.appendingPathComponent("s.sqlite3").path
+        let w = try RunningWatch(
+            ["-c", #"exec "$0" watch "$1" --tz UTC --state "$2" > /dev/full"#, Photometa.binary.path, folder, state],
+            executable: URL(fileURLWithPath: "/bin/sh"))
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        let name = nowName()
+        try copy("mmexport1700000000000.jpg", to: name)
+        XCTAssertEqual(w.finish(), 74, w.stderr)
+        XCTAssertTrue(w.stderr.contains("no space left"), w.stderr)
+        // --wait: the copy is under a second old, still settling.
+        let again = try Photometa.run(["suggest", folder, "--wait", "5s", "--tz", "UTC", "--state", state])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("You may want to send: \(folder)/\(name)"), again.stdout)
+    }
+
+    /// The watched folder's file system unmounted: its path now leads to the folder the mount
+    /// covered, so the watch stops (exit 1) as if it had gone. Needs a tmpfs mount (root).
+    func testAnUnmountedFolderExits1() throws {
+        guard TemporaryMount.tmpfs(at: folder) else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(folder) }
+        let w = try RunningWatch(["watch", folder, "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        TemporaryMount.unmount(folder)
+        XCTAssertEqual(w.finish(), 1, w.stderr)
+        XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
+    }
+
     func testPollOption() throws {
         let w = try RunningWatch(["watch", folder, "--poll", "200ms", "--no-suggest"])
         XCTAssertTrue(w.wait { w.stderr.contains("polling every") }, w.stderr)

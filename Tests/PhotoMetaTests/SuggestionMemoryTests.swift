@@ -48,6 +48,32 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertEqual(try m.remembered(profile: "p"), 600)
     }
 
+    /// Recorded before delivered, taken back when the delivery fails: the row is what it was
+    /// before (none, or the earlier offer), unless another process wrote it meanwhile.
+    func testAnUndeliveredOfferIsTakenBack() throws {
+        let dir = try TemporaryDirectory()
+        let m = try SuggestionMemory(path: dir.path + "/state.sqlite3")
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 100, offered: "a.jpg", now: 1) {
+                XCTAssertEqual(try? m.remembered(profile: "p"), 100, "recorded when delivered")
+                return false
+            }, .notDelivered)
+        XCTAssertNil(try m.remembered(profile: "p"), "no row, as before")
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 100, offered: "a.jpg", file: "/p/a.jpg", now: 2) { true }, .recorded)
+        let standing = try m.standingOffer(profile: "p")
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 200, offered: "b.jpg", file: "/p/b.jpg", now: 3) { false }, .notDelivered)
+        XCTAssertEqual(try m.remembered(profile: "p"), 100, "the earlier offer again")
+        XCTAssertEqual(try m.standingOffer(profile: "p"), standing)
+        // Another writer between the offer and its failed delivery: its write stays.
+        XCTAssertEqual(
+            try m.offerOnce(profile: "p", instant: 300, offered: "c.jpg", now: 4) {
+                (try? m.advance(profile: "p", to: 400, offered: nil, now: 5)) != nil && false
+            }, .notDelivered)
+        XCTAssertEqual(try m.remembered(profile: "p"), 400)
+    }
+
     func testPersistsAcrossOpens() throws {
         let dir = try TemporaryDirectory()
         let path = dir.path + "/state.sqlite3"
