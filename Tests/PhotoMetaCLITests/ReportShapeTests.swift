@@ -115,6 +115,19 @@ final class ReportShapeTests: XCTestCase {
         try assertRoundTrip(WatchEventReport.self, event.json(report: AssetReport(zone: utc)))
     }
 
+    /// An offer of a file whose name is not UTF-8 carries its exact bytes (`pathBytes`), and
+    /// reads back to the same path: a client opens the file offered, not a U+FFFD look-alike.
+    func testOfferOfANameThatIsNotUTF8() throws {
+        let raw = PathBytes.decode([0x2F, 0x70, 0x2F, 0x49, 0x4D, 0x47, 0xFF, 0x0A, 0x78, 0x2E, 0x6A, 0x70, 0x67])  // "/p/IMG\xFF\nx.jpg"
+        let c = SuggestionCandidate(path: raw, format: .jpeg, kind: .photo, captured: nil, modified: 0, size: 1)
+        let offer = OfferReport(c, zone: utc, ageSeconds: 1)
+        let line = WatchEventReport.suggestion(offer).json(report: AssetReport(zone: utc))
+        XCTAssertTrue(line.contains(#""pathBytes":"\#(PathBytes.base64(raw))""#), line)
+        XCTAssertEqual(try assertRoundTrip(WatchEventReport.self, line), WatchEventReport.suggestion(offer))
+        let decoded = try JSONDecoder().decode(OfferReport.self, from: Data(try JSONEncoder().encode(offer)))
+        XCTAssertEqual(decoded.path, raw)
+    }
+
     /// An offer with a thumbnail outcome (made, and failed) round-trips too.
     func testOfferWithThumbnail() throws {
         let c = SuggestionCandidate(

@@ -52,13 +52,16 @@ package struct OfferReport: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case path, format, kind, width, height, captured, instant, instantAssumed, ageSeconds, livePhotoPair
+        case path, pathBytes, format, kind, width, height, captured, instant, instantAssumed, ageSeconds, livePhotoPair
         case livePhotoEvidence, standing, thumbnail, thumbnailError
     }
 
     /// Writes the offer's fields into the object `w` has open.
     package func writeFields(to w: inout JSONWriter, report: AssetReport) {
         w.field("path", path)
+        // A name that is not UTF-8: its exact bytes beside the shown path, as `inspect` has them,
+        // so a client can open the file offered.
+        if PathBytes.hasRawBytes(path) { w.field("pathBytes", PathBytes.base64(path)) }
         w.field("format", format.rawValue)
         w.field("kind", kind.rawValue)
         w.field("width", width)
@@ -77,6 +80,9 @@ package struct OfferReport: Sendable, Equatable, Codable {
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         path = try c.decode(String.self, forKey: .path)
+        if let b64 = try c.decodeIfPresent(String.self, forKey: .pathBytes), let bytes = PathBytes.fromBase64(b64) {
+            path = PathBytes.decode(bytes)
+        }
         format = try c.decode(MediaFormat.self, forKey: .format)
         kind = try c.decode(MediaKind.self, forKey: .kind)
         width = try c.decodeIfPresent(Int.self, forKey: .width)
@@ -93,7 +99,8 @@ package struct OfferReport: Sendable, Equatable, Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(path, forKey: .path)
+        try c.encode(PathBytes.lossy(path), forKey: .path)
+        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
         try c.encode(format, forKey: .format)
         try c.encode(kind, forKey: .kind)
         try c.encode(width, forKey: .width)
