@@ -118,7 +118,8 @@ final class ReportShapeTests: XCTestCase {
     /// An offer of a file whose name is not UTF-8 carries its exact bytes (`pathBytes`), and
     /// reads back to the same path: a client opens the file offered, not a U+FFFD look-alike.
     func testOfferOfANameThatIsNotUTF8() throws {
-        let raw = PathBytes.decode([0x2F, 0x70, 0x2F, 0x49, 0x4D, 0x47, 0xFF, 0x0A, 0x78, 0x2E, 0x6A, 0x70, 0x67])  // "/p/IMG\xFF\nx.jpg"
+        // "/p/IMG\xFF\nx.jpg"
+        let raw = PathBytes.decode([0x2F, 0x70, 0x2F, 0x49, 0x4D, 0x47, 0xFF, 0x0A, 0x78, 0x2E, 0x6A, 0x70, 0x67])
         let c = SuggestionCandidate(path: raw, format: .jpeg, kind: .photo, captured: nil, modified: 0, size: 1)
         let offer = OfferReport(c, zone: utc, ageSeconds: 1)
         let line = WatchEventReport.suggestion(offer).json(report: AssetReport(zone: utc))
