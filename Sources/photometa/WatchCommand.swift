@@ -142,7 +142,12 @@ struct WatchCommand {
         var watchers: [DirectoryWatcher] = []
         for folder in folders.folders {
             do throws(SuggestError) {
-                watchers.append(try DirectoryWatcher(folder: folder, options: options))
+                let w = try DirectoryWatcher(folder: folder, options: options)
+                // A folder given twice, or inside another given one, is watched once, through
+                // the outer one: each change is reported once (as suggest walks it once).
+                guard !watchers.contains(where: { PathKey(w.folder).isWithin($0.folder) }) else { continue }
+                watchers.removeAll { PathKey($0.folder).isWithin(w.folder) }
+                watchers.append(w)
             } catch {
                 return SuggestCommand.report(error, folders: folders)
             }

@@ -160,6 +160,21 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
     }
 
+    /// A folder given twice (two spellings) and one inside it are watched once: a change is
+    /// reported once, under the outer folder as given first.
+    func testAFolderGivenTwiceOrInsideAnotherIsWatchedOnce() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        let w = try RunningWatch(["watch", folder, folder + "/", folder + "/sub", "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        try copy("mmexport1700000000000.jpg", to: "sub/x.jpg")
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/sub/x.jpg") }, w.stdout)
+        try FileManager.default.removeItem(atPath: folder + "/sub/x.jpg")
+        XCTAssertTrue(w.wait { w.stdout.contains("- \(folder)/sub/x.jpg") }, w.stdout)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+        XCTAssertEqual(w.stdout.components(separatedBy: "changes:").count - 1, 2, w.stdout)
+    }
+
     func testPollOption() throws {
         let w = try RunningWatch(["watch", folder, "--poll", "200ms", "--no-suggest"])
         XCTAssertTrue(w.wait { w.stderr.contains("polling every") }, w.stderr)
