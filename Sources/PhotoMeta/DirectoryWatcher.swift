@@ -61,7 +61,8 @@ public final class DirectoryWatcher: Sendable {
         folder = try Suggester.checkedFolder(displayFolder)
         if options.suggestions != nil {
             do throws(StateFileError) {
-                offering = OfferingBox(try Offering(statePath: options.statePath, profile: options.profile))
+                offering = OfferingBox(
+                    try Offering(statePath: options.statePath, profile: options.profile), statePath: options.statePath)
             } catch {
                 throw .state(error)
             }
@@ -101,6 +102,27 @@ public final class DirectoryWatcher: Sendable {
 
 /// The offer path, used only from the watching thread (hence `@unchecked`).
 final class OfferingBox: @unchecked Sendable {
-    let value: Offering
-    init(_ value: Offering) { self.value = value }
+    private(set) var value: Offering
+    private let statePath: String
+
+    init(_ value: Offering, statePath: String) {
+        self.value = value
+        self.statePath = statePath
+    }
+
+    /// The memory for an offer about to be recorded: opened again when its file was deleted
+    /// or replaced since the watch began (the user removed the state file, or `forget`'s
+    /// tools did), so the offer lands where the next `suggest` reads, not in a file no name
+    /// leads to. A file that cannot be used now is an error for the caller to report.
+    func current() throws(StateFileError) -> Offering {
+        guard !value.isStillAtItsPath else { return value }
+        value = try Offering(statePath: statePath, profile: value.profile)
+        return value
+    }
+
+    /// The memory (`current`) and what the rules need from it at `t`.
+    func context(settings: SuggestionSettings, at t: Double) throws(StateFileError) -> (Offering, SuggestionContext) {
+        let offering = try current()
+        return (offering, try offering.context(settings: settings, now: t, realNow: t))
+    }
 }

@@ -5,12 +5,16 @@ import PhotoMetaSystem
 /// The offer path that `suggest` and `watch` share: read what the profile was offered or
 /// dismissed, decide with the rules at an instant, then offer: read the memory again under its
 /// write lock, hand the offer on, record it, in one step (`offer`). One memory per profile,
-/// across folders (docs/suggest.md). An offer that was not handed on (stdout failed) is not
-/// recorded, and one recorded was handed on: a client that saw it finds the memory updated.
+/// across folders (docs/suggest.md). An offer is recorded, then handed on; one that could
+/// not be handed on (stdout failed) is taken back: a client that saw it finds the memory
+/// updated, and one nobody saw is made again.
 package struct Offering {
     /// The profile whose memory this is.
     package let profile: String
     private let memory: SuggestionMemory
+
+    /// Whether the memory's file is still the one its path leads to (not deleted or replaced).
+    package var isStillAtItsPath: Bool { memory.isStillAtItsPath }
 
     /// Opens the memory at `statePath`; `readOnly` creates and writes nothing (`--peek`).
     package init(statePath: String, profile: String, readOnly: Bool = false) throws(StateFileError) {
@@ -28,8 +32,8 @@ package struct Offering {
 
     /// Offers the decision's suggestion once among every process sharing the memory: under
     /// the memory's write lock the remembered instant is read again; if the offer is still
-    /// news it is handed on (`deliver`, inside the lock: `suggest` prints there, `watch`
-    /// delivers its event) and recorded when delivered. Returns the decision as it stands (the
+    /// news it is recorded, then handed on (`deliver`: `suggest` prints there, `watch`
+    /// delivers its event), and taken back when `deliver` says it reached no one. Returns the decision as it stands (the
     /// suggestion turned down by the memory when another asker was first) and whether it was
     /// recorded. Racing askers get the offer exactly once.
     package func offer(_ decision: SuggestionDecision, now: Double, deliver: () -> Bool) throws(StateFileError)

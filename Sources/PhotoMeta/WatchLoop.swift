@@ -305,10 +305,10 @@ final class WatchLoop {
     /// still news (racing askers offer a photo once), delivered, taken back if it reached no one
     /// (`offerDelivered`); an unusable memory is an error event. The tracker decided completeness.
     private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
-        guard let settings = offerSettings, let offering = watcher.offering?.value, !candidates.isEmpty else { return }
-        let context: SuggestionContext
+        guard let settings = offerSettings, let box = watcher.offering, !candidates.isEmpty else { return }
+        let (offering, context): (Offering, SuggestionContext)
         do throws(StateFileError) {
-            context = try offering.context(settings: settings, now: t, realNow: t)
+            (offering, context) = try box.context(settings: settings, at: t)
         } catch {
             return deliver(.error("no suggestion: the memory could not be read (\(error))"))
         }

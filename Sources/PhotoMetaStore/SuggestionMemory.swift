@@ -71,6 +71,19 @@ package final class SuggestionMemory {
             path, migrations: SuggestionMemory.migrations, busyTimeoutMilliseconds: busyTimeoutMilliseconds, verify: true,
             readOnly: readOnly, version: &version)
         schemaVersion = readOnly ? version : Int64(SuggestionMemory.migrations.count)
+        opened = db == nil ? nil : (try? FileFacts.of(path, followLinks: false)).map { ($0.key.device, $0.key.inode) }
+    }
+
+    /// The file's device and inode when it was opened (nil: no file).
+    private let opened: (device: Int64, inode: Int64)?
+
+    /// Whether `path` still leads to the file opened (not deleted, renamed away or replaced):
+    /// a long-lived process (`watch`) would otherwise go on writing into a file no name leads
+    /// to. Always true for a memory opened without a file.
+    package var isStillAtItsPath: Bool {
+        guard let opened else { return true }
+        guard let now = try? FileFacts.of(path, followLinks: false) else { return false }
+        return now.key.device == opened.device && now.key.inode == opened.inode
     }
 
     /// The schema of the open file: the current one, or, opened read-only, possibly an older

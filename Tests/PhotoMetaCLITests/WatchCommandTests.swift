@@ -175,6 +175,27 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(w.stdout.components(separatedBy: "changes:").count - 1, 2, w.stdout)
     }
 
+    /// The state file removed while a watch runs: the watch records its next offer in a new
+    /// file at the path, where `suggest` reads it, not in the removed one (which no name leads
+    /// to), so the two never both offer one photo.
+    func testAStateFileRemovedDuringTheWatchIsMadeAgain() throws {
+        let state = work.appendingPathComponent("s.sqlite3").path
+        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--state", state])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        let first = nowName().replacingOccurrences(of: ".jpg", with: "a.jpg")
+        try copy("mmexport1700000000000.jpg", to: first)
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: \(folder)/\(first)") }, w.stdout)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: state + suffix) }
+        let second = nowName().replacingOccurrences(of: ".jpg", with: "b.jpg")
+        try copy("mmexport1700000000000.jpg", to: second)
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: \(folder)/\(second)") }, w.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: state), "recorded in a new file at the path")
+        let asked = try Photometa.run(["suggest", folder, "--wait", "5s", "--tz", "UTC", "--state", state])
+        XCTAssertEqual(asked.status, 3, asked.stdout + asked.stderr)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
     func testPollOption() throws {
         let w = try RunningWatch(["watch", folder, "--poll", "200ms", "--no-suggest"])
         XCTAssertTrue(w.wait { w.stderr.contains("polling every") }, w.stderr)
