@@ -8,13 +8,15 @@ struct DismissCommand {
         USAGE: photometa dismiss [DIR...] [--until ISO8601] [--tz ZONE] [--state PATH] [--profile NAME]
 
         Records that everything captured up to now (or up to --until, which may not be later than
-        now) was seen: suggest, watch and serve will not offer it, in any folder. The memory is
+        now plus 5 s, the clock difference the rules allow) was seen: suggest, watch and serve
+        will not offer it, in any folder. The memory is
         the profile's (--profile, default "default"), not the folder's: the DIRs (by default the
         pictures folder) are only checked to be readable folders. The standing offer, if it was
         captured up to then, is withdrawn (a running watch says "withdrawn", reason dismissed).
         The remembered time only moves forward.
 
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read,
+        74 the output could not be written.
         """
 
     var folders: FolderArguments
@@ -50,8 +52,11 @@ struct DismissCommand {
     func run() -> ExitCode {
         do throws(SuggestError) {
             let when = try Suggester.dismiss(folders: folders.folders, until: until, profile: profile, statePath: statePath)
-            let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
-            Output.out("Dismissed everything in \(named) captured up to \(ISO8601DateFormatter().string(from: when)).\n")
+            // The memory is the profile's: every folder, not only the ones named.
+            let profileNamed = profile == Suggester.defaultProfile ? "" : " (profile \(TerminalText.escape(profile)))"
+            Output.out(
+                "Dismissed everything captured up to \(ISO8601DateFormatter().string(from: when)), in every folder\(profileNamed).\n"
+            )
             return .success
         } catch {
             return SuggestCommand.report(error, folders: folders)

@@ -176,7 +176,8 @@ struct StatusCommand {
         Says whether a running `photometa serve` answers for the DIRs (by default the pictures
         folder): its pid, folders, file count and since when; or why none does.
 
-        EXIT STATUS: 0 a service answers, 3 none does, 64 usage error, 66 a DIR cannot be read.
+        EXIT STATUS: 0 a service answers, 3 none does, 64 usage error, 66 a DIR cannot be read,
+        74 the output could not be written.
         """
 
     var folders: FolderArguments

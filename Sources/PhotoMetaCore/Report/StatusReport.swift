@@ -50,6 +50,7 @@ package struct StatusReport: Sendable, Equatable, Codable {
     package var text: String {
         guard serving, let pid else { return "No service answers: \(TerminalText.escape(reason ?? "unknown")).\n" }
         let named = folders.map(TerminalText.escape).joined(separator: ", ")
-        return "Served by photometa serve (pid \(pid)) since \(since ?? "?"): \(named), \(files ?? 0) files.\n"
+        return
+            "Served by photometa serve (pid \(pid)) since \(since ?? "?"): \(named), \(files ?? 0) file\(files == 1 ? "" : "s").\n"
     }
 }
