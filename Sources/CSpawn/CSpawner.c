@@ -2,6 +2,7 @@
 #include "CSpawn.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <spawn.h>
@@ -65,12 +66,37 @@ static void pm_write_int(int fd, int value) {
     do n = write(fd, &value, sizeof value); while (n < 0 && errno == EINTR);
 }
 
+struct pm_child {
+    pid_t pid;
+    int reply;
+    int helper;
+};
+
+/* Waits for the child and sends its wait status. For the helper, photometa hanging up the
+ * reply socket before the helper ended means it gave up on it (a helper that stopped
+ * answering: a stalled disk, a decoder stuck): the helper is killed then, as photometa may not
+ * signal it itself (Landlock's signal scope); checked every 100 ms while it runs. A hook is
+ * left to finish, whatever photometa does. */
 static void *pm_reap(void *arg) {
-    intptr_t packed = (intptr_t)arg;
-    pid_t pid = (pid_t)(packed >> 32);
-    int reply = (int)(packed & 0xffffffff);
+    struct pm_child child = *(struct pm_child *)arg;
+    free(arg);
+    pid_t pid = child.pid;
+    int reply = child.reply;
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    int killed = !child.helper; /* a hook: wait, never kill */
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid || (r < 0 && errno != EINTR)) break;
+        if (killed) {
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            break;
+        }
+        struct pollfd p = {.fd = reply, .events = POLLRDHUP};
+        if (poll(&p, 1, 100) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR))) {
+            kill(pid, SIGKILL);
+            killed = 1;
+        }
     }
     pm_write_int(reply, status);
     close(reply);
@@ -140,7 +166,10 @@ static void pm_serve(int sock) {
         if (nfds < 1) continue;
         pm_write_int(fds[0], pid);
         pthread_t t;
-        if (pid <= 0 || pthread_create(&t, NULL, pm_reap, (void *)(((intptr_t)pid << 32) | (uint32_t)fds[0])) != 0) {
+        struct pm_child *child = pid > 0 ? malloc(sizeof *child) : NULL;
+        if (child) *child = (struct pm_child){.pid = pid, .reply = fds[0], .helper = request[0] == 'H'};
+        if (!child || pthread_create(&t, NULL, pm_reap, child) != 0) {
+            free(child);
             close(fds[0]);
             continue;
         }

@@ -99,6 +99,25 @@ package struct ChildProcess: Sendable {
         }
     }
 
+    /// Whether the child wrote something, or closed its output, within `milliseconds`.
+    package func outputReady(within milliseconds: Int32) -> Bool {
+        !Readiness.wait([output], timeoutMilliseconds: milliseconds).isEmpty
+    }
+
+    /// Gives up on a child that stopped answering: kills it (SIGKILL) and closes its output.
+    /// One the spawner started is killed by the spawner when this process hangs up on it
+    /// (`status` closed): a confined photometa may not signal it itself.
+    package func abandon() {
+        close(output)
+        if status >= 0 {
+            close(status)
+            return
+        }
+        _ = kill(pid, SIGKILL)
+        var s: Int32 = 0
+        while waitpid(pid, &s, 0) < 0, errno == EINTR {}
+    }
+
     /// Closes the output and waits for the child to end.
     package func wait() -> Termination {
         close(output)

@@ -98,6 +98,13 @@ enum ThumbnailerProcess {
                 alone = false
                 continue
             }
+            // It hung on the file it was at: that file fails, the rest go to a new helper.
+            if attempt.timedOut {
+                each(next, Outcome(file: files[next], thumbnail: nil, error: attempt.failure ?? "no answer"))
+                next += 1
+                alone = false
+                continue
+            }
             let killed: ChildProcess.Termination? = { if case .signalled = attempt.ended { attempt.ended } else { nil } }()
             if let killed {
                 if !alone, batch.count > 1 {
@@ -120,10 +127,25 @@ enum ThumbnailerProcess {
     /// rest got none.
     struct Attempt {
         var delivered = 0
+        /// The helper answered nothing for `answerTimeout` and was stopped.
+        var timedOut = false
         var ended: ChildProcess.Termination?
         var failure: String?
         var confinement: Confinement?
     }
+
+    /// How long the helper may go without answering (one file's thumbnail, its first line)
+    /// before it is stopped: more than twice the CPU time its first file may take (35 s,
+    /// docs/sandbox.md), for a slow disk. Test builds
+    /// take PHOTOMETA_HELPER_TIMEOUT_MS instead, so a test need not wait two minutes.
+    static let answerTimeout: (seconds: Int, milliseconds: Int32) = {
+        #if DEBUG
+            if let ms = ProcessInfo.processInfo.environment["PHOTOMETA_HELPER_TIMEOUT_MS"].flatMap(Int32.init), ms > 0 {
+                return ((Int(ms) + 999) / 1000, ms)
+            }
+        #endif
+        return (80, 80_000)
+    }()
 
     static func runOnce(files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void) -> Attempt {
         var attempt = Attempt()
@@ -153,6 +175,15 @@ enum ThumbnailerProcess {
         }
         var pending: [UInt8] = []
         while true {
+            // A helper blocked without using CPU (a stalled network disk, a decoder's deadlock)
+            // never meets its CPU limit: one that answers nothing for `answerTimeout` is given up.
+            guard child.outputReady(within: answerTimeout.milliseconds) else {
+                child.abandon()
+                feeding.wait()
+                attempt.timedOut = true
+                attempt.failure = "photometa-thumbnailer gave no answer within \(answerTimeout.seconds) s; stopped"
+                return attempt
+            }
             let chunk = child.readOutput()
             if chunk.isEmpty { break }
             pending += chunk

@@ -112,6 +112,33 @@ final class ThumbnailCommandTests: XCTestCase {
     /// The helper does not link FFmpeg (about 95 libraries that doubled its start): it opens
     /// libffmpegthumbnailer on its first video, already confined, and FFmpeg then stays quiet
     /// (a truncated clip's "corrupted STSD atom" does not reach stderr).
+    /// A helper that answers nothing (blocked on a stalled disk, a decoder stuck: no CPU
+    /// used, so no CPU limit) is stopped after the answer time limit: the file it hung on
+    /// fails with that reason, each file after it gets a new helper, and none is left running.
+    func testAHelperThatStopsAnsweringIsStopped() throws {
+        let stuck = work.appendingPathComponent("stuck.sh").path
+        let pidFile = work.appendingPathComponent("stuck.pids").path
+        try "#!/bin/sh\necho $$ >> '\(pidFile)'\nexec sleep 60\n".write(toFile: stuck, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(stuck, 0o755), 0)
+        var hanging = env
+        hanging["PHOTOMETA_THUMBNAILER"] = stuck
+        hanging["PHOTOMETA_HELPER_TIMEOUT_MS"] = "500"
+        let started = Date()
+        let r = try Photometa.run(["thumbnail", "--jsonl", fixture("orient1.jpg"), fixture("orient6.jpg")], environment: hanging)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30, "bounded by the limit, not by the helper")
+        XCTAssertEqual(r.status, 1)
+        XCTAssertEqual(r.stdout.split(separator: "\n").count, 2, "one line per file")
+        XCTAssertEqual(r.stderr.components(separatedBy: "gave no answer within").count - 1, 2, r.stderr)
+        let pids = try String(contentsOfFile: pidFile, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }
+        XCTAssertEqual(pids.count, 2, "a new helper for the second file")
+        for pid in pids {
+            // Killed, then reaped by whoever started it: gone within a moment.
+            let deadline = Date().addingTimeInterval(5)
+            while kill(pid, 0) == 0, Date() < deadline { usleep(20_000) }
+            XCTAssertNotEqual(kill(pid, 0), 0, "helper \(pid) was stopped")
+        }
+    }
+
     func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
         let helper = Photometa.binary.deletingLastPathComponent().appendingPathComponent("photometa-thumbnailer").path
         let ldd = Process()
