@@ -213,7 +213,16 @@ struct ThumbnailCommand {
         let format = self.format
         let explain = self.explain
         var confinement: Confinement?
+        let keptInCache = out == nil && output == nil
         func print(_ i: Int, _ o: Outcome) {
+            var o = o
+            // Without --out or --output the product is the cache's file: one made but not
+            // stored there (a cache folder that cannot be written) reached nobody.
+            if keptInCache, o.error == nil, let t = o.thumbnail, t.path == nil {
+                o.error =
+                    "made, but not stored: \(TerminalText.escape(ThumbnailCache.standard().root)) cannot be written (give --out DIR)"
+                o.thumbnail = nil
+            }
             confinement = o.confinement ?? confinement
             if let e = o.error {
                 failed += 1

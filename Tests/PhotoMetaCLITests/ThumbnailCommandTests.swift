@@ -40,6 +40,25 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(hit.stdout.hasSuffix(".png (48x64, cache)\n"), hit.stdout)
     }
 
+    /// Without --out the product is the cache's file: a cache that cannot be written (here its
+    /// folder's name is taken by a file) fails the file with that reason, never "-" and exit 0.
+    func testACacheThatCannotBeWrittenIsAnError() throws {
+        let cache = work.appendingPathComponent("blocked").path
+        try FileManager.default.createDirectory(atPath: cache, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: cache + "/thumbnails", contents: Data()))
+        var blocked = env
+        blocked["XDG_CACHE_HOME"] = cache
+        let r = try Photometa.run(["thumbnail", "--json", fixture("orient1.jpg")], environment: blocked)
+        XCTAssertEqual(r.status, 1, r.stdout)
+        XCTAssertTrue(r.stderr.contains("made, but not stored: \(cache)/thumbnails cannot be written (give --out DIR)"), r.stderr)
+        let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(array.first?["thumbnail"] is NSNull)
+        XCTAssertTrue((array.first?["error"] as? String)?.contains("not stored") == true, r.stdout)
+        let out = work.appendingPathComponent("out").path
+        let kept = try Photometa.run(["thumbnail", "--out", out, fixture("orient1.jpg")], environment: blocked)
+        XCTAssertEqual(kept.status, 0, "with --out it is kept: \(kept.stderr)")
+    }
+
     func testOutModesFormatsAndFailures() throws {
         let out = work.appendingPathComponent("thumbs").path
         let r = try Photometa.run(
