@@ -161,12 +161,14 @@ package enum PrivateFiles {
         let name = path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]
         let temporary = folder + "/." + name + ".photometa-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
         let fd = PathBytes.withCPath(temporary) { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600) }
-        guard fd >= 0 else { throw .system(path: temporary, error: SystemError(errno: errno)) }
+        // Errors name the file asked for (its folder is what a user can fix), never the
+        // hidden temporary name.
+        guard fd >= 0 else { throw .system(path: path, error: SystemError(errno: errno)) }
         let failure = FileDescriptorOutput.writeAll(fd, bytes)
         close(fd)
         if let failure {
             _ = PathBytes.withCPath(temporary) { unlink($0) }
-            throw .system(path: temporary, error: failure)
+            throw .system(path: path, error: failure)
         }
         let moved = PathBytes.withCPath(temporary) { t in PathBytes.withCPath(path) { rename(t, $0) } }
         if moved != 0 {
