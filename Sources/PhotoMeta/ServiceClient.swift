@@ -75,6 +75,9 @@ package enum ServiceClient {
             if let why = reply.refused { return .failure(.refused(pid: r.pid, why)) }
             return .success(reply)
         } catch {
+            // A step that ran out of what was left of the exchange's time: the service was
+            // silent for the whole 100 ms, whatever the step's own remainder said.
+            if case .timedOut = error { return .failure(.silent(pid: r.pid)) }
             return .failure(.unreachable(pid: r.pid, "\(error)"))
         }
     }
