@@ -9,7 +9,7 @@ public enum PicturesFolder {
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> (path: String, source: String)
     {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = HomeFolder.path(environment)
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
         if let bytes = FileSystem.contents(file, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self),

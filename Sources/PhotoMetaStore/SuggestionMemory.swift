@@ -102,7 +102,7 @@ package final class SuggestionMemory {
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let x = environment["XDG_STATE_HOME"], x.hasPrefix("/") { return x + "/photometa/state.sqlite3" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = HomeFolder.path(environment)
         return home + "/.local/state/photometa/state.sqlite3"
     }
 

@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The user's home folder, the one rule every default path starts from (the memory, the index,
+/// the thumbnail cache, the pictures folder).
+package enum HomeFolder {
+    /// `HOME` when it is an absolute path; else the password database's home of this user
+    /// [getpwuid_r(3)]; else `/nonexistent`, under which nothing can be made, so the command
+    /// says it cannot create its file rather than write somewhere unexpected. A relative
+    /// `HOME` is not used: it would put state under whatever folder the command runs in (as
+    /// the XDG variables, which must be absolute, are ignored when relative).
+    package static func path(_ environment: [String: String]) -> String {
+        if let home = environment["HOME"], home.hasPrefix("/") { return home }
+        return passwordEntry() ?? "/nonexistent"
+    }
+
+    private static func passwordEntry() -> String? {
+        var entry = passwd()
+        var found: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let rc = getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &found)
+        guard rc == 0, found != nil, let dir = entry.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.hasPrefix("/") ? home : nil
+    }
+}
