@@ -53,6 +53,8 @@ package struct TreeWalker: Sendable {
         case linkToFolder
         case linkOutOfFolder
         case danglingLink
+        /// A link that leads back to itself, or a ring of links (ELOOP).
+        case linkLoop
         case linkToSpecial
         /// `statx` failed on the entry.
         case cannotExamine(SystemError)
@@ -65,7 +67,7 @@ package struct TreeWalker: Sendable {
         /// folders that could not be read (errors).
         package var isNotAFile: Bool {
             switch self {
-            case .special, .linkToFolder, .linkOutOfFolder, .danglingLink, .linkToSpecial: return true
+            case .special, .linkToFolder, .linkOutOfFolder, .danglingLink, .linkLoop, .linkToSpecial: return true
             case .cannotExamine, .unreadableFolder, .tooDeep: return false
             }
         }
@@ -76,6 +78,7 @@ package struct TreeWalker: Sendable {
             case .linkToFolder: return "symbolic link to a folder (not followed)"
             case .linkOutOfFolder: return "symbolic link out of the folder"
             case .danglingLink: return "dangling symbolic link"
+            case .linkLoop: return "symbolic link in a loop (it leads back to itself)"
             case .linkToSpecial: return "symbolic link to a special file (not followed)"
             case .cannotExamine(let e): return "cannot be read (\(e))"
             case .unreadableFolder(let e): return "folder cannot be read: \(e)"

@@ -1,5 +1,9 @@
 import PhotoMetaCore
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 extension TreeWalker {
     /// Where a listed folder lies: its path, its path below the starting folder, and the
     /// starting folder (for links under `.library`).
@@ -170,7 +174,13 @@ extension TreeWalker {
     private func link(_ name: String, in handle: DirectoryHandle, path: String, root: String)
         -> Result<(facts: FileFacts, canonical: String?), SkipReason>
     {
-        guard let target = try? handle.facts(name, followLinks: true) else { return .failure(.danglingLink) }
+        let target: FileFacts
+        do throws(SystemError) {
+            target = try handle.facts(name, followLinks: true)
+        } catch {
+            // ELOOP: a link to itself, or a ring of links; anything else, a target that is not there.
+            return .failure(error.errno == ELOOP ? .linkLoop : .danglingLink)
+        }
         switch target.type {
         case .directory: return .failure(.linkToFolder)
         case .other, .symlink: return .failure(.linkToSpecial)
