@@ -230,13 +230,14 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(r?.offsetSource, .gps)
     }
 
-    /// A fix minutes old (the last one a camera synced) is no zone: Paris at 10:11:12 with a
-    /// fix of 08:03:00 UTC would round to +02:15. No offset then, and a note; a fix within a
-    /// minute of a zone's offset still gives it, Nepal's +05:45 included.
+    /// A fix many minutes old (the last one a camera synced) is no zone: Paris at 10:11:12 with
+    /// a fix of 08:03:00 UTC would round to +02:15. No offset then, and a note; a fix within five
+    /// minutes of a zone's offset still gives it, Nepal's +05:45 included.
     func testAStaleGPSFixGivesNoOffset() {
         for (gps, offset) in [
             (8 * 3600 + 3 * 60, nil), (7 * 3600 + 31 * 60, nil), (8 * 3600 + 10 * 60 + 12, "+02:00"),
-            (8 * 3600 + 12 * 60 + 12, "+02:00"), (8 * 3600 + 13 * 60 + 13, nil), (4 * 3600 + 26 * 60 + 12, "+05:45"),
+            (8 * 3600 + 12 * 60 + 12, "+02:00"), (8 * 3600 + 15 * 60 + 12, "+02:00"), (8 * 3600 + 17 * 60 + 13, nil),
+            (8 * 3600 + 6 * 60 + 11, nil), (4 * 3600 + 26 * 60 + 12, "+05:45"),
             (7 * 3600 + 56 * 60 + 12, nil),
         ] as [(Double, String?)] {
             let x = exif {

@@ -36,6 +36,7 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         XCTAssertEqual(utf16.latitude, -33.8568, accuracy: 2e-5)
         XCTAssertEqual(utf16.longitude, 151.2153, accuracy: 2e-5)
         XCTAssertNil(LocationInformation(body(name: [0], lon: 10, lat: 95)), "latitude out of range")
+        XCTAssertNil(LocationInformation(body(name: [0], lon: 0, lat: 0)), "no fix, written as zeros")
         XCTAssertNil(LocationInformation(Array(body(name: [0], lon: 10, lat: 20).prefix(12))), "cut before the latitude")
         XCTAssertNil(LocationInformation([0, 0, 0, 0, 0x55, 0xC4] + Array("no end".utf8)), "a name without its NUL")
         XCTAssertNil(LocationInformation([]))

@@ -19,7 +19,9 @@ package struct LocationInformation: Sendable, Equatable {
         // A 16.16 step is 1/65536 of a degree (1.7 m): five decimals say all it holds.
         let longitude = (Double(Int32(bitPattern: lon)) / 65536 * 1e5).rounded() / 1e5
         let latitude = (Double(Int32(bitPattern: lat)) / 65536 * 1e5).rounded() / 1e5
-        guard abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+        // 0, 0 is a recorder's placeholder for "no fix" (photoprism's isom-avc1.mp4), not a
+        // place in the Gulf of Guinea.
+        guard abs(latitude) <= 90, abs(longitude) <= 180, latitude != 0 || longitude != 0 else { return nil }
         self.latitude = latitude
         self.longitude = longitude
     }

@@ -278,10 +278,11 @@ package enum CaptureDateResolver {
     }
 
     /// How far a GPS fix's time may lag the wall clock and still give its zone. A fix is often
-    /// older than the photo (the last one a camera synced, a phone indoors): 8 minutes stale,
-    /// rounding would make +02:15 of Paris's +02:00, and a UTC wrong by 8 minutes shown as
-    /// exact; so a difference further than this from a zone's offset gives none.
-    static let gpsAgreement = 60.0
+    /// older than the photo (the last one a camera synced, a phone indoors): a minute or two is
+    /// common (exiftool's Ricoh2.jpg: 84 s), and the offset then is still the zone's; 8 minutes
+    /// stale, rounding made +02:15 of Paris's +02:00 and a UTC wrong by 8 minutes shown as exact.
+    /// A difference further than this from a zone's offset gives none.
+    static let gpsAgreement = 300.0
 
     /// GPS time began on 1980-01-06: an earlier GPS date is a receiver's placeholder.
     static let gpsEpochYear = 1980
