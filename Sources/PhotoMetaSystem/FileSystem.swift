@@ -59,6 +59,12 @@ package enum FileSystem {
         isRegularFile(path) && PathBytes.withCPath(path, { access($0, X_OK) }) == 0
     }
 
+    /// Why this process may not write into `folder` (`access(W_OK)`: no permission, a
+    /// read-only file system), or nil when it may.
+    package static func writeRefusal(_ folder: String) -> SystemError? {
+        PathBytes.withCPath(folder, { access($0, W_OK) }) == 0 ? nil : SystemError(errno: errno)
+    }
+
     /// The process's working folder (`getcwd`); nil when it was removed.
     package static func currentFolder() -> String? {
         guard let p = getcwd(nil, 0) else { return nil }

@@ -166,9 +166,16 @@ struct ThumbnailCommand {
     /// The folder the helper writes and each file's name in it: `--output`'s folder and name,
     /// or `--out` (made now) and a name per file; nil (the problem said) when it cannot be.
     func destination() -> (out: String?, names: [String]?)? {
+        // A folder that cannot be written is refused here, before any work (exit 74, as for a
+        // folder that is not there), not found out file by file.
         if let output {
             switch DesktopThumbnail.target(output, input: files[0]) {
-            case .success(let target): return (target.folder, [target.name])
+            case .success(let target):
+                if let why = FileSystem.writeRefusal(target.folder) {
+                    Output.err("photometa: --output \(TerminalText.escape(output)): its folder cannot be written (\(why))")
+                    return nil
+                }
+                return (target.folder, [target.name])
             case .failure(let problem):
                 Output.err("photometa: " + problem.message)
                 return nil
@@ -179,6 +186,10 @@ struct ThumbnailCommand {
             try OutputFolder.make(out)
         } catch {
             Output.err("photometa: cannot use --out \(out): \(error)")
+            return nil
+        }
+        if let why = FileSystem.writeRefusal(out) {
+            Output.err("photometa: cannot use --out \(TerminalText.escape(out)): it cannot be written (\(why))")
             return nil
         }
         return (out, OutputFolder.names(files, extension: request.format.fileExtension))

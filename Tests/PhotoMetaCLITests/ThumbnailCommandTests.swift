@@ -59,6 +59,21 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertEqual(kept.status, 0, "with --out it is kept: \(kept.stderr)")
     }
 
+    /// A destination that cannot be written is refused before any work, with 74, for --out and
+    /// --output alike (a read-only file system: root may not write it either).
+    func testAnUnwritableDestinationIsRefusedFirst() throws {
+        let readOnly = work.appendingPathComponent("ro").path
+        try FileManager.default.createDirectory(atPath: readOnly, withIntermediateDirectories: true)
+        guard TemporaryMount.tmpfs(at: readOnly, readOnly: true) else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(readOnly) }
+        let out = try Photometa.run(["thumbnail", "--out", readOnly, fixture("orient1.jpg")], environment: env)
+        XCTAssertEqual(out.status, 74, out.stderr)
+        XCTAssertTrue(out.stderr.contains("cannot use --out \(readOnly): it cannot be written (read-only file system)"), out.stderr)
+        let output = try Photometa.run(["thumbnail", "--output", readOnly + "/x.png", fixture("orient1.jpg")], environment: env)
+        XCTAssertEqual(output.status, 74, output.stderr)
+        XCTAssertTrue(output.stderr.contains("its folder cannot be written"), output.stderr)
+    }
+
     func testOutModesFormatsAndFailures() throws {
         let out = work.appendingPathComponent("thumbs").path
         let r = try Photometa.run(

@@ -3,9 +3,10 @@ import Foundation
 /// A tmpfs mounted over a test's folder, for what only a mount shows (an unmounted folder).
 /// Needs the right to mount (root); `tmpfs` says whether it could.
 package enum TemporaryMount {
-    /// Mounts a 1 MiB tmpfs at `path`; false when it cannot (not root, no mount(8)).
-    package static func tmpfs(at path: String) -> Bool {
-        run(["/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", path])
+    /// Mounts a 1 MiB tmpfs at `path` (`readOnly`: mounted read-only, a place no one may
+    /// write, root included); false when it cannot (not root, no mount(8)).
+    package static func tmpfs(at path: String, readOnly: Bool = false) -> Bool {
+        run(["/bin/mount", "-t", "tmpfs", "-o", readOnly ? "ro,size=1m" : "size=1m", "tmpfs", path])
     }
 
     /// Unmounts `path`; a second call, or one on a folder not mounted, does nothing.
