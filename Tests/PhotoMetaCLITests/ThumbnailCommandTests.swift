@@ -68,7 +68,8 @@ final class ThumbnailCommandTests: XCTestCase {
         defer { TemporaryMount.unmount(readOnly) }
         let out = try Photometa.run(["thumbnail", "--out", readOnly, fixture("orient1.jpg")], environment: env)
         XCTAssertEqual(out.status, 74, out.stderr)
-        XCTAssertTrue(out.stderr.contains("cannot use --out \(readOnly): it cannot be written (read-only file system)"), out.stderr)
+        XCTAssertTrue(
+            out.stderr.contains("cannot use --out \(readOnly): it cannot be written (read-only file system)"), out.stderr)
         let output = try Photometa.run(["thumbnail", "--output", readOnly + "/x.png", fixture("orient1.jpg")], environment: env)
         XCTAssertEqual(output.status, 74, output.stderr)
         XCTAssertTrue(output.stderr.contains("its folder cannot be written"), output.stderr)
