@@ -50,6 +50,32 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         XCTAssertEqual(FieldPrecedence.location.firstIndex(of: .xmp), FieldPrecedence.location.firstIndex(of: .sidecar)! - 1)
     }
 
+    /// [IPTC Photo Metadata 2019.1] A place the picture shows (`Iptc4xmpExt:LocationShown`)
+    /// carries its own exif:GPSLatitude: never taken for where the picture was taken, whatever
+    /// the prefix; a position outside it (or in `LocationCreated`) is.
+    func testAPlaceShownIsNotWhereThePictureWasTaken() {
+        func packet(_ body: String) -> [UInt8] {
+            Array(
+                """
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description rdf:about="" xmlns:exif="http://ns.adobe.com/exif/1.0/"
+                 xmlns:ext="http://iptc.org/std/Iptc4xmpExt/2008-02-29/">\(body)</rdf:Description></rdf:RDF></x:xmpmeta>
+                """.utf8)
+        }
+        let shown = """
+            <ext:LocationShown><rdf:Bag><rdf:li rdf:parseType="Resource">
+            <exif:GPSLatitude>48,8.82N</exif:GPSLatitude><exif:GPSLongitude>17,5.88E</exif:GPSLongitude>
+            </rdf:li></rdf:Bag></ext:LocationShown>
+            """
+        XCTAssertNil(XMPReader.read([packet(shown)]).location, "only a place shown")
+        let taken = XMPReader.read([
+            packet(shown + "<exif:GPSLatitude>35,39.516N</exif:GPSLatitude><exif:GPSLongitude>139,44.724E</exif:GPSLongitude>")
+        ])
+        XCTAssertEqual(try XCTUnwrap(taken.location?.latitude), 35.6586, accuracy: 1e-9)
+        let created = XMPReader.read([packet(shown.replacingOccurrences(of: "LocationShown", with: "LocationCreated"))])
+        XCTAssertEqual(try XCTUnwrap(created.location?.latitude), 48.147, accuracy: 1e-9)
+    }
+
     func testXMPInATIFF() throws {
         let a = try asset("xmp.tif")
         XCTAssertEqual(a.captured?.source, .xmpDateTimeOriginal)

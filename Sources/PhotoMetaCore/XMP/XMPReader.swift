@@ -24,6 +24,9 @@ package enum XMPReader {
         /// Google's container schema and its items [Motion Photo format 1.0, "Container"].
         case googleContainer = "http://ns.google.com/photos/1.0/container/"
         case googleItem = "http://ns.google.com/photos/1.0/container/item/"
+        /// IPTC Extension [IPTC Photo Metadata Standard 2019.1]: only to know where its
+        /// `LocationShown` structures lie.
+        case iptcExtension = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
 
         var conventionalPrefix: String {
             switch self {
@@ -34,6 +37,7 @@ package enum XMPReader {
             case .googleCamera: "GCamera"
             case .googleContainer: "Container"
             case .googleItem: "Item"
+            case .iptcExtension: "Iptc4xmpExt"
             }
         }
     }
@@ -56,8 +60,19 @@ package enum XMPReader {
             record.userComment = record.userComment ?? value(.exif, "UserComment")
             record.make = record.make ?? value(.tiff, "Make")
             record.model = record.model ?? value(.tiff, "Model")
-            record.gpsLatitude = record.gpsLatitude ?? value(.exif, "GPSLatitude")
-            record.gpsLongitude = record.gpsLongitude ?? value(.exif, "GPSLongitude")
+            // [IPTC Photo Metadata 2019.1, Location Shown] Places the picture shows carry their own
+            // exif:GPSLatitude inside Iptc4xmpExt:LocationShown; none of them is where it was taken.
+            let shown = (prefixes[.iptcExtension, default: []] + ["Iptc4xmpExt"]).flatMap {
+                XMPReader.elementRanges($0 + ":LocationShown", in: bytes)
+            }.sorted { $0.lowerBound < $1.lowerBound }
+            func position(_ property: String) -> String? {
+                for prefix in prefixes[.exif, default: []] + ["exif"] {
+                    if let v = XMPReader.value(of: prefix + ":" + property, in: bytes, skipping: shown) { return v }
+                }
+                return nil
+            }
+            record.gpsLatitude = record.gpsLatitude ?? position("GPSLatitude")
+            record.gpsLongitude = record.gpsLongitude ?? position("GPSLongitude")
             if record.orientation == nil, let o = value(.tiff, "Orientation").flatMap({ Int($0) }), (1...8).contains(o) {
                 record.orientation = o
             }
@@ -104,11 +119,16 @@ package enum XMPReader {
     static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
 
     /// The property's text value, entity-decoded and cleaned; nil when absent or empty.
-    static func value(of name: String, in b: [UInt8]) -> String? {
+    /// `skipping`: ranges in order (`elementRanges`) whose matches do not count; walked along
+    /// with the matches, so a hostile packet of both costs one pass.
+    static func value(of name: String, in b: [UInt8], skipping: [Range<Int>] = []) -> String? {
         let n = Array(name.utf8)
         var from = 0
+        var k = 0
         while let i = find(n, in: b, from: from) {
             from = i + n.count
+            while k < skipping.count, skipping[k].upperBound <= i { k += 1 }
+            if k < skipping.count, skipping[k].contains(i) { continue }
             let before: UInt8 = i > 0 ? b[i - 1] : 0x20
             var j = i + n.count
             if before == 0x3C {  // "<": element form <name ...>content</name>
@@ -181,6 +201,25 @@ package enum XMPReader {
         }
         if let i = find(Array("</x:xmpmeta>".utf8), in: bytes) { return i + 12 }
         return nil
+    }
+
+    /// Where each `<name ...>...</name>` element lies (start tag to end tag; a self-closing one
+    /// holds nothing), in one pass.
+    static func elementRanges(_ name: String, in b: [UInt8]) -> [Range<Int>] {
+        let open = [0x3C] + Array(name.utf8)
+        let close = [0x3C, 0x2F] + Array(name.utf8)
+        var ranges: [Range<Int>] = []
+        var from = 0
+        while let i = find(open, in: b, from: from) {
+            from = i + open.count
+            guard from < b.count, b[from] == 0x3E || isSpace(b[from]),
+                let tagEnd = b[from...].firstIndex(of: 0x3E), b[tagEnd - 1] != 0x2F
+            else { continue }
+            let end = find(close, in: b, from: tagEnd) ?? b.count
+            ranges.append(i..<end)
+            from = end
+        }
+        return ranges
     }
 
     static func find(_ needle: [UInt8], in hay: [UInt8], from: Int = 0) -> Int? {
