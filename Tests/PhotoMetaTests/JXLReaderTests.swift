@@ -25,7 +25,28 @@ final class JXLReaderTests: XCTestCase {
         XCTAssertEqual(a.format, .jxl)
         XCTAssertEqual([a.width, a.height], [100, 50])
         XCTAssertNil(a.make)
+        XCTAssertEqual(a.orientation, 1, "ImageMetadata all_default: upright")
         XCTAssertEqual(a.diagnostics, [])
+    }
+
+    /// [ISO/IEC 18181-1, ImageMetadata] The codestream's orientation is the picture's (jxlinfo
+    /// agrees: photo.jxl 6, bare.jxl 1), and it outranks an Exif box's, which decoders ignore.
+    func testTheCodestreamsOrientation() throws {
+        // Signature, small SizeHeader (div8: height 8, ratio 1:1), then ImageMetadata.
+        func head(_ metadata: [UInt8]) -> [UInt8] {
+            var bits: [UInt8] = [1, 0, 0, 0, 0, 0, 1, 0, 0] + metadata  // small, h-1 = 0 (5 bits), ratio 1 (3 bits)
+            while bits.count % 8 != 0 { bits.append(0) }
+            let bytes = stride(from: 0, to: bits.count, by: 8).map { i in
+                (0..<8).reduce(UInt8(0)) { $0 | bits[i + $1] << UInt8($1) }
+            }
+            return JXLCodestream.signature + bytes + [0, 0, 0, 0]
+        }
+        XCTAssertEqual(JXLCodestream.orientation(head([1])), 1, "all_default")
+        XCTAssertEqual(JXLCodestream.orientation(head([0, 0])), 1, "no extra fields")
+        XCTAssertEqual(JXLCodestream.orientation(head([0, 1, 1, 0, 1])), 6, "orientation - 1 = 5, least significant bit first")
+        XCTAssertEqual(JXLCodestream.orientation(head([0, 1, 1, 1, 1])), 8)
+        XCTAssertNil(JXLCodestream.orientation(Array(head([0, 1, 1, 0, 1]).prefix(3))), "cut inside the size header")
+        XCTAssertEqual(FieldPrecedence.orientation.first, .jxlCodestream)
     }
 
     /// [ISO/IEC 18181-1 A.3.1] The small form (multiples of 8) and a fixed ratio.

@@ -5,14 +5,32 @@ package enum JXLCodestream {
     /// [ISO/IEC 18181-1] The codestream signature.
     package static let signature: [UInt8] = [0xFF, 0x0A]
 
-    /// Bytes enough for the signature and the largest `SizeHeader` (1 + 2 + 30 + 3 + 2 + 30 bits).
+    /// Bytes enough for the signature, the largest `SizeHeader` (1 + 2 + 30 + 3 + 2 + 30 bits)
+    /// and the start of `ImageMetadata` up to its orientation (1 + 1 + 3 bits).
     static let headLength = 12
 
     /// The picture's size from the codestream's first bytes; nil when they do not start with
     /// the signature or end inside the header.
     package static func size(_ head: [UInt8]) -> (width: Int, height: Int)? {
-        guard head.hasPrefix(signature) else { return nil }
         var bits = BitReader(head, from: 2)
+        return size(head, &bits)
+    }
+
+    /// [ISO/IEC 18181-1, ImageMetadata] The orientation (1-8, as EXIF numbers them) that
+    /// follows the size header: `all_default` (1 bit: then 1), else `extra_fields` (1 bit),
+    /// and when set, `orientation` - 1 in 3 bits; nil when the bytes end first. The codestream's
+    /// orientation is the picture's: decoders ignore an Exif box's [ISO/IEC 18181-2, Exif box].
+    package static func orientation(_ head: [UInt8]) -> Int? {
+        var bits = BitReader(head, from: 2)
+        guard size(head, &bits) != nil, let allDefault = bits.take(1) else { return nil }
+        if allDefault == 1 { return 1 }
+        guard let extraFields = bits.take(1) else { return nil }
+        if extraFields == 0 { return 1 }
+        return bits.take(3).map { Int($0) + 1 }
+    }
+
+    static func size(_ head: [UInt8], _ bits: inout BitReader) -> (width: Int, height: Int)? {
+        guard head.hasPrefix(signature) else { return nil }
         guard let small = bits.take(1) else { return nil }
         let height: UInt64
         if small == 1 {

@@ -78,6 +78,7 @@ package enum JXLReader {
         }
         out.width = w
         out.height = h
+        if let o = JXLCodestream.orientation(head) { out.evidence[.jxlCodestream] = FieldEvidence(orientation: o) }
     }
 
     /// [ISO/IEC 18181-2, brob] `brob`: the inner box's body is decompressed up to what such a

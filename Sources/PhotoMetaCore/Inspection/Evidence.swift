@@ -20,6 +20,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case matroskaInfo = "matroska.Info"
     /// The file's sidecars (XMP sidecar, Google Takeout JSON): below everything the file says.
     case sidecar
+    /// A JPEG XL codestream's `ImageMetadata` [ISO/IEC 18181-1]: its orientation.
+    case jxlCodestream = "jxl.codestream"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -36,6 +38,7 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .riffMainHeader: ordinal = 6
         case .matroskaInfo: ordinal = 7
         case .sidecar: ordinal = 8
+        case .jxlCodestream: ordinal = 9
         }
         hasher.combine(ordinal)
     }

@@ -13,7 +13,9 @@ package enum FieldPrecedence {
     package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
     package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo]
     package static let lensModel: [EvidenceSource] = [.exif]
-    package static let orientation: [EvidenceSource] = [.exif, .xmp]
+    /// A JPEG XL's codestream states its orientation, and its decoders ignore the Exif box's
+    /// [ISO/IEC 18181-2]: it comes first.
+    package static let orientation: [EvidenceSource] = [.jxlCodestream, .exif, .xmp]
     /// Where the picture was taken: EXIF GPS, then the movie's ISO 6709 point (Apple's key,
     /// then `©xyz` or `loci` in `udta`, then as an `ilst` item), then the file's own XMP
     /// (`exif:GPSLatitude`, as an editor or a WebP or GIF writer keeps it), then a sidecar's.
