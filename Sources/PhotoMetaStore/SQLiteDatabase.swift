@@ -220,7 +220,9 @@ final class SQLiteDatabase {
 
     private func prepare(_ sql: String) throws(Failure) -> OpaquePointer {
         var stmt: OpaquePointer?
-        let rc = sqlite3_prepare_v2(db, sql, -1, &stmt, nil)
+        // Preparing a statement that names a table reads the schema, so it takes the read lock
+        // first and meets what a first step meets (a busy file, a leftover `-wal`).
+        let rc = retrying { sqlite3_prepare_v2(db, sql, -1, &stmt, nil) }
         guard rc == SQLITE_OK, let stmt else { throw failure(rc) }
         return stmt
     }
@@ -286,19 +288,6 @@ final class SQLiteDatabase {
     }
 
     /// PRAGMA user_version: the schema version of photometa's files.
-    func userVersion() throws(Failure) -> Int64 {
-        try query("PRAGMA user_version").first?.first?.int ?? 0
-    }
-
-    func setUserVersion(_ v: Int64) throws(Failure) {
-        try execute("PRAGMA user_version = \(v)")
-    }
-
-    /// The names of the tables in the file (to recognise a foreign database).
-    func tableNames() throws(Failure) -> [String] {
-        try query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap { $0.first?.string }
-    }
-
     /// Switches to write-ahead logging: readers never block the writer.
     func enableWAL() throws(Failure) {
         _ = try query("PRAGMA journal_mode = WAL")

@@ -45,12 +45,7 @@ package enum StateFile {
         let version: Int64
         let tables: [String]
         do throws(SQLiteDatabase.Failure) {
-            // One read transaction: a consistent snapshot even while another process migrates.
-            try db.execute("BEGIN")
-            defer { try? db.execute("COMMIT") }
-            appID = try db.query("PRAGMA application_id").first?.first?.int ?? 0
-            version = try db.userVersion()
-            tables = try db.tableNames()
+            (appID, version, tables) = try db.identity()
         } catch {
             throw StateFileError(error)
         }

@@ -115,7 +115,7 @@ final class SuggestionMemoryTests: XCTestCase {
             XCTAssertEqual(tables, ["contacts"])
         }
         XCTAssertEqual(try other.query("SELECT name FROM contacts").first?.first?.string, "Ada")
-        XCTAssertEqual(try other.tableNames(), ["contacts"])
+        XCTAssertEqual(try other.identity().tables, ["contacts"])
     }
 
     func testNewerSchemaIsRefused() throws {
