@@ -1628,6 +1628,14 @@ def fixture_fragmented_mp4():
     return ftyp(b"iso5", 0x200, [b"iso5", b"iso6", b"mp41"]) + moov + box(b"moof") + box(b"mdat", b"\0" * 8)
 
 
+def fixture_gnome_renamed_png():
+    """formats/bug-report.png: an area screenshot GNOME Shell saved (src/shell-screenshot.c:
+    tEXt Software "gnome-screenshot", tEXt "Creation Time" as g_date_time_format(dt, "%c") in
+    an en_US session), renamed and moved out of Screenshots/; 700x400 is no screen size."""
+    return png_gray(700, 400, 1, before_idat=[png_text("Software", "gnome-screenshot"),
+                                              png_text("Creation Time", "Fri 07 Mar 2025 02:05:09 PM CET")])
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
@@ -1643,7 +1651,8 @@ def build_formats():
             ("motion_samsung.jpg", fixture_motion_samsung_jpeg()), ("ultrahdr.jpg", fixture_ultrahdr_jpeg()),
             ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
             ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
-            ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg())]
+            ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg()),
+            ("bug-report.png", fixture_gnome_renamed_png())]
 
 
 # ---------------------------------------------------------------------------

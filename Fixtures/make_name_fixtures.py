@@ -48,6 +48,9 @@ NAMES = [
     "2024-11-29-221500_1920x1080_scrot.png",
     "20241129_22h15m00s_grim.png",
     "ksnip_20241129-221500.png",
+    "Screenshot 2024-11-29 at 22-15-00 Example Domain.png",
+    "Snipaste_2024-11-29_22-15-00.png",
+    "CleanShot 2024-11-29 at 22.15.00@2x.png",
     # macOS in other languages (connector words; none in Japanese; Korean's afternoon word)
     "Bildschirmfoto 2024-11-29 um 22.15.00.png",
     "Captura de Tela 2024-11-29 às 22.15.00.png",

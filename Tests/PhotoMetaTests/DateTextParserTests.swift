@@ -63,6 +63,25 @@ final class DateTextParserTests: XCTestCase {
         XCTAssertEqual(local(DateTextParser.freeform("2020:05:06 07:08:09")), "2020-05-06T07:08:09")
     }
 
+    /// GNOME Shell's `Creation Time`: GLib's `%c` in the C, en_US and en_GB locales, and its
+    /// fallback `%FT%T%z` (gnome-shell src/shell-screenshot.c).
+    func testGLibDateTimeForPNG() {
+        XCTAssertEqual(local(DateTextParser.freeform("Fri Mar  7 14:05:09 2025")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 02:05:09 PM CET")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 12:05:09 AM EST")), "2025-03-07T00:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 12:05:09 PM")), "2025-03-07T12:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 14:05:09 CET")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 14:05:09 GMT")), "2025-03-07T14:05:09+00:00")
+        XCTAssertEqual(local(DateTextParser.freeform("Fri 07 Mar 2025 18:05:09 +04")), "2025-03-07T18:05:09+04:00")
+        XCTAssertEqual(local(DateTextParser.freeform("2025-03-07T14:05:09+0100")), "2025-03-07T14:05:09+01:00")
+        // A 12-hour clock reads 1 to 12; other languages' month names are not guessed at.
+        XCTAssertEqual(DateTextParser.freeform("Fri 07 Mar 2025 14:05:09 PM CET"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("Fr 07 Mär 2025 14:05:09 CET"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("Fri 07 Mar 2025 14:05:09 CET extra"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("Fri 07 Mar 2025 14:05 CET"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("Fri 31 Feb 2025 14:05:09 CET"), .failure(.malformed))
+    }
+
     func testSubSecondIsADecimalFraction() {
         XCTAssertEqual(DateTextParser.subSecond("25")?.nanosecond, 250_000_000)
         XCTAssertEqual(DateTextParser.subSecond("25")?.digits, 2)

@@ -136,6 +136,17 @@ final class FileNameDateParserTests: XCTestCase {
         check("20231130_13h51m38s_grim.png", "2023-11-30T13:51:38", pattern: "grim", screenshot: true)
         check("2023-11-30T12:51:38Z_grim.png", "2023-11-30T12:51:38", pattern: "grim", instant: true, screenshot: true)
         check("ksnip_20231130-135138.png", "2023-11-30T13:51:38", pattern: "ksnip", screenshot: true)
+        check(
+            "Screenshot 2025-03-07 at 14-05-09 Example Domain.png", "2025-03-07T14:05:09", pattern: "firefox.screenshot",
+            screenshot: true)
+        check(
+            "Screenshot 2025-03-07 at 14-05-09 2024 [...].png", "2025-03-07T14:05:09", pattern: "firefox.screenshot",
+            screenshot: true)
+        check("Snipaste_2025-03-07_14-05-09.png", "2025-03-07T14:05:09", pattern: "snipaste", screenshot: true)
+        check("CleanShot 2025-03-07 at 14.05.09@2x.png", "2025-03-07T14:05:09", pattern: "cleanshot", screenshot: true)
+        check("CleanShot 2025-03-07 at 14.05.09.png", "2025-03-07T14:05:09", pattern: "cleanshot", screenshot: true)
+        // macOS's own English name has dots, Firefox's dashes: each is its own.
+        check("Screenshot 2025-03-07 at 14.05.09.png", "2025-03-07T14:05:09", pattern: "macos.screenshot", screenshot: true)
         // scrot's name without its picture size is not scrot's.
         XCTAssertNil(FileNameDateParser.parse("2023-11-30-135138_scrot.png"))
     }

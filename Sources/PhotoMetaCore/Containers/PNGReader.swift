@@ -3,6 +3,9 @@
 package enum PNGReader {
     static let xmpKeyword = "XML:com.adobe.xmp"
     static let creationTimeKeyword = "Creation Time"
+    /// [PNG 1.2 11.3.4.2] "Software used to create the image": screenshot tools name
+    /// themselves here (`ScreenshotSoftware`).
+    static let softwareKeyword = "Software"
     /// ImageMagick's (and exiv2's) EXIF in a text chunk, written before eXIf existed.
     static let rawExifKeywords: Set<String> = ["Raw profile type exif", "Raw profile type APP1"]
 
@@ -136,7 +139,9 @@ package enum PNGReader {
         guard let nul = peek.firstIndex(of: 0) else { return }
         let keyword = String(decoding: peek[0..<nul], as: UTF8.self)
         let isRawExif = rawExifKeywords.contains(keyword)
-        guard keyword == xmpKeyword || keyword == creationTimeKeyword || isRawExif else { return }
+        guard keyword == xmpKeyword || keyword == creationTimeKeyword || keyword == softwareKeyword || isRawExif else {
+            return
+        }
         let limit = keyword == xmpKeyword ? Limits.xmpPayloadMax : isRawExif ? 2 * Limits.exifPayloadMax + 1024 : 1024
         guard length <= limit else {
             out.note("png", "\(type) '\(keyword)' of \(length) bytes exceeds \(limit); skipped")
@@ -180,6 +185,12 @@ package enum PNGReader {
         } else if keyword == xmpKeyword {
             // Inflated text was counted when it was inflated; plain text is counted here.
             out.addXMP(text, domain: "png", counted: !wasInflated)
+        } else if keyword == softwareKeyword {
+            // The first one counts, as for `Creation Time`.
+            let name = Text.clean(String(decoding: text, as: UTF8.self))
+            if out.evidence[.pngText]?.software == nil, !name.isEmpty {
+                out.evidence[.pngText, default: FieldEvidence()].software = name
+            }
         } else if !out.dates.contains(where: { $0.source == .pngCreationTime }) {
             out.dates.append(DateClue(.pngCreationTime, .text(String(decoding: text, as: UTF8.self), .freeform)))
         }

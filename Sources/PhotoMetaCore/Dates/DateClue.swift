@@ -14,7 +14,8 @@ package struct DateClue: Sendable, Equatable {
         /// AVI `IDIT` / `ICRD` text: C's asctime form (`Mon Jan 01 10:20:30 2024`), else EXIF's or
         /// ISO 8601's.
         case riff
-        /// Free-form text (PNG `Creation Time`): ISO 8601, else RFC 1123 [PNG 1.2 4.2.3.3].
+        /// Free-form text (PNG `Creation Time`): ISO 8601, else RFC 1123 [PNG 1.2 4.2.3.3], else
+        /// GLib's `%c` in the C and English locales (GNOME Shell's screenshots).
         case freeform
 
         func parse(_ text: String) -> Result<DateTextParser.Stamp, DateTextParser.Rejection> {

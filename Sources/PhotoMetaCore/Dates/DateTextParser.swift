@@ -45,11 +45,49 @@ package enum DateTextParser {
         return parseStamp(s, allowDateOnly: true)
     }
 
-    /// Any of the forms above, then RFC 1123 (`Sat, 06 May 2020 07:08:09 +0000`, `... GMT`).
+    /// Any of the forms above, then RFC 1123 (`Sat, 06 May 2020 07:08:09 +0000`, `... GMT`),
+    /// then the local date and time as GNOME Shell writes a screenshot's `Creation Time`
+    /// (`glibDateTime`).
     package static func freeform(_ text: String) -> Result<Stamp, Rejection> {
         let r = iso8601(text)
-        if case .failure(.malformed) = r, let rfc = rfc1123(text) { return .success(rfc) }
+        if case .failure(.malformed) = r, let other = rfc1123(text) ?? glibDateTime(text) { return .success(other) }
         return r
+    }
+
+    /// GLib's `%c`, which GNOME Shell writes as a screenshot's PNG `Creation Time` (gnome-shell
+    /// `src/shell-screenshot.c`), in the forms of the C and English locales (glibc's `D_T_FMT`):
+    /// `Fri Mar  7 14:05:09 2025` (C: `%a %b %e %H:%M:%S %Y`), `Fri 07 Mar 2025 02:05:09 PM CET`
+    /// (en_US: `%a %d %b %Y %r %Z`), `Fri 07 Mar 2025 14:05:09 CET` (en_GB and others:
+    /// `%a %d %b %Y %T %Z`). Local time: a zone abbreviation gives no offset (`CST` names three
+    /// zones), but for `UTC` and `GMT`, and a numeric one (`+04`, glibc's `%Z` for a zone
+    /// without an abbreviation) is the offset. Other languages' month names are not read.
+    static func glibDateTime(_ text: String) -> Stamp? {
+        if let stamp = asctime(text) { return stamp }
+        let parts = text.split(separator: " ")
+        guard parts.count >= 5, parts.count <= 7, parts[0].allSatisfy(\.isLetter), let d = Int(parts[1]),
+            let mo = monthNames.firstIndex(of: parts[2].lowercased()), parts[3].count == 4, let y = Int(parts[3])
+        else { return nil }
+        let t = parts[4].split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+        guard t.count == 3, var h = t[0], let mi = t[1], let sec = t[2] else { return nil }
+        var rest = parts.dropFirst(5)
+        if let meridiem = rest.first?.uppercased(), meridiem == "AM" || meridiem == "PM" {
+            guard (1...12).contains(h) else { return nil }
+            h = h % 12 + (meridiem == "PM" ? 12 : 0)
+            rest = rest.dropFirst()
+        }
+        var offset: UTCOffset?
+        if let zone = rest.first {
+            guard rest.count == 1 else { return nil }
+            if zone.uppercased() == "UTC" || zone.uppercased() == "GMT" {
+                offset = .utc
+            } else if let o = DateTextParser.offset(String(zone)) {
+                offset = o
+            } else if !zone.allSatisfy(\.isLetter) {
+                return nil
+            }
+        }
+        guard let local = LocalDateTime(year: y, month: mo + 1, day: d, hour: h, minute: mi, second: sec) else { return nil }
+        return Stamp(local: local, offset: offset)
     }
 
     /// IPTC IIM DateCreated `CCYYMMDD` [IIM 4.1, 2:55], optionally followed by a space and

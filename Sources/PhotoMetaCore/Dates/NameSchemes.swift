@@ -125,6 +125,19 @@ extension FileNameDateParser {
             dashedDate + [.literal("T"), .hour, .literal(":"), .minute, .literal(":"), .second, .literal("Z_grim")]),
         // ksnip: `ksnip_$Y$M$D-$T`, $T being hhmmss.
         Pattern("ksnip", screenshot: true, [.literal("ksnip_"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
+        // Firefox's screenshots: `Screenshot ${date} at ${time} ${title}`, the local date and
+        // time with `-` for `:`, in English whatever the browser's language (mozilla/gecko-dev
+        // browser/components/screenshots/fileHelpers.mjs, `getFilename`).
+        Pattern(
+            "firefox.screenshot", screenshot: true, [.literal("Screenshot ")] + dashedDate + [.literal(" at ")] + dashedTime),
+        // Snipaste: `Snipaste_$yyyy-MM-dd_HH-mm-ss$` (the default of its config.ini's save path).
+        Pattern("snipaste", screenshot: true, [.literal("Snipaste_")] + dashedDate + [.literal("_")] + dashedTime),
+        // CleanShot X (macOS): `CleanShot YYYY-MM-DD at hh.mm.ss`, `@2x` after a Retina capture.
+        Pattern(
+            "cleanshot", screenshot: true,
+            [.literal("CleanShot ")] + dashedDate + [
+                .literal(" at "), .hour, .literal("."), .minute, .literal("."), .second,
+            ]),
         // Android's screen recorder (SystemUI `ScreenMediaRecorder`): `screen-yyyyMMdd-HHmmss`,
         // the time the recording was saved; the newest adds `-` and the start in epoch ms.
         Pattern("android.screenrecord", [.literal("screen-"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),

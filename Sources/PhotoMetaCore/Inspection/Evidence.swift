@@ -22,6 +22,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case sidecar
     /// A JPEG XL codestream's `ImageMetadata` [ISO/IEC 18181-1]: its orientation.
     case jxlCodestream = "jxl.codestream"
+    /// A PNG's textual chunks with predefined keywords [PNG 1.2 11.3.4.2]: its `Software`.
+    case pngText = "png.text"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -39,6 +41,7 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .matroskaInfo: ordinal = 7
         case .sidecar: ordinal = 8
         case .jxlCodestream: ordinal = 9
+        case .pngText: ordinal = 10
         }
         hasher.combine(ordinal)
     }

@@ -11,7 +11,9 @@
 package enum FieldPrecedence {
     package static let make: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
     package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
-    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo]
+    /// A PNG's `Software` text names the program that wrote the file (a screenshot tool, an
+    /// editor); an `eXIf` chunk's Software, the device's, comes first.
+    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo, .pngText]
     package static let lensModel: [EvidenceSource] = [.exif]
     /// A JPEG XL's codestream states its orientation, and its decoders ignore the Exif box's
     /// [ISO/IEC 18181-2]: it comes first.

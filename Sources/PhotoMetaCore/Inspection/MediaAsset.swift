@@ -100,7 +100,7 @@ public struct MediaAsset: Sendable, Equatable {
     /// The classifier's view of this asset.
     package var classifierInput: KindClassifier.Input {
         KindClassifier.Input(
-            format: format, make: make, model: model, exifUserComment: exifUserComment,
+            format: format, make: make, model: model, software: software, exifUserComment: exifUserComment,
             xmpUserComment: xmpUserComment, width: width, height: height, path: path, isMotionPhoto: motionPhoto != nil)
     }
 

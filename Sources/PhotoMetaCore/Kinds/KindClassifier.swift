@@ -9,6 +9,8 @@ package enum KindClassifier {
         package var format: MediaFormat
         package var make: String?
         package var model: String?
+        /// The software the file names (`FieldPrecedence.software`).
+        package var software: String?
         package var exifUserComment: String?
         package var xmpUserComment: String?
         package var width: Int?
@@ -19,13 +21,15 @@ package enum KindClassifier {
         package var isMotionPhoto: Bool
 
         package init(
-            format: MediaFormat, make: String? = nil, model: String? = nil, exifUserComment: String? = nil,
+            format: MediaFormat, make: String? = nil, model: String? = nil, software: String? = nil,
+            exifUserComment: String? = nil,
             xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String, isMotionPhoto: Bool = false
         ) {
             self.isMotionPhoto = isMotionPhoto
             self.format = format
             self.make = make
             self.model = model
+            self.software = software
             self.exifUserComment = exifUserComment
             self.xmpUserComment = xmpUserComment
             self.width = width
@@ -51,6 +55,9 @@ package enum KindClassifier {
         }
         if let c = i.xmpUserComment, c.caseInsensitiveEquals("Screenshot") {
             evidence.append(.userComment(source: "xmp.UserComment"))
+        }
+        if let s = i.software, ScreenshotSoftware.isScreenshotTool(s) {
+            evidence.append(.software(s))
         }
         let slash = i.path.lastIndex(ofASCII: UInt8(ascii: "/"))
         let name = slash.map { i.path[i.path.utf8.index(after: $0)...] } ?? i.path[...]

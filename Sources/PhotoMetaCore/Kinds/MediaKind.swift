@@ -10,6 +10,9 @@ public enum MediaKind: String, Sendable, CaseIterable, Codable {
 public enum ScreenshotEvidence: Sendable, Equatable, CustomStringConvertible {
     /// EXIF or XMP UserComment is "Screenshot" (iOS writes this).
     case userComment(source: String)
+    /// The software the file names (PNG `Software` text, EXIF Software) is a screenshot tool
+    /// (`ScreenshotSoftware`); the value as written.
+    case software(String)
     /// The file name follows a screenshot tool's scheme.
     case fileName(pattern: String)
     /// The file sits in a folder named `Screenshots` (any depth).
@@ -21,6 +24,7 @@ public enum ScreenshotEvidence: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .userComment(let s): return "\(s)=Screenshot"
+        case .software(let name): return "software:\(name)"
         case .fileName(let p): return "filename:\(p)"
         case .folder: return "folder:Screenshots"
         case .screenSize(let w, let h): return "screenSize:\(w)x\(h)"

@@ -220,6 +220,8 @@ extension ScreenshotEvidence: Codable {
         let text = try c.decode(String.self)
         if text == "folder:Screenshots" {
             self = .folder
+        } else if text.hasPrefix("software:") {
+            self = .software(String(text.dropFirst("software:".count)))
         } else if text.hasPrefix("filename:") {
             self = .fileName(pattern: String(text.dropFirst("filename:".count)))
         } else if text.hasSuffix("=Screenshot") {
