@@ -51,6 +51,14 @@ NAMES = [
     "Screenshot 2024-11-29 at 22-15-00 Example Domain.png",
     "Snipaste_2024-11-29_22-15-00.png",
     "CleanShot 2024-11-29 at 22.15.00@2x.png",
+    "simplescreenrecorder-2024-11-29_22.15.00.mkv",
+    "Kooha-2024-11-29-22-15-00.webm",
+    "Screen Recording 2024-11-29 221500.mp4",
+    "ScreenRecording_11-29-2024 22-15-00_1.MP4",
+    # Cameras: Open Camera's UTC option (an instant), DJI
+    "IMG_20241129_221500Z.jpg",
+    "DJI_20241129221500_0001_W.JPG",
+    "LINE_P20241129_221500000.jpg",
     # macOS in other languages (connector words; none in Japanese; Korean's afternoon word)
     "Bildschirmfoto 2024-11-29 um 22.15.00.png",
     "Captura de Tela 2024-11-29 às 22.15.00.png",

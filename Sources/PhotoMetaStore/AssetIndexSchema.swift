@@ -123,7 +123,8 @@ extension AssetIndex {
         // v11: a PNG's `Software` text is its software, and a screenshot tool's name there is
         // screenshot evidence (a renamed GNOME screenshot was a `photo`); GNOME's `Creation
         // Time` is read; Firefox's, Snipaste's and CleanShot's names are screenshots' with a
-        // date. Every row and summary is dropped; the next scan parses once.
+        // date; screen recorders', DJI's and LINE's names are dated, and Open Camera's `…Z`
+        // names are UTC. Every row and summary is dropped; the next scan parses once.
         """
         DELETE FROM assets;
         DELETE FROM folders;

@@ -197,6 +197,7 @@ final class DesktopNameSchemeTests: XCTestCase {
             case .optionalMeridiem: return ""
             case .leadingMeridiem(let required): return required ? "上午" : ""
             case .optional(let group): return example(group)
+            case .zulu: return "Z"
             }
         }.joined()
     }

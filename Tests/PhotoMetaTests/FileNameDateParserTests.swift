@@ -20,6 +20,24 @@ final class FileNameDateParserTests: XCTestCase {
         XCTAssertEqual(d.isScreenshot, screenshot, name, file: file, line: line)
     }
 
+    /// Open Camera's UTC option, screen recorders on Linux, Windows and iOS, DJI's cameras,
+    /// LINE (docs/dates.md cites each).
+    func testRecordersCamerasAndMessengers() {
+        check("IMG_20240101_120000Z.jpg", "2024-01-01T12:00:00", pattern: "android.camera", instant: true)
+        check("VID_20240101_120000Z_1.mp4", "2024-01-01T12:00:00", pattern: "android.camera", instant: true)
+        check("IMG_20240101_120000_1.jpg", "2024-01-01T12:00:00", pattern: "android.camera")
+        check("simplescreenrecorder-2024-09-19_14.24.08.mkv", "2024-09-19T14:24:08", pattern: "simplescreenrecorder")
+        check("simplescreenrecorder-2024-09-19_14.24.08-2.mkv", "2024-09-19T14:24:08", pattern: "simplescreenrecorder")
+        check("Kooha-2022-05-10-14-30-12.webm", "2022-05-10T14:30:12", pattern: "kooha")
+        check("Peek 2020-03-01 12-34.gif", "2020-03-01T12:34:00", pattern: "peek")
+        check("Screen Recording 2025-07-30 231848.mp4", "2025-07-30T23:18:48", pattern: "windows.screenrecord")
+        check("ScreenRecording_01-22-2025 16-13-55_1.MP4", "2025-01-22T16:13:55", pattern: "ios.screenrecord")
+        check("DJI_20211110092545_0001_Z.JPG", "2021-11-10T09:25:45", pattern: "dji")
+        check("LINE_P20210307_160303085.jpg", "2021-03-07T16:03:03.085", pattern: "line")
+        XCTAssertNil(FileNameDateParser.parse("DJI_0001.JPG"), "older DJI models' counter")
+        XCTAssertNil(FileNameDateParser.parse("ScreenRecording_22-01-2025 16-13-55.MP4"), "month 22")
+    }
+
     func testAndroidCamera() {
         check("IMG_20240315_093012.jpg", "2024-03-15T09:30:12", pattern: "android.camera")
         check("VID_20240315_093012_1.mp4", "2024-03-15T09:30:12", pattern: "android.camera")

@@ -43,6 +43,8 @@ package enum FileNameDateParser {
         case leadingMeridiem(required: Bool)
         /// An optional group.
         case optional([Token])
+        /// `Z` after the time: the digits are UTC, an instant (Open Camera's UTC option).
+        case zulu
 
         var isLoose: Bool {
             switch self {
@@ -92,7 +94,7 @@ package enum FileNameDateParser {
         switch tokens.first {
         case .literal(let l): return l.unicodeScalars.first.map { [$0.value] } ?? []
         case .oneOf(let options): return options.compactMap { $0.unicodeScalars.first?.value }
-        case .none, .optional, .optionalMeridiem, .leadingMeridiem: return []
+        case .none, .optional, .optionalMeridiem, .leadingMeridiem, .zulu: return []
         default: return Array(0x30...0x39)
         }
     }
@@ -167,8 +169,9 @@ package enum FileNameDateParser {
             guard match(p.tokens, scalars, &state) else { continue }
             // What follows must not continue a number.
             if state.index < scalars.count, isDigit(scalars[state.index]) { continue }
-            if let date = state.build(utc: p.utc) {
-                let d = FileNameDate(local: date, isInstant: p.utc, pattern: p.name, isScreenshot: p.screenshot)
+            let utc = p.utc || state.zulu
+            if let date = state.build(utc: utc) {
+                let d = FileNameDate(local: date, isInstant: utc, pattern: p.name, isScreenshot: p.screenshot)
                 found.append((d, state.index))
             } else if !refused.contains(p.name) {
                 refused.append(p.name)
@@ -212,6 +215,7 @@ package enum FileNameDateParser {
         var year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0, millis: Int?
         var hasTime = false
         var meridiem: Int?  // 0 = AM, 1 = PM
+        var zulu = false
         var epochMillis: Int64?
 
         func build(utc: Bool) -> LocalDateTime? {
@@ -330,6 +334,9 @@ package enum FileNameDateParser {
             case .optional(let group):
                 var probe = st
                 if match(group, s, &probe) { st = probe }
+            case .zulu:
+                guard literal("Z", s, &st) else { return false }
+                st.zulu = true
             }
         }
         return true

@@ -30,10 +30,15 @@ extension FileNameDateParser {
     static let handWritten: [Pattern] = [
         Pattern("pixel", utc: true, [.literal("PXL_"), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
         // Android cameras, Google Camera's panoramas and older Motion Photos (`MVIMG_`), and
-        // Telegram's in-app camera (`IMG_…_SSS`: the milliseconds follow, unread).
+        // Telegram's in-app camera (`IMG_…_SSS`: the milliseconds follow, unread). Open Camera
+        // writes the same, and with its UTC option `yyyyMMdd_HHmmss'Z'` in UTC (StorageUtils):
+        // then the name is an instant.
         Pattern(
             "android.camera",
-            [.oneOf(["IMG_", "VID_", "PANO_", "MVIMG_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second]),
+            [
+                .oneOf(["IMG_", "VID_", "PANO_", "MVIMG_"]), .year, .month, .day, .literal("_"), .hour, .minute, .second,
+                .optional([.zulu]),
+            ]),
         // Realme (and other ColorOS phones): no separator at all.
         Pattern("realme.camera", [.oneOf(["IMG", "VID"])] + compact),
         // Google Camera's bursts: `NNNNNIMG_NNNNN_BURST` (or `…dPORTRAIT_…`) and the time,
@@ -138,6 +143,31 @@ extension FileNameDateParser {
             [.literal("CleanShot ")] + dashedDate + [
                 .literal(" at "), .hour, .literal("."), .minute, .literal("."), .second,
             ]),
+        // SimpleScreenRecorder: `simplescreenrecorder-yyyy-MM-dd_hh.mm.ss` (MaartenBaert/ssr
+        // src/GUI/PageRecord.cpp, `QDateTime::currentDateTime()`: local).
+        Pattern(
+            "simplescreenrecorder",
+            [.literal("simplescreenrecorder-")] + dashedDate + [
+                .literal("_"), .hour, .literal("."), .minute, .literal("."), .second,
+            ]),
+        // Kooha: `Kooha-%F-%H-%M-%S` (SeaDve/Kooha src/recording.rs, `now_local`).
+        Pattern("kooha", [.literal("Kooha-")] + dashedDate + [.literal("-")] + dashedTime),
+        // Peek: `Peek %Y-%m-%d %H-%M.gif` (phw/peek application-window.vala, local; no seconds).
+        Pattern("peek", [.literal("Peek ")] + dashedDate + [.literal(" "), .hour, .literal("-"), .minute]),
+        // Windows 11 Snipping Tool's recordings: `Screen Recording YYYY-MM-DD HHMMSS` (real names).
+        Pattern(
+            "windows.screenrecord", [.literal("Screen Recording ")] + dashedDate + [.literal(" "), .hour, .minute, .second]),
+        // iOS screen recordings as shared or exported: `ScreenRecording_MM-DD-YYYY HH-MM-SS_N`,
+        // the month first (real names).
+        Pattern(
+            "ios.screenrecord",
+            [.literal("ScreenRecording_"), .month, .literal("-"), .day, .literal("-"), .year, .literal(" ")] + dashedTime),
+        // DJI's drones and gimbals since about 2021: `DJI_YYYYMMDDHHMMSS_NNNN_LENS` (the camera's
+        // clock; older models' `DJI_0001` carries no date).
+        Pattern("dji", [.literal("DJI_")] + compact),
+        // LINE's saved photos: `LINE_P` and `yyyyMMdd_HHmmssSSS` (real names; an unpadded
+        // `LINE_P2022831_…` form exists too, ambiguous at seven digits, and is not read).
+        Pattern("line", [.literal("LINE_P"), .year, .month, .day, .literal("_"), .hour, .minute, .second, .millis]),
         // Android's screen recorder (SystemUI `ScreenMediaRecorder`): `screen-yyyyMMdd-HHmmss`,
         // the time the recording was saved; the newest adds `-` and the start in epoch ms.
         Pattern("android.screenrecord", [.literal("screen-"), .year, .month, .day, .literal("-"), .hour, .minute, .second]),
