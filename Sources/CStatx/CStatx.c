@@ -1,4 +1,5 @@
 #define _GNU_SOURCE
+#include <sys/vfs.h>
 #include "CStatx.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -52,4 +53,11 @@ long pm_pread_cached(int fd, void *buf, unsigned long count, long long offset) {
     struct iovec v = {.iov_base = buf, .iov_len = count};
     ssize_t n = preadv2(fd, &v, 1, (off_t)offset, RWF_NOWAIT);
     return n >= 0 ? (long)n : -(long)errno;
+}
+
+int pm_statfs_type(const char *path, uint64_t *type) {
+    struct statfs s;
+    if (statfs(path, &s) != 0) return errno;
+    *type = (uint64_t)s.f_type;
+    return 0;
 }

@@ -16,6 +16,14 @@ public final class DirectoryWatcher: Sendable {
     public struct Options: Sendable {
         /// Poll at this interval instead of using inotify (`--poll`).
         public var pollInterval: Duration?
+        /// Besides inotify's events, look at the whole tree again this often (`--rescan`):
+        /// inotify reports only this machine's changes, so on a network file system another
+        /// computer's (a phone's upload to the NAS) raise none. nil: every
+        /// `sharedRescanInterval` on such a file system (`SharedFileSystem`), never on a local
+        /// one; zero: never.
+        public var rescanInterval: Duration?
+        /// The default of `rescanInterval` on a network or FUSE file system.
+        public static let sharedRescanInterval: Duration = .seconds(30)
         /// A file unchanged for this long counts as complete even without a close event.
         public var settleTime: Duration = .seconds(1)
         /// Events closer together than this are one batch (a burst keeps extending it). Short,

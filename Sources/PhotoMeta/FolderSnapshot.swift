@@ -39,6 +39,24 @@ struct FolderSnapshot: Sendable, Equatable {
         return touched
     }
 
+    /// The pictures that `reported` says were reported and that the sidecars among `touched`
+    /// (XMP, Takeout JSON: `SidecarNames`) speak for, by their candidate sidecar names; each
+    /// folder with touched sidecars is looked at once.
+    func pictures(spokenForBy touched: Set<String>, reported: (String) -> Bool) -> [String] {
+        let sidecars = touched.filter { SidecarNames.isSidecar(FolderSnapshot.lastComponent($0)) }
+        var found: [String] = []
+        for (folder, touchedHere) in Dictionary(grouping: sidecars, by: FolderSnapshot.parent(of:)) {
+            var speaksFor: [String: [String]] = [:]
+            for picture in byFolder[folder] ?? [] where reported(picture) {
+                for c in SidecarNames.candidates(for: FolderSnapshot.lastComponent(picture)) {
+                    speaksFor[c.name, default: []].append(picture)
+                }
+            }
+            for sidecar in touchedHere.sorted() { found += speaksFor[FolderSnapshot.lastComponent(sidecar)] ?? [] }
+        }
+        return found
+    }
+
     /// The name at the end of a relative path.
     static func lastComponent(_ rel: String) -> String {
         rel.split(separator: "/").last.map(String.init) ?? rel

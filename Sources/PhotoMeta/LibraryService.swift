@@ -58,6 +58,11 @@ package final class LibraryService {
     private var ready = false
 
     /// `folders` canonical (checked by the caller).
+    /// Whole looks besides inotify's events: every `rescanInterval` (`serve --rescan`), else
+    /// every 30 s when a folder is on a network or FUSE file system (`RescanSchedule`).
+    package var rescanInterval: Duration?
+    private var rescans: RescanSchedule?
+
     package init(folders: [String], exclude: [String], indexPath: String?, clock: any WallClock = SystemClock()) {
         self.folders = folders
         self.exclude = exclude
@@ -100,6 +105,12 @@ package final class LibraryService {
         library.populate(entering: watchEntering())
         try catchUp()
         for n in library.notes { note(n) }
+        if let (schedule, said) = RescanSchedule.make(
+            folders: folders.map { ($0, $0) }, asked: rescanInterval, now: clock.now())
+        {
+            rescans = schedule
+            note(said)
+        }
         if let runtime, lock != nil {
             (listener, registration) = try register(runtime, key: key)
         }
@@ -146,8 +157,13 @@ package final class LibraryService {
             // Idle with a wake descriptor: no timeout at all (no CPU while nothing happens).
             var timeout = lastEvent == nil ? (wake == nil ? 250.0 : Double.infinity) : 15
             if let first = waiting.map(\.deadline).min() { timeout = min(timeout, max(0, (first - clock.now()) * 1000)) }
+            if let due = rescans?.due { timeout = min(timeout, max(0, (due - clock.now()) * 1000)) }
             let readable = Readiness.wait(fds, timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
             if try takeEvents() { lastEvent = clock.now() }
+            if rescans?.isDue(at: clock.now()) == true {
+                library.changedEverywhere()
+                lastEvent = clock.now()
+            }
             if let t = lastEvent, clock.now() - t >= 0.015 {
                 library.refresh(entering: watchEntering())
                 lastEvent = nil

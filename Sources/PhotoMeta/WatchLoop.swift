@@ -27,6 +27,8 @@ final class WatchLoop {
     private var lastEvent = 0.0
     private var pendingCheck: Double?
     private var lastPoll = 0.0
+    /// Whole looks besides inotify's events (`Options.rescanInterval`).
+    private var rescans: RescanSchedule?
 
     init(_ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void, offerDelivered: @escaping () -> Bool) {
         self.watcher = watcher
@@ -76,6 +78,10 @@ final class WatchLoop {
             inotify = nil
         }
         if let pollingNote { deliver(.note(pollingNote)) }
+        if inotify != nil, let (schedule, note) = RescanSchedule.make(for: watcher, now: clock.now()) {
+            rescans = schedule
+            deliver(.note(note))
+        }
         deliver(.ready)
         lastPoll = clock.now()
         if let settings = watcher.options.suggestions, let offering = watcher.offering?.value,
@@ -149,6 +155,11 @@ final class WatchLoop {
             dirty = true
             lastEvent = t
         }
+        if rescans?.isDue(at: t) == true {
+            fullRescan = true
+            dirty = true
+            lastEvent = 0
+        }
         return true
     }
 
@@ -211,22 +222,10 @@ final class WatchLoop {
     /// the reported pictures it speaks for are inspected again and reported changed. Each
     /// folder with touched sidecars is looked at once (its pictures' candidate sidecar names).
     private func addPicturesOfSidecars(_ touched: Set<String>, to settled: inout SettleTracker.Settled) {
-        let sidecars = touched.filter { SidecarNames.isSidecar(FolderSnapshot.lastComponent($0)) }
-        guard !sidecars.isEmpty else { return }
+        let pictures = current.pictures(spokenForBy: touched, reported: tracker.isReported)
+        guard !pictures.isEmpty else { return }
         var listed = Set(settled.ready.map(\.path)).union(settled.removed).union(settled.moved.map(\.to))
-        for (folder, touchedHere) in Dictionary(grouping: sidecars, by: FolderSnapshot.parent(of:)) {
-            var speaksFor: [String: [String]] = [:]
-            for picture in current.byFolder[folder] ?? [] where tracker.isReported(picture) {
-                for c in SidecarNames.candidates(for: FolderSnapshot.lastComponent(picture)) {
-                    speaksFor[c.name, default: []].append(picture)
-                }
-            }
-            for sidecar in touchedHere.sorted() {
-                for picture in speaksFor[FolderSnapshot.lastComponent(sidecar)] ?? [] where listed.insert(picture).inserted {
-                    settled.ready.append((picture, false))
-                }
-            }
-        }
+        for picture in pictures where listed.insert(picture).inserted { settled.ready.append((picture, false)) }
     }
 
     /// Watches the folders that appeared, forgets those that went. Walks watch the folders

@@ -6,7 +6,7 @@ import PhotoMetaSystem
 /// `photometa serve [DIR...]`: the live library as a service (docs/service.md).
 struct ServeCommand {
     static let help = """
-        USAGE: photometa serve [DIR...] [--exclude GLOB] [--no-index]
+        USAGE: photometa serve [DIR...] [--exclude GLOB] [--no-index] [--rescan INTERVAL]
                                [--jsonl [--within 60s] [--tz ZONE] [--screenshots MODE] [--videos]
                                 [--state PATH] [--profile NAME] [--exec CMD] [--no-suggest]
                                 [--thumbnail [SIZE]] [--thumbnail-mode fit|fill|crop]]
@@ -31,6 +31,11 @@ struct ServeCommand {
         OPTIONS:
           --exclude GLOB   Leave out paths below DIR that match (repeatable), as for suggest.
           --no-index       Parse every file at the start instead of using the index.
+          --rescan INTERVAL
+                           Besides inotify's events, look at every file again every INTERVAL
+                           (0: never). inotify sees only this computer's changes: on a network
+                           or FUSE file system (NFS, SMB, sshfs...), where another computer may
+                           add photos, the default is 30s (and a note says so); elsewhere never.
           --jsonl          Also print watch's events, one JSON line each (docs/watch.md).
           -h, --help       Show this help.
 
@@ -51,6 +56,9 @@ struct ServeCommand {
     var indexPath: String? = Suggester.defaultIndexPath()
     /// With --jsonl: the watch that prints the events.
     var events: WatchCommand?
+    /// `--rescan`: the interval of whole looks besides inotify's events, for the library and
+    /// the events alike.
+    var rescan: Duration?
 
     /// The options `serve --jsonl` hands to its watch, and whether each takes a value.
     static let watchOptions: [String: Bool] = [
@@ -67,6 +75,10 @@ struct ServeCommand {
             case "--exclude":
                 exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
             case "--no-index": indexPath = nil
+            case "--rescan":
+                let text = try cursor.value(for: opt, example: "30s")
+                rescan = text == "0" ? .zero : try DurationArgument.parse(text, option: "--rescan")
+                forWatch += ["--rescan", text]
             case "--jsonl": jsonl = true
             case "--thumbnail":
                 let t = try OfferThumbnail.parse(&cursor, opt)
@@ -78,7 +90,7 @@ struct ServeCommand {
             }
         }
         folders = FolderArguments(cursor.positionals)
-        if let first = forWatch.first(where: { $0.hasPrefix("--") }), !jsonl {
+        if let first = forWatch.first(where: { $0.hasPrefix("--") && $0 != "--rescan" }), !jsonl {
             throw UsageError("\(first.split(separator: "=")[0]) is an option of serve's events: add --jsonl")
         }
         if jsonl {
@@ -128,6 +140,7 @@ struct ServeCommand {
     /// The live library until `stop`.
     private func serve(_ canonical: [String], runtime: RuntimeFolder?, stop: StopFlag) -> ExitCode {
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
+        service.rescanInterval = rescan
         do throws(LibraryService.Failure) {
             try service.run(
                 runtime: runtime, shouldStop: { stop.isSet }, wake: stop.wakeDescriptor,

@@ -11,7 +11,8 @@ struct WatchCommand {
         USAGE: photometa watch [DIR...] [--jsonl] [--within 60s] [--tz ZONE]
                                [--screenshots include|exclude|only] [--videos] [--state PATH]
                                [--profile NAME] [--exclude GLOB] [--exec CMD] [--poll INTERVAL]
-                               [--no-suggest] [--thumbnail [SIZE]] [--thumbnail-mode fit|fill|crop]
+                               [--rescan INTERVAL] [--no-suggest] [--thumbnail [SIZE]]
+                               [--thumbnail-mode fit|fill|crop]
 
         Watches every DIR (by default the pictures folder, as for suggest).
 
@@ -41,6 +42,10 @@ struct WatchCommand {
           --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
                               polls by itself (and says so) when inotify is unavailable or its watch
                               limit is reached.
+          --rescan INTERVAL   Besides inotify's events, look at every file again every INTERVAL
+                              (0: never). inotify sees only this computer's changes: on a network
+                              or FUSE file system (NFS, SMB, sshfs...), where another computer may
+                              add photos, the default is 30s (and a note says so); elsewhere never.
           --thumbnail [SIZE]  Also make each offer's picture, after the offer is printed: a line
                               "thumbnail: PATH", JSON event "thumbnail" (with thumbnailError on a
                               failure, and the offer stands).
@@ -106,6 +111,9 @@ struct WatchCommand {
                 let interval = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--poll")
                 guard interval > .zero else { throw UsageError("--poll needs an interval above zero") }
                 options.pollInterval = interval
+            case "--rescan":
+                let text = try cursor.value(for: opt, example: "30s")
+                options.rescanInterval = text == "0" ? .zero : try DurationArgument.parse(text, option: "--rescan")
             case "--no-suggest": suggest = false
             case "--thumbnail": thumbnail = try OfferThumbnail.parse(&cursor, opt)
             case "--thumbnail-mode": mode = try OfferThumbnail.mode(try cursor.value(for: opt, example: "crop"))

@@ -292,6 +292,38 @@ final class ServeCommandTests: XCTestCase {
         try assertExact("the offer emptied through a hard link from outside")
     }
 
+    /// What another computer writes on a NAS raises no inotify event here; `--rescan` (the
+    /// default on network file systems) finds it. Made here with a hard link from outside: a
+    /// file of the folder that was not media becomes the newest photo, written in place
+    /// through its outside name, of which the folder's watch hears nothing.
+    func testTheRescanFindsWhatInotifyDoesNotSay() throws {
+        try add("IMG_20240808_120818.jpg")
+        try "not a photo yet".write(toFile: outside + "/hidden.jpg", atomically: false, encoding: .utf8)
+        XCTAssertEqual(link(outside + "/hidden.jpg", folder + "/IMG_20240808_120819.jpg"), 0)
+        let s = try RunningPhotometa(["serve", folder, "--rescan", "300ms"], environment: env)
+        serve = s
+        XCTAssertTrue(s.wait { s.stderr.contains("photometa: serving") }, s.stderr)
+        XCTAssertTrue(s.stderr.contains("looking at every file again every 300 ms"), s.stderr)
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: outside + "/hidden.jpg"))
+        h.truncateFile(atOffset: 0)
+        h.write(try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg"))))
+        h.closeFile()
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: outside + "/hidden.jpg")
+        // Bounded: the service's answer becomes the scan's once a rescan has looked.
+        let deadline = Date().addingTimeInterval(10)
+        var offered: String?
+        while Date() < deadline {
+            offered = (try suggest([], explain: false)["suggestion"] as? [String: Any])?["path"] as? String
+            if offered?.hasSuffix("IMG_20240808_120819.jpg") == true { break }
+            var none = pollfd()
+            _ = poll(&none, 0, 50)
+        }
+        XCTAssertEqual(offered, folder + "/IMG_20240808_120819.jpg")
+        try assertExact("a photo written through a hard link from outside, found by the rescan")
+        XCTAssertEqual(try Photometa.run(["serve", folder, "--rescan", "often"]).status, 64)
+    }
+
     /// Two folders whose names differ only in Unicode normalization are two folders.
     func testNamesThatDifferOnlyInNormalization() throws {
         for name in ["caf\u{E9}", "cafe\u{301}"] {

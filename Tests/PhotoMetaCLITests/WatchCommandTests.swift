@@ -205,6 +205,27 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(w.finish(), 0)
     }
 
+    /// `--rescan`: the periodic look is said on stderr, and a file the folder's watch hears
+    /// nothing of (written through a hard link outside it, as another computer writes on a NAS)
+    /// is reported changed; `0` turns the look off, a word is a usage error.
+    func testRescanOption() throws {
+        let outside = work.appendingPathComponent("outside.jpg").path
+        try FileManager.default.copyItem(atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: outside)
+        XCTAssertEqual(link(outside, folder + "/a.jpg"), 0)
+        let w = try RunningWatch(["watch", folder, "--rescan", "300ms", "--no-suggest"])
+        // Said after the "before" snapshot was taken: what is written now is a change.
+        XCTAssertTrue(w.wait { w.stderr.contains("looking at every file again every 300 ms") }, w.stderr)
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: outside))
+        h.seekToEndOfFile()
+        h.write(Data([0, 1, 2]))
+        h.closeFile()
+        XCTAssertTrue(w.wait { w.stdout.contains("~ \(folder)/a.jpg") }, w.stdout)
+        kill(w.process.processIdentifier, SIGINT)
+        XCTAssertEqual(w.finish(), 0)
+        XCTAssertEqual(try Photometa.run(["watch", folder, "--rescan", "often"]).status, 64)
+        XCTAssertTrue(try Photometa.run(["watch", "--help"]).stdout.contains("--rescan INTERVAL"))
+    }
+
     func testUnreadableFolderAndUsage() throws {
         let missing = try Photometa.run(["watch", folder + "/missing"])
         XCTAssertEqual(missing.status, 66)

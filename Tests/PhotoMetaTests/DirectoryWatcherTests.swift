@@ -80,9 +80,13 @@ final class DirectoryWatcherTests: XCTestCase {
     }
     let tracked = TrackedNames()
 
-    func start(poll: Double? = nil, suggestions: Bool = true, maximumWatches: Int? = nil, exclude: [String] = []) throws {
+    func start(
+        poll: Double? = nil, rescan: Duration? = nil, suggestions: Bool = true, maximumWatches: Int? = nil,
+        exclude: [String] = []
+    ) throws {
         var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
         o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
+        o.rescanInterval = rescan
         o.maximumWatches = maximumWatches
         o.exclude = exclude
         let names = tracked
@@ -134,6 +138,38 @@ final class DirectoryWatcherTests: XCTestCase {
         try write("new.jpg")
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("new.jpg")) })
         XCTAssertFalse(recorder.inserted.contains(path("old.jpg")))
+    }
+
+    /// A change inotify does not report (as on a NAS, where another computer writes): a file of
+    /// the folder hard-linked from outside it and written through the outside name raises no
+    /// event on the folder's watch (inotify tells a folder's watch of writes through its own
+    /// entries); the periodic look (`--rescan`, the default on network file systems) finds it.
+    func testARescanFindsWhatInotifyDoesNotSay() throws {
+        let outside = try TemporaryDirectory()
+        try outside.write("a.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        XCTAssertEqual(link(outside.path + "/a.jpg", path("a.jpg")), 0)
+        try start(rescan: .milliseconds(200))
+        XCTAssertTrue(
+            recorder.all.contains {
+                if case .note(let n) = $0 { return n == "looking at every file again every 200 ms" } else { return false }
+            }, "\(recorder.all)")
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: outside.path + "/a.jpg"))
+        h.seekToEndOfFile()
+        h.write(Data([0, 1, 2]))
+        h.closeFile()
+        XCTAssertTrue(recorder.wait { recorder.changed == [path("a.jpg")] }, "\(recorder.changes)")
+    }
+
+    /// The file system decides the default: a network or FUSE one (not a local disk's FUSE,
+    /// which has a real device) is named; this test's folder is local.
+    func testSharedFileSystemsAreToldByTheirMagic() {
+        XCTAssertEqual(SharedFileSystem.name(type: 0x6969, device: 0x2A), "NFS")
+        XCTAssertEqual(SharedFileSystem.name(type: 0xFE53_4D42, device: 0x2A), "SMB2")
+        XCTAssertEqual(SharedFileSystem.name(type: 0x6573_5546, device: 0x2A), "FUSE", "sshfs: major 0")
+        XCTAssertNil(SharedFileSystem.name(type: 0x6573_5546, device: 0x801), "fuseblk on /dev/sda1 (8:1)")
+        XCTAssertNil(SharedFileSystem.name(type: 0xEF53, device: 0x801), "ext4")
+        XCTAssertNil(SharedFileSystem.name(of: dir.path))
+        XCTAssertNil(SharedFileSystem.name(of: dir.path + "/missing"))
     }
 
     func testCreateModifyRenameDelete() throws {

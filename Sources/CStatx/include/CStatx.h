@@ -38,4 +38,8 @@ int pm_open_folder_path(int dirfd, const char *name);
 /// not all cached; -EOPNOTSUPP or -EINVAL: the kernel or file system cannot say).
 long pm_pread_cached(int fd, void *buf, unsigned long count, long long offset);
 
+/// statfs(2)'s f_type, the file system's magic number, for `path` (links followed). Returns 0,
+/// or an errno value. (Swift's Glibc module lacks <sys/vfs.h>.)
+int pm_statfs_type(const char *path, uint64_t *type);
+
 #endif
