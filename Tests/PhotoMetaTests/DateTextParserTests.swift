@@ -82,6 +82,20 @@ final class DateTextParserTests: XCTestCase {
         XCTAssertEqual(DateTextParser.freeform("Fri 31 Feb 2025 14:05:09 CET"), .failure(.malformed))
     }
 
+    /// GNOME Shell's `Creation Time` in a Chinese, Japanese or Korean session (glibc's `%c`).
+    func testCJKDateTimeForPNG() {
+        XCTAssertEqual(local(DateTextParser.freeform("2025年03月07日 星期五 14时05分09秒")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("2025年03月07日 14時05分09秒")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("2025年03月07日 (星期五) 14時05分09秒")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("2025년 03월 07일 (금) 오후 02시 05분 09초")), "2025-03-07T14:05:09")
+        XCTAssertEqual(local(DateTextParser.freeform("2025년 03월 07일 (금) 오전 12시 05분 09초")), "2025-03-07T00:05:09")
+        XCTAssertEqual(DateTextParser.freeform("2025년 03월 07일 (금) 오후 14시 05분 09초"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("2025年03月07日"), .failure(.malformed), "no time")
+        XCTAssertEqual(DateTextParser.freeform("2025年13月07日 14时05分09秒"), .failure(.malformed), "month 13")
+        XCTAssertEqual(DateTextParser.freeform("2025年03月07日 14时05分09秒 8"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.freeform("03月2025年07日 14时05分09秒"), .failure(.malformed), "units out of order")
+    }
+
     func testSubSecondIsADecimalFraction() {
         XCTAssertEqual(DateTextParser.subSecond("25")?.nanosecond, 250_000_000)
         XCTAssertEqual(DateTextParser.subSecond("25")?.digits, 2)

@@ -15,7 +15,8 @@ package struct DateClue: Sendable, Equatable {
         /// ISO 8601's.
         case riff
         /// Free-form text (PNG `Creation Time`): ISO 8601, else RFC 1123 [PNG 1.2 4.2.3.3], else
-        /// GLib's `%c` in the C and English locales (GNOME Shell's screenshots).
+        /// GLib's `%c` in the C, English, Chinese, Japanese and Korean locales (GNOME Shell's
+        /// screenshots).
         case freeform
 
         func parse(_ text: String) -> Result<DateTextParser.Stamp, DateTextParser.Rejection> {

@@ -47,10 +47,12 @@ package enum DateTextParser {
 
     /// Any of the forms above, then RFC 1123 (`Sat, 06 May 2020 07:08:09 +0000`, `... GMT`),
     /// then the local date and time as GNOME Shell writes a screenshot's `Creation Time`
-    /// (`glibDateTime`).
+    /// (`glibDateTime`, and `CJKDateTime` for Chinese, Japanese and Korean sessions).
     package static func freeform(_ text: String) -> Result<Stamp, Rejection> {
         let r = iso8601(text)
-        if case .failure(.malformed) = r, let other = rfc1123(text) ?? glibDateTime(text) { return .success(other) }
+        if case .failure(.malformed) = r, let other = rfc1123(text) ?? glibDateTime(text) ?? CJKDateTime.parse(text) {
+            return .success(other)
+        }
         return r
     }
 
