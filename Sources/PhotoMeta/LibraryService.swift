@@ -57,12 +57,12 @@ package final class LibraryService {
     private let subscribers = StopFlag()
     private var ready = false
 
-    /// `folders` canonical (checked by the caller).
     /// Whole looks besides inotify's events: every `rescanInterval` (`serve --rescan`), else
     /// every 30 s when a folder is on a network or FUSE file system (`RescanSchedule`).
     package var rescanInterval: Duration?
     private var rescans: RescanSchedule?
 
+    /// `folders` canonical (checked by the caller).
     package init(folders: [String], exclude: [String], indexPath: String?, clock: any WallClock = SystemClock()) {
         self.folders = folders
         self.exclude = exclude
