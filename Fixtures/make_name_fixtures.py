@@ -59,6 +59,10 @@ NAMES = [
     "IMG_20241129_221500Z.jpg",
     "DJI_20241129221500_0001_W.JPG",
     "LINE_P20241129_221500000.jpg",
+    # Game captures: the title first (ShadowPlay's replay and screenshot, Xbox Game Bar)
+    "War Thunder 2024.11.29 - 22.15.00.15.DVR.mp4",
+    "Hades Screenshot 2024.11.29 - 22.15.00.64.png",
+    "TEKKEN 7  2024-11-29 22-15-00.mp4",
     # macOS in other languages (connector words; none in Japanese; Korean's afternoon word)
     "Bildschirmfoto 2024-11-29 um 22.15.00.png",
     "Captura de Tela 2024-11-29 às 22.15.00.png",

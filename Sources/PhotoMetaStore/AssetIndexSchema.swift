@@ -129,5 +129,12 @@ extension AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v12: names with a title before the time (NVIDIA ShadowPlay's captures, Xbox Game
+        // Bar's) are dated, ShadowPlay's screenshots are screenshots. Every row and summary is
+        // dropped; the next scan parses once.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 }

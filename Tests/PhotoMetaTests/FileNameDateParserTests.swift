@@ -148,6 +148,37 @@ final class FileNameDateParserTests: XCTestCase {
         XCTAssertNil(FileNameDateParser.parse("스크린샷 2023-12-21 오후 14.54.58.png"), "afternoon hour 14")
     }
 
+    /// Game captures: the title first, then the time (ShadowPlay, Xbox Game Bar; real names).
+    func testTitleFirstSchemes() {
+        check(
+            "War Thunder 2021.09.23 - 17.24.16.15.DVR.mp4", "2021-09-23T17:24:16", pattern: "shadowplay")
+        check("Spelunky 2 2022.04.16 - 00.59.58.06.DVR.mp4", "2022-04-16T00:59:58", pattern: "shadowplay")
+        check("Call of Duty  Black Ops Cold War 2021.05.10 - 13.49.56.02.mp4", "2021-05-10T13:49:56", pattern: "shadowplay")
+        check(
+            "Battlefield 1 Screenshot 2021.07.22 - 19.37.40.47.png", "2021-07-22T19:37:40",
+            pattern: "shadowplay.screenshot", screenshot: true)
+        check(
+            "Desktop Screenshot 2021.08.02 - 01.39.05.72.png", "2021-08-02T01:39:05", pattern: "shadowplay.screenshot",
+            screenshot: true)
+        check("TEKKEN 7  2019-08-12 22-25-31.mp4", "2019-08-12T22:25:31", pattern: "xbox.gamebar")
+        check("Nintendo 64 - OoTR 593579 2020-10-19 12-53-01.mp4", "2020-10-19T12:53:01", pattern: "xbox.gamebar")
+        // A title needs a name before the space; the bare date is OBS's.
+        check("2020-10-19 12-53-01.mkv", "2020-10-19T12:53:01", pattern: "obs")
+        // Only when nothing matched from the start: a Firefox screenshot of a page whose title
+        // holds another time keeps its own date.
+        check(
+            "Screenshot 2025-03-07 at 14-05-09 Log 2020-10-19 12-53-01.png", "2025-03-07T14:05:09",
+            pattern: "firefox.screenshot", screenshot: true)
+        // The hundredths must be there, and nothing may continue the number.
+        XCTAssertNil(FileNameDateParser.parse("Game 2021.09.23 - 17.24.16.png"))
+        XCTAssertNil(FileNameDateParser.parse("Game 2021-09-23 17-24-165.png"))
+        XCTAssertNil(FileNameDateParser.parse(" 2021-09-23 17-24-16.png"), "no title")
+        // Two times after titles that disagree give none.
+        XCTAssertNil(FileNameDateParser.parse("A 2021-09-23 17-24-16 B 2022-01-01 00-00-00.png"))
+        XCTAssertTrue(FileNameDateParser.mayBeScreenshot("Hades Screenshot 2021.03.23 - 06.00.32.64.webp"))
+        XCTAssertFalse(FileNameDateParser.mayBeScreenshot("Hades 2021.03.23 - 06.00.32.64.mp4"))
+    }
+
     func testLinuxScreenshotTools() {
         check("2023-11-30-135138_1920x1080_scrot.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)
         check("2023-11-30-135138_1920x1080_scrot_001.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)

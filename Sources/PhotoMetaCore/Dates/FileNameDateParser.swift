@@ -15,8 +15,10 @@ package struct FileNameDate: Sendable, Equatable {
 /// Recognises the dates that phones, messengers and desktops put into file names.
 ///
 /// Each scheme is a small template of tokens matched from the start of the name without its
-/// extension. What follows the match must not continue a number (`_1`, ` (2)`, `_com.app` are
-/// fine), so `IMG_20240315_0930121` is not misread.
+/// extension, or, for the few tools that put a window's or game's title first (`afterTitle`),
+/// from a space inside it when no scheme matches from the start. What follows the match must
+/// not continue a number (`_1`, ` (2)`, `_com.app` are fine), so `IMG_20240315_0930121` is not
+/// misread.
 package enum FileNameDateParser {
     enum Token: Sendable {
         case literal(String)
@@ -59,85 +61,22 @@ package enum FileNameDateParser {
         let screenshot: Bool
         /// The digits are UTC (Pixel) or an epoch: an instant, not a wall clock.
         let utc: Bool
+        /// Matched from a space after a title the tool copies in (a game's, a window's), not
+        /// from the start; `tokens` begin with that space.
+        let afterTitle: Bool
         let tokens: [Token]
 
-        init(_ name: String, screenshot: Bool = false, utc: Bool = false, _ tokens: [Token]) {
+        init(_ name: String, screenshot: Bool = false, utc: Bool = false, afterTitle: Bool = false, _ tokens: [Token]) {
             self.name = name
             self.screenshot = screenshot
             self.utc = utc
+            self.afterTitle = afterTitle
             self.tokens = tokens
         }
     }
 
     /// Every scheme: the hand-written ones (`NameSchemes.swift`), then GNOME Shell's table.
     static let patterns: [Pattern] = handWritten + GnomeShellNames.patterns
-
-    /// Patterns with their index by the first character a name must start with (digits for those
-    /// that start with the date), so a name is tried against a handful of its ~170 patterns.
-    struct Table: Sendable {
-        let patterns: [Pattern]
-        let byFirstScalar: [UInt32: [Int]]
-
-        init(_ patterns: [Pattern]) {
-            self.patterns = patterns
-            var index: [UInt32: [Int]] = [:]
-            for (i, p) in patterns.enumerated() {
-                for first in FileNameDateParser.firstScalars(p.tokens) { index[first, default: []].append(i) }
-            }
-            byFirstScalar = index
-        }
-    }
-
-    static let table = Table(patterns)
-
-    static func firstScalars(_ tokens: [Token]) -> [UInt32] {
-        switch tokens.first {
-        case .literal(let l): return l.unicodeScalars.first.map { [$0.value] } ?? []
-        case .oneOf(let options): return options.compactMap { $0.unicodeScalars.first?.value }
-        case .none, .optional, .optionalMeridiem, .leadingMeridiem, .zulu: return []
-        default: return Array(0x30...0x39)
-        }
-    }
-
-    /// A cheap pre-check for screenshot evidence: does a screenshot scheme give this name a
-    /// date? Only then can `parse` name a screenshot scheme: the scheme it names is one that
-    /// matched with a plausible date, and schemes that disagree give no date at all. Trying the
-    /// few screenshot schemes first spares every camera name that starts with a digit
-    /// (`20240315_093012.jpg`) a pass over the ~100 schemes that start with a date.
-    ///
-    /// An ASCII name (nearly every camera's) is tried against the screenshot schemes an ASCII
-    /// name can match (`asciiScreenshotTable`): a scheme that requires a non-ASCII word cannot,
-    /// and dropping schemes that find nothing changes no answer. That table is built without
-    /// GNOME's translated names, so a run over camera files never builds those.
-    static func mayBeScreenshot(_ name: Substring) -> Bool {
-        let table = Text.isASCII(name) ? asciiScreenshotTable : screenshotTable
-        guard let first = name.unicodeScalars.first?.value, table.byFirstScalar[first] != nil else {
-            return false
-        }
-        return interpret(String(name), in: table).date != nil
-    }
-
-    static let screenshotTable = Table(patterns.filter(\.screenshot))
-
-    /// The screenshot schemes an ASCII name can match, in `patterns`' order: GNOME's ASCII
-    /// translations (`GnomeShellNames.asciiPatterns`; canonical composition leaves ASCII as it
-    /// is) after the hand-written schemes that require no non-ASCII word.
-    static let asciiScreenshotTable = Table(
-        (handWritten + GnomeShellNames.asciiPatterns).filter { $0.screenshot && mayMatchASCII($0.tokens) })
-
-    /// False when every name the tokens match holds a non-ASCII scalar: a required literal
-    /// (or every choice of one) that is not ASCII.
-    static func mayMatchASCII(_ tokens: [Token]) -> Bool {
-        for t in tokens {
-            switch t {
-            case .literal(let l) where !Text.isASCII(l): return false
-            case .oneOf(let options) where !options.contains(where: { Text.isASCII($0) }): return false
-            case .leadingMeridiem(required: true): return false
-            default: continue
-            }
-        }
-        return true
-    }
 
     /// Years accepted from a name: anything else is a counter that happens to look like a date.
     /// The core reads no clock: "after next year" is the caller's bound (`DateEvidence.latestNameYear`).
@@ -160,21 +99,31 @@ package enum FileNameDateParser {
         let shown = base  // the name in a diagnostic, made into text only for one
         if let dot = base.lastIndex(ofASCII: UInt8(ascii: ".")), dot != base.startIndex { base = base[..<dot] }
         let scalars = canonicalScalars(base)
-        guard let first = scalars.first, let candidates = table.byFirstScalar[first.value] else { return (nil, []) }
+        guard let first = scalars.first else { return (nil, []) }
+        let anchored = table.byFirstScalar[first.value] ?? []
+        guard !anchored.isEmpty || !table.afterTitle.isEmpty else { return (nil, []) }
         var found: [(date: FileNameDate, length: Int)] = []
         var refused: [String] = []
-        for i in candidates {
-            let p = table.patterns[i]
+        func attempt(_ p: Pattern, from start: Int) {
             var state = MatchState()
-            guard match(p.tokens, scalars, &state) else { continue }
+            state.index = start
+            guard match(p.tokens, scalars, &state) else { return }
             // What follows must not continue a number.
-            if state.index < scalars.count, isDigit(scalars[state.index]) { continue }
+            if state.index < scalars.count, isDigit(scalars[state.index]) { return }
             let utc = p.utc || state.zulu
             if let date = state.build(utc: utc) {
                 let d = FileNameDate(local: date, isInstant: utc, pattern: p.name, isScreenshot: p.screenshot)
                 found.append((d, state.index))
             } else if !refused.contains(p.name) {
                 refused.append(p.name)
+            }
+        }
+        for i in anchored { attempt(table.patterns[i], from: 0) }
+        // A title first (ShadowPlay's, Game Bar's): only when nothing matched from the start,
+        // so a title cannot undo a scheme's date by holding another.
+        if found.isEmpty, !table.afterTitle.isEmpty {
+            for start in scalars.indices.dropFirst() where scalars[start] == " " {
+                for i in table.afterTitle { attempt(table.patterns[i], from: start) }
             }
         }
         // The most specific match names the scheme: the longest (`%s ਤੋਂ ਸਕਰੀਨਸ਼ਾਟ` over OBS's bare

@@ -9,6 +9,11 @@ extension FileNameDateParser {
     static let dashedTime: [Token] = [.hour, .literal("-"), .minute, .literal("-"), .second]
     /// `YYYYMMDDhhmmss`.
     static let compact: [Token] = [.year, .month, .day, .hour, .minute, .second]
+    /// ShadowPlay's `YYYY.MM.DD - hh.mm.ss.cc`; the hundredths are not read.
+    static let shadowPlayTime: [Token] = [
+        .year, .literal("."), .month, .literal("."), .day, .literal(" - "), .hour, .literal("."), .minute, .literal("."),
+        .second, .literal("."), .ignoredDigits(2),
+    ]
 
     /// The word macOS starts a screenshot's name with, in its languages but English and
     /// Simplified Chinese (the rows above), each with the space after it. Windows' Snipping Tool
@@ -189,5 +194,16 @@ extension FileNameDateParser {
         Pattern("flameshot", screenshot: true, dashedDate + [.literal("_"), .hour, .literal("-"), .minute]),
         // Samsung camera: bare YYYYMMDD_hhmmss.
         Pattern("samsung.camera", [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
+        // The game's or window's title first (its `:` and other characters a name cannot hold
+        // made spaces), then the local time; matched from a space inside the name.
+        // NVIDIA ShadowPlay (GeForce Experience, the NVIDIA app): `TITLE YYYY.MM.DD -
+        // hh.mm.ss.cc`, hundredths last, `.DVR` after an instant replay; screenshots put
+        // ` Screenshot` before the date (real names).
+        Pattern("shadowplay", afterTitle: true, [.literal(" ")] + shadowPlayTime),
+        Pattern("shadowplay.screenshot", screenshot: true, afterTitle: true, [.literal(" Screenshot ")] + shadowPlayTime),
+        // Xbox Game Bar (Windows): `TITLE YYYY-MM-DD hh-mm-ss`, clips and screenshots alike
+        // (real names), so not screenshot evidence by itself.
+        Pattern("xbox.gamebar", afterTitle: true, [.literal(" ")] + dashedDate + [.literal(" ")] + dashedTime),
     ]
+
 }
