@@ -202,6 +202,8 @@ package final class LibraryService {
         try catchUp()
         var reply = ServiceReply(
             pid: ThisProcess.id, folders: folders, files: library.fileCount, since: since, ready: ready)
+        reply.rescanEvery = rescans?.every
+        reply.lastRescan = rescans?.last
         if request.operation == .status, let why = watchFailure.reason {
             reply.refused = why
         } else if request.operation == .suggest {

@@ -7,7 +7,8 @@ import PhotoMetaSystem
 /// upload to the NAS) raise no event.
 struct RescanSchedule {
     let every: Double
-    private var last: Double
+    /// When the last whole look was (at first, the start: the first scan looked at everything).
+    private(set) var last: Double
 
     /// The schedule for `watcher`'s folder and the note that says so, or nil for none: every
     /// `rescanInterval`, else every `sharedRescanInterval` on a network or FUSE file system

@@ -219,7 +219,9 @@ struct StatusCommand {
         let report: StatusReport
         switch ServiceClient.ask(request, environment: ProcessInfo.processInfo.environment) {
         case .success(let reply):
-            report = StatusReport(pid: reply.pid, folders: reply.folders, files: reply.files, since: reply.since)
+            let rescan = reply.rescanEvery.map { (every: $0, last: reply.lastRescan ?? reply.since) }
+            report = StatusReport(
+                pid: reply.pid, folders: reply.folders, files: reply.files, since: reply.since, rescan: rescan)
         case .failure(let why):
             report = StatusReport(notServing: why.description)
         }

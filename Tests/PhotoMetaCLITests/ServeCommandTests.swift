@@ -321,6 +321,14 @@ final class ServeCommandTests: XCTestCase {
         }
         XCTAssertEqual(offered, folder + "/IMG_20240808_120819.jpg")
         try assertExact("a photo written through a hard link from outside, found by the rescan")
+        // `status` says how often the service looks, and when it last did.
+        let status = try Photometa.run(["status", folder, "--json"], environment: env)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["rescanEvery"] as? Double, 0.3, status.stdout)
+        let last = try XCTUnwrap(object["lastRescan"] as? String, status.stdout)
+        XCTAssertGreaterThanOrEqual(last, try XCTUnwrap(object["since"] as? String), "looks start with the service")
+        let text = try Photometa.run(["status", folder], environment: env).stdout
+        XCTAssertTrue(text.contains("; it looks at every file again every 300 ms (last at "), text)
         XCTAssertEqual(try Photometa.run(["serve", folder, "--rescan", "often"]).status, 64)
     }
 
@@ -411,6 +419,7 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(object["files"] as? Int, 6, "every file suggest considers (notes.txt too)")
         let pid = try XCTUnwrap(serve?.process.processIdentifier)
         XCTAssertEqual(object["pid"] as? Int, Int(pid))
+        XCTAssertTrue(object.keys.contains("rescanEvery") && object["rescanEvery"] is NSNull, "no looks on a local disk")
         // A second serve of the same folders is refused, naming the first.
         let second = try Photometa.run(["serve", folder], environment: env, timeout: 20)
         XCTAssertEqual(second.status, 1, second.stderr)

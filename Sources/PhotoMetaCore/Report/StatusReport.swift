@@ -13,14 +13,21 @@ package struct StatusReport: Sendable, Equatable, Codable {
     package var since: String?
     /// Why no service answers.
     package var reason: String?
+    /// How often (seconds) the service looks at every file again besides inotify's events, and
+    /// when it last did (ISO 8601 in UTC); nil when it does not.
+    package var rescanEvery: Double?
+    package var lastRescan: String?
 
-    /// A service that answers.
-    package init(pid: Int32, folders: [String], files: Int, since: Double) {
+    /// A service that answers; `rescan` when it looks at every file again (seconds since 1970).
+    package init(pid: Int32, folders: [String], files: Int, since: Double, rescan: (every: Double, last: Double)? = nil) {
         serving = true
         self.pid = pid
         self.folders = folders
         self.files = files
-        self.since = ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: since))
+        let format = ISO8601DateFormatter()
+        self.since = format.string(from: Date(timeIntervalSince1970: since))
+        rescanEvery = rescan?.every
+        lastRescan = rescan.map { format.string(from: Date(timeIntervalSince1970: $0.last)) }
     }
 
     /// None answers, and why.
@@ -43,6 +50,8 @@ package struct StatusReport: Sendable, Equatable, Codable {
         w.field("files", files)
         w.field("since", since)
         w.field("reason", reason)
+        w.field("rescanEvery", rescanEvery)
+        w.field("lastRescan", lastRescan)
         w.endObject()
         return w.output
     }
@@ -50,7 +59,10 @@ package struct StatusReport: Sendable, Equatable, Codable {
     package var text: String {
         guard serving, let pid else { return "No service answers: \(TerminalText.escape(reason ?? "unknown")).\n" }
         let named = folders.map(TerminalText.escape).joined(separator: ", ")
-        return
-            "Served by photometa serve (pid \(pid)) since \(since ?? "?"): \(named), \(files ?? 0) file\(files == 1 ? "" : "s").\n"
+        let looks = rescanEvery.map {
+            "; it looks at every file again every \(DurationText.describe($0)) (last at \(lastRescan ?? "?"))"
+        }
+        return "Served by photometa serve (pid \(pid)) since \(since ?? "?"): \(named), \(files ?? 0) file"
+            + (files == 1 ? "" : "s") + (looks ?? "") + ".\n"
     }
 }
