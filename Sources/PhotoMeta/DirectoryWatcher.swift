@@ -16,12 +16,17 @@ public final class DirectoryWatcher: Sendable {
     public struct Options: Sendable {
         /// Poll at this interval instead of using inotify (`--poll`).
         public var pollInterval: Duration?
-        /// Besides inotify's events, look at the whole tree again this often (`--rescan`):
-        /// inotify reports only this machine's changes, so on a network file system another
-        /// computer's (a phone's upload to the NAS) raise none. nil: every
-        /// `sharedRescanInterval` on such a file system (`SharedFileSystem`), never on a local
-        /// one; zero: never.
+        /// Besides inotify's events, look at the tree again this often (`--rescan`): inotify
+        /// reports only this machine's changes, so on a network file system another computer's
+        /// (a phone's upload to the NAS) raise none. nil: every `sharedRescanInterval` on such a
+        /// file system (`SharedFileSystem`), never on a local one; zero: never. Where folders'
+        /// times follow their names (NFS, SMB), a look examines the folders and lists again
+        /// those that changed, and every tenth looks at every file; elsewhere every look does
+        /// (`RescanSchedule`).
         public var rescanInterval: Duration?
+        /// Look at folders first, and at every file every this many looks, whatever the file
+        /// system (tests); nil: as the file system allows (`RescanSchedule`).
+        package var rescanWholeEvery: Int?
         /// The default of `rescanInterval` on a network or FUSE file system.
         public static let sharedRescanInterval: Duration = .seconds(30)
         /// A file unchanged for this long counts as complete even without a close event.
@@ -105,6 +110,15 @@ public final class DirectoryWatcher: Sendable {
                 loop.run(shouldStop: shouldStop)
             }
         }
+    }
+
+    /// A reported path's file by its canonical path, as the memory records it (`Offering`);
+    /// when it cannot be resolved, the folder's canonical path joined with the path below it.
+    func canonical(_ reported: String) -> String {
+        if let resolved = try? FileSystem.canonicalPath(reported) { return resolved }
+        let prefix = displayFolder + "/"
+        guard reported.hasPrefix(prefix) else { return reported }
+        return (folder == "/" ? "" : folder) + "/" + reported.dropFirst(prefix.count)
     }
 }
 

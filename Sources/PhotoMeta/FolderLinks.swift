@@ -9,7 +9,7 @@ struct FolderLinks {
 
     /// Adds links found by a walk (their folder is the link path's parent).
     mutating func add(_ found: some Sequence<(path: String, target: String)>) {
-        for l in found { byFolder[PathKey(LiveLibrary.parent(l.path)), default: [:]][l.path] = l.target }
+        for l in found { byFolder[PathKey(PathKey.parent(l.path)), default: [:]][l.path] = l.target }
     }
 
     /// Forgets the links of `folder` (listed again, or gone).

@@ -11,6 +11,20 @@ struct FolderSnapshot: Sendable, Equatable {
     /// Every sub-folder (relative), the root excluded.
     var folders: Set<String> = []
 
+    /// A digest of the files directly in `folder`, their names and keys (for this process
+    /// only); nil when the folder is not known.
+    func digest(_ folder: String) -> Int? {
+        guard let names = byFolder[folder] else { return nil }
+        var sum = 0
+        for rel in names {
+            var h = Hasher()
+            h.combine(rel)
+            h.combine(files[rel])
+            sum &+= h.finalize()
+        }
+        return sum
+    }
+
     mutating func add(_ rel: String, _ key: FileKey) {
         files[rel] = key
         byFolder[FolderSnapshot.parent(of: rel), default: []].insert(rel)

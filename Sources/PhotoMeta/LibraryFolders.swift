@@ -62,6 +62,19 @@ struct LibraryFolders {
         spans[key] = span
     }
 
+    /// A digest of `folder`'s candidates (their names, sizes and times; for this process only);
+    /// nil when the folder is not held.
+    func digest(_ folder: String) -> Int? {
+        guard let list = lists[PathKey(folder)] else { return nil }
+        var h = Hasher()
+        for c in list {
+            h.combine(c.path)
+            h.combine(c.size)
+            h.combine(c.modified)
+        }
+        return h.finalize()
+    }
+
     /// Forgets `folder`.
     mutating func drop(_ folder: PathKey) {
         guard let before = lists.removeValue(forKey: folder) else { return }

@@ -60,6 +60,9 @@ package final class LibraryService {
     /// Whole looks besides inotify's events: every `rescanInterval` (`serve --rescan`), else
     /// every 30 s when a folder is on a network or FUSE file system (`RescanSchedule`).
     package var rescanInterval: Duration?
+    /// Look at folders first, and at every file every this many looks, whatever the file
+    /// system (tests); nil: as the file system allows (`RescanSchedule`).
+    package var rescanWholeEvery: Int?
     private var rescans: RescanSchedule?
 
     /// `folders` canonical (checked by the caller).
@@ -106,7 +109,7 @@ package final class LibraryService {
         try catchUp()
         for n in library.notes { note(n) }
         if let (schedule, said) = RescanSchedule.make(
-            folders: folders.map { ($0, $0) }, asked: rescanInterval, now: clock.now())
+            folders: folders.map { ($0, $0) }, asked: rescanInterval, wholeEvery: rescanWholeEvery, now: clock.now())
         {
             rescans = schedule
             note(said)
@@ -160,8 +163,8 @@ package final class LibraryService {
             if let due = rescans?.due { timeout = min(timeout, max(0, (due - clock.now()) * 1000)) }
             let readable = Readiness.wait(fds, timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
             if try takeEvents() { lastEvent = clock.now() }
-            if rescans?.isDue(at: clock.now()) == true {
-                library.changedEverywhere()
+            if let look = rescans?.look(at: clock.now()) {
+                library.rescan(look)
                 lastEvent = clock.now()
             }
             if let t = lastEvent, clock.now() - t >= 0.015 {
@@ -254,7 +257,7 @@ package final class LibraryService {
                 // starts clean) rather than answer for a folder no longer followed.
                 if e.rootGone { throw .folderGone(root) }
                 if e.overflowed || e.folder == nil {
-                    library.changedEverywhere()
+                    library.rescan(.everyFile)
                 } else if let f = e.folder {
                     let folder = f.isEmpty ? root : root + "/" + f
                     // A sub-folder's name changing touches no file of this folder: the

@@ -20,9 +20,10 @@ package final class LiveLibrary {
     private var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
     /// The symbolic links followed, for answers about a sub-folder.
     private var links = FolderLinks()
-    /// Folders to list again, and whether every folder must be.
+    /// Folders to list again, and whether every folder must be; what rescans keep between looks.
     private var dirty: Set<PathKey> = []
     private var everything = false
+    private var folderTimes = FolderTimes()
     /// Names under which a folder came, went or was replaced: whatever was known there is
     /// dropped, and the folder now there (if any) scanned whole.
     private var replaced: Set<PathKey> = []
@@ -51,7 +52,7 @@ package final class LiveLibrary {
         scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
             folder, list in held.store(folder, list)
         }
-        skipped = Dictionary(grouping: summary.skipped) { PathKey(LiveLibrary.parent($0.path)) }
+        skipped = Dictionary(grouping: summary.skipped) { PathKey(PathKey.parent($0.path)) }
         links.removeAll()
         links.add(summary.links)
         notes += summary.notes
@@ -71,8 +72,12 @@ package final class LiveLibrary {
         replaced.insert(PathKey(path))
     }
 
-    /// Events were lost (the kernel's queue overflowed): look at every folder again.
-    package func changedEverywhere() { everything = true }
+    /// A look besides inotify's events (`RescanSchedule`; `.everyFile` too when events were
+    /// lost): every folder listed again, or those `FolderTimes` names.
+    package func rescan(_ look: RescanSchedule.Look) {
+        everything = everything || look == .everyFile
+        for f in folderTimes.toList(look, held.keys.map(\.path), path: { $0 }, digest: held.digest) { dirty.insert(PathKey(f)) }
+    }
 
     /// True when a change has not been looked at yet.
     package var hasChanges: Bool { everything || !dirty.isEmpty || !replaced.isEmpty }
@@ -94,7 +99,7 @@ package final class LiveLibrary {
         replaced = []
         for path in names { dropTree(path) }
         for path in names
-        where isServed(path) && held.contains(LiveLibrary.parent(path)) && !held.contains(path) {
+        where isServed(path) && held.contains(PathKey.parent(path)) && !held.contains(path) {
             scanSubtree(path, summary: &summary, entering: entering)
         }
         // Parents before children: a folder dropped with its parent is not listed again.
@@ -103,6 +108,7 @@ package final class LiveLibrary {
             relist(folder, summary: &summary, entering: entering)
         }
         dirty = []
+        folderTimes.listed(digest: held.digest)
         notes += summary.notes
     }
 
@@ -119,7 +125,7 @@ package final class LiveLibrary {
         var visitedSummary = FolderScan.Summary()
         let subtree = FolderScan.Root(path: path, display: root, subtreeOf: root)
         scan.run([subtree], index: &index, summary: &visitedSummary, entering: entering) { p, list in held.store(p, list) }
-        for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { PathKey(LiveLibrary.parent($0.path)) }) {
+        for (parent, entries) in Dictionary(grouping: visitedSummary.skipped, by: { PathKey(PathKey.parent($0.path)) }) {
             skipped[parent, default: []] += entries
         }
         links.add(visitedSummary.links)
@@ -164,7 +170,7 @@ package final class LiveLibrary {
         for _ in 0..<3 {
             let stale = [answer.offered, answer.pending].compactMap { $0 }.filter { !isCurrent($0) }
             guard !stale.isEmpty else { break }
-            for c in stale { changed(LiveLibrary.parent(c.path)) }
+            for c in stale { changed(PathKey.parent(c.path)) }
             refresh(entering: watchEntering)
             answer = decideOnce(request, context)
         }
@@ -316,7 +322,7 @@ package final class LiveLibrary {
     /// The known folders directly below `folder`.
     private func children(of folder: String) -> [String] {
         let me = PathKey(folder)
-        return held.keys.filter { PathKey(LiveLibrary.parent($0.path)) == me && $0 != me }.map(\.path)
+        return held.keys.filter { PathKey(PathKey.parent($0.path)) == me && $0 != me }.map(\.path)
     }
 
     /// Drops `folder` and everything below it.
@@ -340,11 +346,5 @@ package final class LiveLibrary {
     package func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
         request.exclude == exclude
             && request.folders.allSatisfy { roots.contains($0.path) || (exclude.isEmpty && isServed($0.path)) }
-    }
-
-    /// The path up to its last `/`.
-    static func parent(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
-        return String(path[..<slash])
     }
 }

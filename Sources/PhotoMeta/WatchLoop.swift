@@ -27,8 +27,10 @@ final class WatchLoop {
     private var lastEvent = 0.0
     private var pendingCheck: Double?
     private var lastPoll = 0.0
-    /// Whole looks besides inotify's events (`Options.rescanInterval`).
+    /// Looks besides inotify's events (`Options.rescanInterval`), and what they keep between
+    /// them (`FolderTimes`).
     private var rescans: RescanSchedule?
+    private var folderTimes = FolderTimes()
 
     init(_ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void, offerDelivered: @escaping () -> Bool) {
         self.watcher = watcher
@@ -155,10 +157,10 @@ final class WatchLoop {
             dirty = true
             lastEvent = t
         }
-        if rescans?.isDue(at: t) == true {
-            fullRescan = true
-            dirty = true
-            lastEvent = 0
+        if let look = rescans?.look(at: t) {
+            for f in folderTimes.toList(look, in: current, root: folder) { changed.note(f, name: "") }
+            fullRescan = fullRescan || look == .everyFile
+            (dirty, lastEvent) = (true, 0)
         }
         return true
     }
@@ -188,6 +190,7 @@ final class WatchLoop {
         fullRescan = false
         changed = ChangedPlaces()
         dirty = false
+        folderTimes.listed(digest: current.digest)
         touched.formUnion(followFolders())
         var settled = tracker.settle(touched, current: current.files, now: t)
         addPicturesOfSidecars(touched, to: &settled)
@@ -205,7 +208,7 @@ final class WatchLoop {
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
-                let e = keeper.changed(changes, offering: offering, canonical: canonical, now: t)
+                let e = keeper.changed(changes, offering: offering, canonical: watcher.canonical, now: t)
             {
                 deliver(e)
             }
@@ -315,7 +318,7 @@ final class WatchLoop {
         guard let s = decision.suggestion, let instant = decision.instant else { return }
         do throws(StateFileError) {
             _ = try offering.offer(decision, now: t) {
-                if let e = keeper.offered(s, file: canonical(s.path), instant: instant) { deliver(e) }
+                if let e = keeper.offered(s, file: watcher.canonical(s.path), instant: instant) { deliver(e) }
                 deliver(.suggestion(s, ageSeconds: t - instant))
                 return offerDelivered()
             }
@@ -337,13 +340,4 @@ final class WatchLoop {
     }
 
     private func path(_ rel: String) -> String { watcher.displayFolder + "/" + rel }
-
-    /// A reported path's file by its canonical path, as the memory records it (`Offering`);
-    /// when it cannot be resolved, the folder's canonical path joined with the path below it.
-    private func canonical(_ reported: String) -> String {
-        if let resolved = try? FileSystem.canonicalPath(reported) { return resolved }
-        let prefix = watcher.displayFolder + "/"
-        guard reported.hasPrefix(prefix) else { return reported }
-        return (folder == "/" ? "" : folder) + "/" + reported.dropFirst(prefix.count)
-    }
 }

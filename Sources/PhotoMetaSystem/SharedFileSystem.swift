@@ -30,6 +30,18 @@ package enum SharedFileSystem {
         return shared[type]
     }
 
+    /// True for a shared file system whose folders' modification times follow every name added,
+    /// removed or renamed in them, whoever made the change: the server keeps them, as POSIX
+    /// asks of a folder whose entries change [POSIX.1-2017 open(), rename(), unlink()
+    /// "mark for update the last data modification ... timestamps of the parent directory"],
+    /// and the client sees them (NFS within its attribute cache's 3-60 s). A rescan there can
+    /// look at folders first (`RescanSchedule`). Not FUSE (the program decides: rclone's cloud
+    /// remotes and gvfs's phones keep no such times), nor VirtualBox's and Parallels' shared
+    /// folders, nor NCP.
+    package static func foldersFollowChanges(_ name: String) -> Bool {
+        !["FUSE", "VirtualBox shared folder", "Parallels shared folder", "NCP"].contains(name)
+    }
+
     static let fuse: UInt64 = 0x6573_5546
 
     static let shared: [UInt64: String] = [

@@ -32,10 +32,12 @@ struct ServeCommand {
           --exclude GLOB   Leave out paths below DIR that match (repeatable), as for suggest.
           --no-index       Parse every file at the start instead of using the index.
           --rescan INTERVAL
-                           Besides inotify's events, look at every file again every INTERVAL
-                           (0: never). inotify sees only this computer's changes: on a network
-                           or FUSE file system (NFS, SMB, sshfs...), where another computer may
-                           add photos, the default is 30s (and a note says so); elsewhere never.
+                           Besides inotify's events, look again every INTERVAL (0: never).
+                           inotify sees only this computer's changes: on a network or FUSE file
+                           system (NFS, SMB, sshfs...), where another computer may add photos,
+                           the default is 30s (and a note says so); elsewhere never. On NFS and
+                           SMB a look lists again the folders whose times changed, and every
+                           tenth looks at every file; elsewhere every look looks at every file.
           --jsonl          Also print watch's events, one JSON line each (docs/watch.md).
           -h, --help       Show this help.
 

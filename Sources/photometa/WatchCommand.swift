@@ -42,10 +42,12 @@ struct WatchCommand {
           --poll INTERVAL     Poll every INTERVAL (e.g. 2s) instead of using inotify. photometa also
                               polls by itself (and says so) when inotify is unavailable or its watch
                               limit is reached.
-          --rescan INTERVAL   Besides inotify's events, look at every file again every INTERVAL
-                              (0: never). inotify sees only this computer's changes: on a network
-                              or FUSE file system (NFS, SMB, sshfs...), where another computer may
-                              add photos, the default is 30s (and a note says so); elsewhere never.
+          --rescan INTERVAL   Besides inotify's events, look again every INTERVAL (0: never).
+                              inotify sees only this computer's changes: on a network or FUSE file
+                              system (NFS, SMB, sshfs...), where another computer may add photos,
+                              the default is 30s (and a note says so); elsewhere never. On NFS and
+                              SMB a look lists again the folders whose times changed, and every
+                              tenth looks at every file; elsewhere every look looks at every file.
           --thumbnail [SIZE]  Also make each offer's picture, after the offer is printed: a line
                               "thumbnail: PATH", JSON event "thumbnail" (with thumbnailError on a
                               failure, and the offer stands).

@@ -77,16 +77,23 @@ final class DirectoryWatcherTests: XCTestCase {
             defer { lock.unlock() }
             return values.max() ?? 0
         }
+        /// How many looks have told their count.
+        var looks: Int {
+            lock.lock()
+            defer { lock.unlock() }
+            return values.count
+        }
     }
     let tracked = TrackedNames()
 
     func start(
-        poll: Double? = nil, rescan: Duration? = nil, suggestions: Bool = true, maximumWatches: Int? = nil,
-        exclude: [String] = []
+        poll: Double? = nil, rescan: Duration? = nil, wholeEvery: Int? = nil, suggestions: Bool = true,
+        maximumWatches: Int? = nil, exclude: [String] = []
     ) throws {
         var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
         o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
         o.rescanInterval = rescan
+        o.rescanWholeEvery = wholeEvery
         o.maximumWatches = maximumWatches
         o.exclude = exclude
         let names = tracked
@@ -160,6 +167,29 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.changed == [path("a.jpg")] }, "\(recorder.changes)")
     }
 
+    /// Where folders come first (NFS, SMB; forced here on a local disk), a file rewritten in
+    /// place through a hard link from outside changes no folder's times: the looks at folders
+    /// pass it by, the look at every file (the fourth) finds it. `LiveLibraryTests` and
+    /// `FolderTimesTests` show what the looks at folders do find.
+    func testALookAtFoldersLeavesARewriteInPlaceToTheLookAtEveryFile() throws {
+        let outside = try TemporaryDirectory()
+        try outside.write("a.jpg", try TestPaths.bytes("mmexport1700000000000.jpg"))
+        XCTAssertEqual(link(outside.path + "/a.jpg", path("a.jpg")), 0)
+        try start(rescan: .milliseconds(300), wholeEvery: 4, suggestions: false)
+        let note = "looking at its folders again every 300 ms and at every file every 1 s"
+        XCTAssertTrue(recorder.all.contains { if case .note(note) = $0 { true } else { false } }, "\(recorder.all)")
+        // Right after a look at every file (the fourth look), the next three look at folders.
+        XCTAssertTrue(recorder.wait { tracked.looks >= 4 }, "\(tracked.looks) looks")
+        let h = try XCTUnwrap(FileHandle(forWritingAtPath: outside.path + "/a.jpg"))
+        h.seekToEndOfFile()
+        h.write(Data([0, 1, 2]))
+        h.closeFile()
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: outside.path + "/a.jpg")
+        XCTAssertTrue(recorder.wait { recorder.changed == [path("a.jpg")] }, "\(recorder.changes)")
+        XCTAssertGreaterThanOrEqual(tracked.looks, 7, "found by the eighth look, not by the looks at folders")
+    }
+
     /// The file system decides the default: a network or FUSE one (not a local disk's FUSE,
     /// which has a real device) is named; this test's folder is local.
     func testSharedFileSystemsAreToldByTheirMagic() {
@@ -170,6 +200,10 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertNil(SharedFileSystem.name(type: 0xEF53, device: 0x801), "ext4")
         XCTAssertNil(SharedFileSystem.name(of: dir.path))
         XCTAssertNil(SharedFileSystem.name(of: dir.path + "/missing"))
+        // Folders first only where the server keeps folders' times.
+        XCTAssertTrue(SharedFileSystem.foldersFollowChanges("NFS"))
+        XCTAssertTrue(SharedFileSystem.foldersFollowChanges("SMB2"))
+        XCTAssertFalse(SharedFileSystem.foldersFollowChanges("FUSE"))
     }
 
     func testCreateModifyRenameDelete() throws {

@@ -6,6 +6,12 @@ package struct PathKey: Hashable, Sendable {
 
     package init(_ path: String) { self.path = path }
 
+    /// The path up to its last `/` ("/" for a folder at the top).
+    package static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
+    }
+
     package static func == (a: PathKey, b: PathKey) -> Bool {
         // On the stored bytes (a tight loop); the UTF-8 view's iterator was half of an answer's
         // time at 10,000 folders (perf).
