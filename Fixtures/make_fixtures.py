@@ -1636,6 +1636,91 @@ def fixture_gnome_renamed_png():
                                               png_text("Creation Time", "Fri 07 Mar 2025 02:05:09 PM CET")])
 
 
+def mpeg_crc32(data):
+    """[ISO/IEC 13818-1 Annex A] CRC-32/MPEG-2: polynomial 0x04C11DB7, no reflection, initial
+    value 0xFFFFFFFF, no final XOR."""
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc ^= b << 24
+        for _ in range(8):
+            crc = ((crc << 1) ^ 0x04C11DB7) & 0xFFFFFFFF if crc & 0x80000000 else (crc << 1) & 0xFFFFFFFF
+    return crc
+
+
+def ts_packet(pid, payload, start=False, counter=0, pcr=None, section=False):
+    """[ISO/IEC 13818-1 2.4.3.2-5] One 188-byte transport packet. A section is padded with 0xFF
+    after it; a PES payload shorter than the packet, or one with a PCR, gets an adaptation
+    field (its flags, the PCR, stuffing bytes) to fill it."""
+    if section or (len(payload) == 184 and pcr is None):
+        control, body = 0x10, payload + b"\xff" * (184 - len(payload))
+    else:
+        length = 184 - 1 - len(payload)
+        field = b""
+        if length > 0:
+            field = bytes([0x10 if pcr is not None else 0x00])
+            if pcr is not None:
+                field += bytes([(pcr >> 25) & 0xFF, (pcr >> 17) & 0xFF, (pcr >> 9) & 0xFF, (pcr >> 1) & 0xFF,
+                                ((pcr & 1) << 7) | 0x7E, 0])
+            assert length >= len(field), (length, len(field))
+            field += b"\xff" * (length - len(field))
+        control, body = 0x30, bytes([length]) + field + payload
+    packet = bytes([0x47, (0x40 if start else 0) | (pid >> 8), pid & 0xFF, control | (counter & 0xF)]) + body
+    assert len(packet) == 188, len(packet)
+    return packet
+
+
+def psi_section(table_id, body):
+    """A PSI section with its syntax header fields already in `body`, length and CRC added."""
+    section = bytes([table_id]) + struct.pack(">H", 0xB000 | (len(body) + 4)) + body
+    return b"\x00" + section + struct.pack(">I", mpeg_crc32(section))
+
+
+def rbsp_escape(data):
+    """[ITU-T H.264 7.4.1] An emulation prevention byte 0x03 after two zeros before 0-3."""
+    out, zeros = bytearray(), 0
+    for b in data:
+        if zeros >= 2 and b <= 3:
+            out.append(3)
+            zeros = 0
+        out.append(b)
+        zeros = zeros + 1 if b == 0 else 0
+    return bytes(out)
+
+
+def fixture_avchd():
+    """formats/avchd.MTS: an AVCHD recording as camcorders write it (BDAV: 192-byte packets, a
+    4-byte arrival time stamp before each transport packet): PAT, PMT (one H.264 stream, PID
+    0x1011), then the video's first PES packet: an access unit delimiter, a filler NAL that
+    carries the SEI across a packet boundary, and the SEI's unregistered user data (UUID
+    17ee8c60-f84d-11d9-8cd6-0800200c9a66) with MDPM entries: 0x13 time code (zeros, so the
+    NAL holds emulation prevention bytes), 0x18/0x19 the recording time 2024-11-29 22:15:00 in
+    BCD, 0xe0 the make (Sony, 0x0108). No picture data: it does not decode."""
+    pat = psi_section(0x00, struct.pack(">HBBB", 1, 0xC1, 0, 0) + struct.pack(">HH", 1, 0xE100))
+    pmt_body = struct.pack(">HBBB", 1, 0xC1, 0, 0) + struct.pack(">HH", 0xF011, 0xF000)
+    pmt_body += bytes([0x1B]) + struct.pack(">HH", 0xF011, 0xF000)
+    pmt = psi_section(0x02, pmt_body)
+    uuid = bytes.fromhex("17ee8c60f84d11d98cd60800200c9a66")
+    entries = [(0x13, b"\x00\x00\x00\x00"), (0x18, bytes([0x12, 0x20, 0x24, 0x11])),
+               (0x19, bytes([0x29, 0x22, 0x15, 0x00])), (0xE0, bytes([0x01, 0x08, 0x00, 0x00]))]
+    mdpm = b"MDPM" + bytes([len(entries)]) + b"".join(bytes([t]) + v for t, v in entries)
+    user_data = uuid + mdpm
+    sei = bytes([0x05, len(user_data)]) + user_data + b"\x80"
+    es = b"\x00\x00\x00\x01\x09\xf0"                       # access unit delimiter
+    es += b"\x00\x00\x01\x0c" + b"\xff" * 150 + b"\x80"      # filler data NAL
+    es += b"\x00\x00\x01\x06" + rbsp_escape(sei)              # SEI
+    pes = b"\x00\x00\x01\xe0\x00\x00\x80\x80\x05" + bytes([0x21, 0x00, 0x01, 0x00, 0x01]) + es
+    packets = [ts_packet(0, pat, start=True, section=True), ts_packet(0x100, pmt, start=True, section=True)]
+    first = 184 - 8
+    packets.append(ts_packet(0x1011, pes[:first], start=True, pcr=0))
+    rest = pes[first:]
+    counter = 1
+    while rest:
+        packets.append(ts_packet(0x1011, rest[:184], counter=counter))
+        rest, counter = rest[184:], counter + 1
+    packets += [ts_packet(0x1FFF, b"\xff" * 184)] * 2
+    return b"".join(struct.pack(">I", 0x40000000 | (i * 1000)) + p for i, p in enumerate(packets))
+
+
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
@@ -1652,7 +1737,7 @@ def build_formats():
             ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
             ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
             ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg()),
-            ("bug-report.png", fixture_gnome_renamed_png())]
+            ("bug-report.png", fixture_gnome_renamed_png()), ("avchd.MTS", fixture_avchd())]
 
 
 # ---------------------------------------------------------------------------

@@ -187,6 +187,18 @@ def rotated_clip(plain):
         return open(dst, "rb").read()
 
 
+def m2ts_clip(plain):
+    """clip.m2ts: clip.mp4's stream in an MPEG transport stream of 192-byte packets (BDAV, as
+    AVCHD's `.MTS`), remuxed without re-encoding."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "in.mp4")
+        dst = os.path.join(d, "out.m2ts")
+        open(src, "wb").write(plain)
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-i", src, "-c", "copy", "-f", "mpegts", "-mpegts_m2ts_mode", "1",
+                        "-map_metadata", "-1", "-fflags", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def webm_clip():
     """clip.webm: 1 s of ffmpeg's test pattern, 64x48, VP8 in WebM, written to a pipe as a screen
     recorder does (Segment and Clusters of unknown size), with a creation time (Info/DateUTC)."""
@@ -236,6 +248,7 @@ def main():
         ("clip.mov", quicktime_clip(clip_bytes)),
         ("no_video.m4a", audio_only()),
         ("clip.webm", webm_clip()),
+        ("clip.m2ts", m2ts_clip(clip_bytes)),
     ]
     files += colour_fixtures()
     files.append(("grey_rgb_profile.jpg", grey_with_rgb_profile()))

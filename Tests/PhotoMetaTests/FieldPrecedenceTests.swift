@@ -11,7 +11,7 @@ final class FieldPrecedenceTests: XCTestCase {
     }
 
     /// Make and model: EXIF, then Apple's QuickTime keys, then XMP, then `udta` ©mak/©mod; each
-    /// source wins once every source before it is removed.
+    /// source wins once every source before it is removed. AVCHD's MDPM states a make last.
     func testMakeAndModelFromEachSourceInOrder() {
         var evidence: [EvidenceSource: FieldEvidence] = [:]
         for source in EvidenceSource.allCases {
@@ -23,6 +23,9 @@ final class FieldPrecedenceTests: XCTestCase {
             XCTAssertEqual(asset.model, "model \(source)")
             evidence[source] = nil
         }
+        XCTAssertEqual(decided(evidence).make, "make h264UserData")
+        XCTAssertNil(decided(evidence).model, "MDPM's model is not read")
+        evidence[.h264UserData] = nil
         let none = decided(evidence)
         XCTAssertNil(none.make, "the item list, movie header and AVI header never state a make")
         XCTAssertNil(none.model)

@@ -111,6 +111,9 @@ final class ThumbnailerTests: XCTestCase {
         let webm = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.webm"), box(32))
         XCTAssertEqual(webm.source, .videoFrame)
         XCTAssertEqual(sizeOf(webm), [32, 24])
+        let m2ts = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.m2ts"), box(32))
+        XCTAssertEqual(m2ts.source, .videoFrame, "an AVCHD-style transport stream")
+        XCTAssertEqual(sizeOf(m2ts), [32, 24])
     }
 
     /// A Motion Photo's thumbnail is its still, never its video (issue 22).

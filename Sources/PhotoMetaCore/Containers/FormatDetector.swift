@@ -1,8 +1,8 @@
 /// Decides a file's format from its first bytes (magic numbers and the ISO BMFF `ftyp` brands).
 /// This is the only place that knows the magic numbers.
 package enum FormatDetector {
-    /// How many leading bytes `detect` needs to see.
-    package static let headerLength = 64
+    /// How many leading bytes `detect` needs to see: a transport stream's first packets.
+    package static let headerLength = TransportStreamReader.probeLength
 
     package static func detect(_ head: [UInt8]) -> MediaFormat {
         // [ISO 10918-1 B.1.1.2] SOI followed by a marker.
@@ -40,7 +40,11 @@ package enum FormatDetector {
         {
             return .orf
         }
-        return detectISOBMFF(head)
+        let bmff = detectISOBMFF(head)
+        // [ISO/IEC 13818-1 2.4.3] A transport stream: the sync byte 0x47 every 188 bytes, or
+        // every 192 after a 4-byte time stamp.
+        if bmff == .unknown, TransportStreamReader.layout(head) != nil { return .m2ts }
+        return bmff
     }
 
     /// [ISO 14496-12 4.3] The `ftyp` box names a major brand and compatible brands.
@@ -104,6 +108,7 @@ extension FormatDetector {
         case .jxl: return JXLReader.read(reader)
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
+        case .m2ts: return TransportStreamReader.read(reader)
         case .unknown: return ContainerFindings(format: .unknown)
         }
     }

@@ -21,8 +21,12 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case mkv
     /// WebM: Matroska with the DocType `webm` (GNOME's screen recorder, browsers).
     case webm
+    /// An MPEG-2 transport stream: AVCHD's `.MTS`/`.M2TS` (camcorders, cameras), broadcast `.ts`.
+    case m2ts
     case unknown
 
     /// Stills and videos have different kinds and date sources.
-    public var isVideo: Bool { self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm }
+    public var isVideo: Bool {
+        self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm || self == .m2ts
+    }
 }

@@ -9,6 +9,9 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case riffDateTimeOriginal = "riff.DateTimeOriginal"
     /// Matroska / WebM `Info/DateUTC`: an instant [RFC 9559 5.1.2, DateUTC].
     case matroskaDateUTC = "matroska.DateUTC"
+    /// AVCHD: the recording time in the H.264 stream's MDPM user data (a transport stream's
+    /// only date; `TransportStreamReader`).
+    case h264DateTimeOriginal = "h264.DateTimeOriginal"
     case xmpDateTimeOriginal = "xmp.DateTimeOriginal"
     case xmpDateCreated = "xmp.DateCreated"
     case xmpCreateDate = "xmp.CreateDate"

@@ -24,6 +24,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case jxlCodestream = "jxl.codestream"
     /// A PNG's textual chunks with predefined keywords [PNG 1.2 11.3.4.2]: its `Software`.
     case pngText = "png.text"
+    /// AVCHD's MDPM user data in an H.264 stream (`TransportStreamReader`): the make.
+    case h264UserData = "h264.mdpm"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -42,6 +44,7 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .sidecar: ordinal = 8
         case .jxlCodestream: ordinal = 9
         case .pngText: ordinal = 10
+        case .h264UserData: ordinal = 11
         }
         hasher.combine(ordinal)
     }

@@ -9,7 +9,7 @@
 /// often an editor's copy; `udta` and bare `ilst` atoms are the oldest and least specified
 /// ([QuickTime File Format, User Data Atoms]).
 package enum FieldPrecedence {
-    package static let make: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
+    package static let make: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData, .h264UserData]
     package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
     /// A PNG's `Software` text names the program that wrote the file (a screenshot tool, an
     /// editor); an `eXIf` chunk's Software, the device's, comes first.

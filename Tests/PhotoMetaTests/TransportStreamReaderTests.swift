@@ -1,0 +1,98 @@
+import Foundation
+import XCTest
+
+@testable import PhotoMetaCore
+
+/// MPEG transport streams (AVCHD's `.MTS`): detected by their packets, a video, dated by the
+/// MDPM user data in the H.264 stream (`TransportStreamReader`; Fixtures/formats/avchd.MTS,
+/// which exiftool reads alike: 2024:11:29 22:15:00, Make Sony).
+final class TransportStreamReaderTests: XCTestCase {
+    /// The wall clock `asset` was dated with, as ISO 8601 text, when it has no offset.
+    func wallClock(_ asset: MediaAsset) -> String? {
+        guard case .wall(let local, offset: nil, offsetSource: nil) = asset.captured?.clock else { return nil }
+        return local.iso8601
+    }
+
+    func inspect(_ bytes: [UInt8]) -> MediaAsset {
+        Inspector.inspect(MemoryByteSource(bytes), path: "clip.MTS")
+    }
+
+    func testAnAVCHDRecording() throws {
+        let asset = inspect(try TestPaths.bytes("../formats/avchd.MTS"))
+        XCTAssertEqual(asset.format, .m2ts)
+        XCTAssertEqual(asset.kind, .video)
+        XCTAssertEqual(asset.captured?.source, .h264DateTimeOriginal)
+        XCTAssertEqual(wallClock(asset), "2024-11-29T22:15:00", "no offset: the zone byte is not read")
+        XCTAssertEqual(asset.make, "Sony")
+        XCTAssertFalse(asset.truncated)
+        XCTAssertEqual(asset.diagnostics, [])
+    }
+
+    /// The same stream in 188-byte packets, without BDAV's time stamps (a broadcast `.ts`).
+    func testPlainTransportPackets() throws {
+        let bdav = try TestPaths.bytes("../formats/avchd.MTS")
+        let plain = stride(from: 0, to: bdav.count, by: 192).flatMap { bdav[($0 + 4)..<($0 + 192)] }
+        XCTAssertEqual(TransportStreamReader.layout(plain)?.size, 188)
+        let asset = inspect(plain)
+        XCTAssertEqual(asset.format, .m2ts)
+        XCTAssertEqual(wallClock(asset), "2024-11-29T22:15:00")
+    }
+
+    /// Cut inside a packet: truncated, and what came before is still read.
+    func testACutRecording() throws {
+        let bdav = try TestPaths.bytes("../formats/avchd.MTS")
+        let asset = inspect(Array(bdav.prefix(192 * 5 + 50)))
+        XCTAssertEqual(asset.format, .m2ts)
+        XCTAssertTrue(asset.truncated)
+        XCTAssertEqual(asset.captured?.source, .h264DateTimeOriginal)
+    }
+
+    /// Four sync bytes a packet apart make a stream; three, or a text that starts with "G",
+    /// do not.
+    func testDetection() {
+        var three = [UInt8](repeating: 0, count: 188 * 3 + 1)
+        for i in 0..<3 { three[i * 188] = 0x47 }
+        XCTAssertNil(TransportStreamReader.layout(three))
+        XCTAssertEqual(FormatDetector.detect(three), .unknown)
+        XCTAssertEqual(FormatDetector.detect(Array("Good morning, this is text.".utf8)), .unknown)
+        var four = [UInt8](repeating: 0, count: 192 * 4)
+        for i in 0..<4 { four[i * 192 + 4] = 0x47 }
+        XCTAssertEqual(TransportStreamReader.layout(four)?.size, 192)
+        XCTAssertEqual(FormatDetector.detect(four), .m2ts)
+        let asset = inspect(four)
+        XCTAssertEqual(asset.kind, .video)
+        XCTAssertNil(asset.captured, "no MDPM, no file times: no date")
+    }
+
+    /// The entries as the SEI carries them, after the UUID; a nibble that is no digit, or a
+    /// missing half of the date, gives none.
+    func testTheMDPMEntries() {
+        func pack(_ entries: [(UInt8, [UInt8])]) -> [UInt8] {
+            Array("MDPM".utf8) + [UInt8(entries.count)] + entries.flatMap { [$0.0] + $0.1 }
+        }
+        let date: [(UInt8, [UInt8])] = [(0x18, [0xFF, 0x20, 0x09, 0x08]), (0x19, [0x01, 0x23, 0x45, 0x59])]
+        XCTAssertEqual(
+            TransportStreamReader.entries(pack(date)).flatMap(TransportStreamReader.dateText), "2009-08-01T23:45:59")
+        XCTAssertNil(
+            TransportStreamReader.entries(pack([(0x18, [0, 0x20, 0x1A, 0x08]), date[1]]))
+                .flatMap(TransportStreamReader.dateText))
+        XCTAssertNil(TransportStreamReader.entries(pack([date[0]])).flatMap(TransportStreamReader.dateText))
+        XCTAssertNil(TransportStreamReader.entries(Array("MDPX".utf8) + [0]))
+        // A count larger than the bytes: the entries that are there.
+        let short = Array(pack(date).dropLast(3))
+        XCTAssertEqual(TransportStreamReader.entries(short)?.count, 1)
+        // An impossible month is refused by the date stage, with a note.
+        var bytes = try? TestPaths.bytes("../formats/avchd.MTS")
+        if let at = bytes.flatMap({ TransportStreamReader.find([0x18, 0x12, 0x20, 0x24, 0x11], in: $0, from: 0) }) {
+            bytes?[at + 4] = 0x13
+        }
+        let asset = inspect(bytes ?? [])
+        XCTAssertNotEqual(asset.captured?.source, .h264DateTimeOriginal)
+        XCTAssertTrue(asset.diagnostics.contains { $0.domain == "date" }, "\(asset.diagnostics)")
+    }
+
+    func testEmulationPreventionBytesAreDropped() {
+        XCTAssertEqual(TransportStreamReader.unescaped([0, 0, 3, 0, 0, 3, 1, 3, 0, 3]), [0, 0, 0, 0, 1, 3, 0, 3])
+        XCTAssertEqual(TransportStreamReader.unescaped([0, 3, 0, 0, 0, 3]), [0, 3, 0, 0, 0])
+    }
+}
