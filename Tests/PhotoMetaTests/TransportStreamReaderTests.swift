@@ -38,6 +38,22 @@ final class TransportStreamReaderTests: XCTestCase {
         XCTAssertEqual(wallClock(asset), "2024-11-29T22:15:00")
     }
 
+    /// An MDPM past the first 64 KiB (null packets before the video) is found by the wider
+    /// walk; one past 512 KiB is not looked for.
+    func testAnMDPMFurtherIn() throws {
+        let bdav = try TestPaths.bytes("../formats/avchd.MTS")
+        let null = [UInt8](repeating: 0, count: 4) + [0x47, 0x1F, 0xFF, 0x10] + [UInt8](repeating: 0xFF, count: 184)
+        func padded(_ packets: Int) -> [UInt8] {
+            Array(bdav.prefix(192 * 2)) + (0..<packets).flatMap { _ in null } + bdav.dropFirst(192 * 2)
+        }
+        let far = inspect(padded(400))
+        XCTAssertEqual(wallClock(far), "2024-11-29T22:15:00")
+        XCTAssertEqual(far.make, "Sony")
+        let tooFar = inspect(padded(2800))
+        XCTAssertEqual(tooFar.format, .m2ts)
+        XCTAssertNil(tooFar.captured)
+    }
+
     /// Cut inside a packet: truncated, and what came before is still read.
     func testACutRecording() throws {
         let bdav = try TestPaths.bytes("../formats/avchd.MTS")

@@ -7,8 +7,9 @@
 /// their payloads joined by PID, and the first MDPM found with a date gives it.
 package enum TransportStreamReader {
     /// How far packets are walked: the MDPM rides in the first access unit's SEI, before its
-    /// picture data.
-    static let scanBytes = 512 << 10
+    /// picture data, so the first 64 KiB nearly always hold it (a cold disk reads no more);
+    /// then up to 512 KiB.
+    static let scanBytes = [64 << 10, 512 << 10]
     /// How many MDPM candidates are looked at before giving up.
     static let candidatesMax = 64
     /// The user data's UUID, 17ee8c60-f84d-11d9-8cd6-0800200c9a66, then "MDPM".
@@ -32,29 +33,38 @@ package enum TransportStreamReader {
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .m2ts)
-        let bytes: [UInt8]
-        do throws(ReadFailure) {
-            bytes = try reader.readAvailable(at: 0, count: scanBytes)
-        } catch {
-            out.note("m2ts", error, while: "reading the first packets")
-            return out
-        }
-        guard let layout = layout(bytes) else {
-            out.note("m2ts", "the first packets do not start with the sync byte")
-            return out
-        }
-        // A camera writes whole packets (AVCHD: aligned units of 32); a part of one at the end
-        // is a file cut short.
-        if reader.size % Int64(layout.size) != 0 {
-            out.truncated = true
-            out.note("m2ts", "the file ends inside a packet (\(reader.size) bytes, packets of \(layout.size))")
-        }
-        let payloads = payloadsByPID(bytes, layout, into: &out)
-        for pid in payloads.keys.sorted() {
-            guard let found = metadata(in: payloads[pid] ?? []) else { continue }
-            out.dates.append(DateClue(.h264DateTimeOriginal, .text(found.time, .iso8601)))
-            if let make = found.make { out.evidence[.h264UserData, default: FieldEvidence()].make = make }
-            break
+        for (pass, count) in scanBytes.enumerated() {
+            let bytes: [UInt8]
+            do throws(ReadFailure) {
+                bytes = try reader.readAvailable(at: 0, count: count)
+            } catch {
+                out.note("m2ts", error, while: "reading the first packets")
+                return out
+            }
+            guard let layout = layout(bytes) else {
+                out.note("m2ts", "the first packets do not start with the sync byte")
+                return out
+            }
+            if pass == 0, reader.size % Int64(layout.size) != 0 {
+                // A camera writes whole packets (AVCHD: aligned units of 32); a part of one at
+                // the end is a file cut short.
+                out.truncated = true
+                out.note("m2ts", "the file ends inside a packet (\(reader.size) bytes, packets of \(layout.size))")
+            }
+            var walk = ContainerFindings(format: .m2ts)
+            let payloads = payloadsByPID(bytes, layout, into: &walk)
+            for pid in payloads.keys.sorted() {
+                guard let found = metadata(in: payloads[pid] ?? []) else { continue }
+                out.dates.append(DateClue(.h264DateTimeOriginal, .text(found.time, .iso8601)))
+                if let make = found.make { out.evidence[.h264UserData, default: FieldEvidence()].make = make }
+                out.diagnostics += walk.diagnostics
+                return out
+            }
+            // Said once, by the widest walk; nothing more to read in a file this short.
+            if pass == scanBytes.count - 1 || Int64(bytes.count) >= reader.size {
+                out.diagnostics += walk.diagnostics
+                return out
+            }
         }
         return out
     }
