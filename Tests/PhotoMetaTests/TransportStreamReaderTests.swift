@@ -112,3 +112,45 @@ final class TransportStreamReaderTests: XCTestCase {
         XCTAssertEqual(TransportStreamReader.unescaped([0, 3, 0, 0, 0, 3]), [0, 3, 0, 0, 0])
     }
 }
+
+/// The picture size of H.264 sequence parameter sets as x264 writes them (through ffmpeg:
+/// `-f lavfi -i color=s=WxH -c:v libx264 [-profile:v P] [-pix_fmt F] [-x264opts interlaced=1]
+/// -f h264`, the NAL after `00 00 01 67`): frame and field coding, cropping in chroma units,
+/// the baseline profile without chroma fields, 4:2:2 and 4:4:4.
+final class AVCSequenceParameterSetTests: XCTestCase {
+    func size(_ hex: String) -> [Int]? {
+        var bytes: [UInt8] = []
+        var i = hex.startIndex
+        while i < hex.endIndex, let j = hex.index(i, offsetBy: 2, limitedBy: hex.endIndex) {
+            bytes.append(UInt8(hex[i..<j], radix: 16) ?? 0)
+            i = j
+        }
+        return AVCSequenceParameterSet.pictureSize(TransportStreamReader.unescaped(bytes[...])).map { [$0.width, $0.height] }
+    }
+
+    func testX264Sizes() {
+        XCTAssertEqual(size("67640028acd940780227e5c044000003000400000300c83c60c658"), [1920, 1080])
+        XCTAssertEqual(size("67640028acd9405a0227e5c044000003000400000300c83c60c658"), [1440, 1080])
+        XCTAssertEqual(size("67640028acd94078044fde0220000003002000000643e2c5b2c0"), [1920, 1080], "interlaced")
+        XCTAssertEqual(size("6764001eacd940b424d8088000000300800000190f8a14cb"), [720, 576], "interlaced")
+        XCTAssertEqual(size("6764000aacd9447b011000000300100000030320f1225960"), [64, 48])
+        XCTAssertEqual(size("6742c01fd9005005bb011000000300100000030320f1832480"), [1280, 720], "baseline")
+        XCTAssertEqual(size("677a0028bcd940780227e27011000003000100000300320f183196"), [1920, 1080], "4:2:2")
+        XCTAssertEqual(size("67f40028919b280f0044f71780880000030008000003019078c18cb0"), [1918, 1078], "4:4:4")
+    }
+
+    func testNotAnSPSOrCutShort() {
+        XCTAssertNil(size("68ee3cb0"), "a picture parameter set")
+        XCTAssertNil(size("67640028acd9"), "cut inside")
+        XCTAssertNil(size(""))
+        XCTAssertNil(size("6764000a" + String(repeating: "00", count: 40)), "leading zeros without end")
+    }
+
+    /// End to end: clip.m2ts (64x48, ffmpeg's remux of clip.mp4) states its size.
+    func testTheSizeOfATransportStream() throws {
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.thumbnails.appendingPathComponent("clip.m2ts")))
+        let asset = Inspector.inspect(MemoryByteSource(bytes), path: "clip.m2ts")
+        XCTAssertEqual(asset.format, .m2ts)
+        XCTAssertEqual([asset.width, asset.height], [64, 48])
+    }
+}

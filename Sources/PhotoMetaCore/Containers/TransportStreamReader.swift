@@ -4,7 +4,8 @@
 /// AVCHD camera writes the recording time into the H.264 video itself, as the Modified
 /// Digital Video Pack Metadata (MDPM) of an SEI message of unregistered user data [ITU-T
 /// H.264 D.1.6, D.2.6] whose UUID is `uuid`. The packets of the first `scanBytes` are walked,
-/// their payloads joined by PID, and the first MDPM found with a date gives it.
+/// their payloads joined by PID, and the first MDPM found with a date gives it; the first
+/// sequence parameter set of the video gives the picture size (`AVCSequenceParameterSet`).
 package enum TransportStreamReader {
     /// How far packets are walked: the MDPM rides in the first access unit's SEI, before its
     /// picture data, so the first 64 KiB nearly always hold it (a cold disk reads no more);
@@ -53,6 +54,10 @@ package enum TransportStreamReader {
             }
             var walk = ContainerFindings(format: .m2ts)
             let payloads = payloadsByPID(bytes, layout, into: &walk)
+            if out.width == nil, let size = payloads.keys.sorted().lazy.compactMap({ pictureSize(in: payloads[$0] ?? []) }).first
+            {
+                (out.width, out.height) = (size.width, size.height)
+            }
             for pid in payloads.keys.sorted() {
                 guard let found = metadata(in: payloads[pid] ?? []) else { continue }
                 out.dates.append(DateClue(.h264DateTimeOriginal, .text(found.time, .iso8601)))
@@ -68,6 +73,27 @@ package enum TransportStreamReader {
         }
         return out
     }
+
+    /// The picture size of the first H.264 sequence parameter set in `payload` when it is a
+    /// video stream's PES packets (stream ids 0xE0-0xEF [ISO/IEC 13818-1 Table 2-22]).
+    static func pictureSize(in payload: [UInt8]) -> (width: Int, height: Int)? {
+        guard payload.count > 4, payload[0] == 0, payload[1] == 0, payload[2] == 1, payload[3] & 0xF0 == 0xE0 else {
+            return nil
+        }
+        var from = 4
+        var tried = 0
+        while tried < candidatesMax, let at = find(startCode, in: payload, from: from) {
+            from = at + startCode.count
+            guard from < payload.count, payload[from] & 0x1F == 7 else { continue }
+            tried += 1
+            let end = find(startCode, in: payload, from: from) ?? payload.count
+            if let size = AVCSequenceParameterSet.pictureSize(unescaped(payload[from..<min(end, from + 512)])) { return size }
+        }
+        return nil
+    }
+
+    /// [H.264 B.1.1] The prefix of every NAL unit in a byte stream.
+    static let startCode: [UInt8] = [0, 0, 1]
 
     /// The makers' codes in MDPM tag 0xE0's first two bytes (as exiftool's H264.pm names them).
     static let makes: [Int: String] = [0x0103: "Panasonic", 0x0108: "Sony", 0x1011: "Canon", 0x1104: "JVC"]
