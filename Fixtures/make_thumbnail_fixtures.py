@@ -199,6 +199,17 @@ def m2ts_clip(plain):
         return open(dst, "rb").read()
 
 
+def mpeg_clip():
+    """clip.mpg: 1 s of ffmpeg's test pattern, 64x48, MPEG-2 video in an MPEG program stream
+    (as older cameras' `.MPG` and DVDs' `.VOB` hold it)."""
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, "clip.mpg")
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=64x48:rate=25",
+                        "-c:v", "mpeg2video", "-b:v", "100k", "-f", "vob", "-map_metadata", "-1",
+                        "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def webm_clip():
     """clip.webm: 1 s of ffmpeg's test pattern, 64x48, VP8 in WebM, written to a pipe as a screen
     recorder does (Segment and Clusters of unknown size), with a creation time (Info/DateUTC)."""
@@ -249,6 +260,7 @@ def main():
         ("no_video.m4a", audio_only()),
         ("clip.webm", webm_clip()),
         ("clip.m2ts", m2ts_clip(clip_bytes)),
+        ("clip.mpg", mpeg_clip()),
     ]
     files += colour_fixtures()
     files.append(("grey_rgb_profile.jpg", grey_with_rgb_profile()))

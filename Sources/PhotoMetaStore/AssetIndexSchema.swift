@@ -131,8 +131,9 @@ extension AssetIndex {
         """,
         // v12: names with a title before the time (NVIDIA ShadowPlay's captures, Xbox Game
         // Bar's) are dated, ShadowPlay's screenshots are screenshots; MPEG transport streams
-        // (AVCHD's .MTS) are videos, dated by their MDPM, where they were unsupported. Every row
-        // and summary is dropped; the next scan parses once.
+        // (AVCHD's .MTS, dated by their MDPM) and program streams (.MPG, .VOB) are videos,
+        // where they were unsupported. Every row and summary is dropped; the next scan parses
+        // once.
         """
         DELETE FROM assets;
         DELETE FROM folders;

@@ -114,6 +114,9 @@ final class ThumbnailerTests: XCTestCase {
         let m2ts = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.m2ts"), box(32))
         XCTAssertEqual(m2ts.source, .videoFrame, "an AVCHD-style transport stream")
         XCTAssertEqual(sizeOf(m2ts), [32, 24])
+        let mpeg = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.mpg"), box(32))
+        XCTAssertEqual(mpeg.source, .videoFrame, "an MPEG program stream")
+        XCTAssertEqual(sizeOf(mpeg), [32, 24])
     }
 
     /// A Motion Photo's thumbnail is its still, never its video (issue 22).

@@ -44,6 +44,8 @@ package enum FormatDetector {
         // [ISO/IEC 13818-1 2.4.3] A transport stream: the sync byte 0x47 every 188 bytes, or
         // every 192 after a 4-byte time stamp.
         if bmff == .unknown, TransportStreamReader.layout(head) != nil { return .m2ts }
+        // [ISO/IEC 13818-1 2.5.3.3] A program stream's first pack header.
+        if bmff == .unknown, ProgramStreamReader.starts(head) { return .mpeg }
         return bmff
     }
 
@@ -109,6 +111,7 @@ extension FormatDetector {
         case .heic, .heif, .avif: return HEIFReader.read(reader, format: format)
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .m2ts: return TransportStreamReader.read(reader)
+        case .mpeg: return ProgramStreamReader.read(reader)
         case .unknown: return ContainerFindings(format: .unknown)
         }
     }

@@ -23,10 +23,12 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case webm
     /// An MPEG-2 transport stream: AVCHD's `.MTS`/`.M2TS` (camcorders, cameras), broadcast `.ts`.
     case m2ts
+    /// An MPEG program stream: older cameras' and camcorders' `.MPG`, JVC's `.MOD`, a DVD's `.VOB`.
+    case mpeg
     case unknown
 
     /// Stills and videos have different kinds and date sources.
     public var isVideo: Bool {
-        self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm || self == .m2ts
+        self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm || self == .m2ts || self == .mpeg
     }
 }
