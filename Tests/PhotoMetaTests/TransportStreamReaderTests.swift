@@ -152,5 +152,27 @@ final class AVCSequenceParameterSetTests: XCTestCase {
         let asset = Inspector.inspect(MemoryByteSource(bytes), path: "clip.m2ts")
         XCTAssertEqual(asset.format, .m2ts)
         XCTAssertEqual([asset.width, asset.height], [64, 48])
+        // 2 s at 10 frames a second: the first PCR to the last, 1.9 s (exiftool's Duration).
+        XCTAssertEqual(asset.durationSeconds ?? 0, 1.9, accuracy: 0.001)
+    }
+
+    /// The counter wraps (2^33 ticks at 90 kHz): the difference is taken modulo.
+    func testTheClockWraps() {
+        func packet(_ base: Int64) -> [UInt8] {
+            let b = [
+                UInt8((base >> 25) & 0xFF), UInt8((base >> 17) & 0xFF), UInt8((base >> 9) & 0xFF), UInt8((base >> 1) & 0xFF),
+            ]
+            let head: [UInt8] = [0x47, 0x01, 0x00, 0x20, 183, 0x10] + b + [UInt8((base & 1) << 7) | 0x7E, 0]
+            return head + [UInt8](repeating: 0xFF, count: 188 - head.count)
+        }
+        let layout = (size: 188, sync: 0)
+        let near = (Int64(1) << 33) - 90_000
+        let found = TransportStreamClock.pcrs(in: packet(near) + packet(45_000), layout)
+        XCTAssertEqual(found.map(\.base), [near, 45_000])
+        XCTAssertEqual(found.map(\.pid), [0x100, 0x100])
+        let stream = (0..<4).flatMap { i in packet(i == 0 ? near : 45_000) }
+        let seconds = TransportStreamClock.duration(
+            BoundedReader(MemoryByteSource(stream)), head: stream, layout: layout)
+        XCTAssertEqual(seconds ?? 0, 1.5, accuracy: 0.0001)
     }
 }

@@ -34,6 +34,11 @@ package enum TransportStreamReader {
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .m2ts)
+        if let head = try? reader.readAvailable(at: 0, count: scanBytes[0]), let layout = layout(head),
+            let seconds = TransportStreamClock.duration(reader, head: head, layout: layout)
+        {
+            out.evidence[.transportStreamClock, default: FieldEvidence()].durationSeconds = seconds
+        }
         for (pass, count) in scanBytes.enumerated() {
             let bytes: [UInt8]
             do throws(ReadFailure) {

@@ -26,6 +26,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case pngText = "png.text"
     /// AVCHD's MDPM user data in an H.264 stream (`TransportStreamReader`): the make.
     case h264UserData = "h264.mdpm"
+    /// A transport stream's program clock references (`TransportStreamClock`): its duration.
+    case transportStreamClock = "m2ts.pcr"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -45,6 +47,7 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .jxlCodestream: ordinal = 9
         case .pngText: ordinal = 10
         case .h264UserData: ordinal = 11
+        case .transportStreamClock: ordinal = 12
         }
         hasher.combine(ordinal)
     }

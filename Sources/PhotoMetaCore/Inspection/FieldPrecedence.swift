@@ -27,7 +27,9 @@ package enum FieldPrecedence {
     package static let contentIdentifier: [EvidenceSource] = [.exif, .quickTimeKeys]
     /// Only for movies: a CR3 is a still in a movie container, and its `mvhd` duration is not
     /// the picture's.
-    package static let duration: [EvidenceSource] = [.quickTimeMovieHeader, .riffMainHeader, .matroskaInfo]
+    package static let duration: [EvidenceSource] = [
+        .quickTimeMovieHeader, .riffMainHeader, .matroskaInfo, .transportStreamClock,
+    ]
     /// The size when the container states none (the container's own size comes first: it is
     /// the picture as stored, where EXIF's PixelXDimension may describe the original).
     package static let size: [EvidenceSource] = [.exif]
