@@ -9,17 +9,19 @@ import PhotoMetaSystem
 /// folder's times only when it came), and every file is looked at on the schedule's whole looks.
 struct FolderTimes {
     private var keys: [String: FileKey] = [:]
-    /// The folders the last look at folders listed again, and their digests before.
-    private var lookedAt: [String: Int?] = [:]
+    /// The folders the last look listed again, and their digests before: kept from the look
+    /// until its listing is done (`listed`), nil between looks.
+    private var lookedAt: [String: Int?]?
     private var hot: Set<String> = []
 
     /// The folders `look` lists again, of `folders` (`path` makes one's path, `digest` says
     /// what one holds, nil when nothing is known): at a look at folders, those whose times,
     /// inode or size differ from the last look's, that were not known then or cannot be
     /// examined now (gone: their listing says so), and those whose files changed when the last
-    /// look listed them; at a look at every file none (the caller looks at everything), and
-    /// the times are remembered. Each folder is examined before it is listed again, so a change
-    /// made while it is listed shows at the next look.
+    /// look listed them; at a look at every file none (the caller looks at everything), the
+    /// times are remembered, and every folder's files are compared after. Each folder is
+    /// examined before it is listed again, so a change made while it is listed shows at the
+    /// next look.
     mutating func toList(
         _ look: RescanSchedule.Look, _ folders: some Sequence<String>, path: (String) -> String,
         digest: (String) -> Int?
@@ -37,16 +39,19 @@ struct FolderTimes {
         }
         keys = seen
         let marked = look == .everyFile ? [] : stale.union(hot)
+        let compared = look == .everyFile ? Set(seen.keys) : marked
         hot = []
-        lookedAt = Dictionary(uniqueKeysWithValues: marked.map { ($0, digest($0)) })
+        lookedAt = Dictionary(uniqueKeysWithValues: compared.map { ($0, digest($0)) })
         return marked
     }
 
-    /// After the folders `toList` returned were listed: those whose digest changed (and that
-    /// are still there) are listed again at the next look.
+    /// After a look's listing: the folders it compared whose digest changed (and that are still
+    /// there) are listed again at the next look. A listing for anything else (inotify's events,
+    /// an answer's check) changes nothing here.
     mutating func listed(digest: (String) -> Int?) {
+        guard let lookedAt else { return }
         hot = Set(lookedAt.filter { f, before in digest(f).map { $0 != before } ?? false }.keys)
-        lookedAt = [:]
+        self.lookedAt = nil
     }
 }
 

@@ -108,8 +108,10 @@ package final class LibraryService {
         library.populate(entering: watchEntering())
         try catchUp()
         for n in library.notes { note(n) }
+        // Since the library is exact: the first rescan counts from here.
+        since = clock.now()
         if let (schedule, said) = RescanSchedule.make(
-            folders: folders.map { ($0, $0) }, asked: rescanInterval, wholeEvery: rescanWholeEvery, now: clock.now())
+            folders: folders.map { ($0, $0) }, asked: rescanInterval, wholeEvery: rescanWholeEvery, now: since)
         {
             rescans = schedule
             note(said)
@@ -118,7 +120,6 @@ package final class LibraryService {
             (listener, registration) = try register(runtime, key: key)
         }
         defer { if let registration { FileSystem.remove(registration) } }
-        since = clock.now()
         ready = true
         announce(library.fileCount)
         if let failure = watchFailure.reason { note("\(failure); clients will scan") }
@@ -206,6 +207,7 @@ package final class LibraryService {
         var reply = ServiceReply(
             pid: ThisProcess.id, folders: folders, files: library.fileCount, since: since, ready: ready)
         reply.rescanEvery = rescans?.every
+        reply.wholeRescanEvery = rescans.map { $0.every * Double($0.wholeEvery ?? 1) }
         reply.lastRescan = rescans?.last
         if request.operation == .status, let why = watchFailure.reason {
             reply.refused = why

@@ -43,8 +43,7 @@ package final class LiveLibrary {
     /// How many candidates the library holds.
     package var fileCount: Int { held.fileCount }
 
-    /// The first scan; `entering` is told each folder before it is listed (the service watches
-    /// it there).
+    /// The first scan; `entering` is told each folder before it is listed (to be watched).
     package func populate(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
         var summary = FolderScan.Summary()
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
@@ -90,6 +89,7 @@ package final class LiveLibrary {
             // in one pass rather than folder by folder.
             for f in held.keys where !roots.contains(where: { PathKey($0) == f }) { dropped?(f.path) }
             populate(entering: entering)
+            folderTimes.listed(digest: held.digest)
             return
         }
         var summary = FolderScan.Summary()

@@ -123,9 +123,11 @@ package struct ServiceReply: Sendable, Equatable, Codable {
     package var skipped: [SuggestReport.Skipped]?
     /// The listing (for `recent`), newest first, paths as the client wrote its folders.
     package var recent: [SuggestionCandidate]?
-    /// Whole looks besides inotify's events (`--rescan`, or a network file system): how often
-    /// (seconds) and the last one (seconds since 1970); nil for none.
+    /// Looks besides inotify's events (`--rescan`, or a network file system): how often
+    /// (seconds), how often one looks at every file (the others look at folders first), and
+    /// the last one (seconds since 1970); nil for none.
     package var rescanEvery: Double?
+    package var wholeRescanEvery: Double?
     package var lastRescan: Double?
 
     package init(pid: Int32, folders: [String], files: Int, since: Double, ready: Bool) {

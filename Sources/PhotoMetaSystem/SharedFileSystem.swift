@@ -34,7 +34,7 @@ package enum SharedFileSystem {
     /// removed or renamed in them, whoever made the change: the server keeps them, as POSIX
     /// asks of a folder whose entries change [POSIX.1-2017 open(), rename(), unlink()
     /// "mark for update the last data modification ... timestamps of the parent directory"],
-    /// and the client sees them (NFS within its attribute cache's 3-60 s). A rescan there can
+    /// and the client sees them (NFS within its folder attribute cache's 30-60 s, acdirmin and acdirmax). A rescan there can
     /// look at folders first (`RescanSchedule`). Not FUSE (the program decides: rclone's cloud
     /// remotes and gvfs's phones keep no such times), nor VirtualBox's and Parallels' shared
     /// folders, nor NCP.

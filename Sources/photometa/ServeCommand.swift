@@ -221,7 +221,9 @@ struct StatusCommand {
         let report: StatusReport
         switch ServiceClient.ask(request, environment: ProcessInfo.processInfo.environment) {
         case .success(let reply):
-            let rescan = reply.rescanEvery.map { (every: $0, last: reply.lastRescan ?? reply.since) }
+            let rescan = reply.rescanEvery.map {
+                (every: $0, whole: reply.wholeRescanEvery ?? $0, last: reply.lastRescan ?? reply.since)
+            }
             report = StatusReport(
                 pid: reply.pid, folders: reply.folders, files: reply.files, since: reply.since, rescan: rescan)
         case .failure(let why):

@@ -325,10 +325,11 @@ final class ServeCommandTests: XCTestCase {
         let status = try Photometa.run(["status", folder, "--json"], environment: env)
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["rescanEvery"] as? Double, 0.3, status.stdout)
+        XCTAssertEqual(object["wholeRescanEvery"] as? Double, 0.3, "a local disk: every look looks at every file")
         let last = try XCTUnwrap(object["lastRescan"] as? String, status.stdout)
         XCTAssertGreaterThanOrEqual(last, try XCTUnwrap(object["since"] as? String), "looks start with the service")
         let text = try Photometa.run(["status", folder], environment: env).stdout
-        XCTAssertTrue(text.contains("; it looks at every file again every 300 ms (last at "), text)
+        XCTAssertTrue(text.contains("; it looks at every file again every 300 ms (last look at "), text)
         XCTAssertEqual(try Photometa.run(["serve", folder, "--rescan", "often"]).status, 64)
     }
 

@@ -54,6 +54,32 @@ final class TransportStreamReaderTests: XCTestCase {
         XCTAssertNil(tooFar.captured)
     }
 
+    /// The program map table says which stream is the video and how it is coded: MPEG-2 video
+    /// (HDV's `.m2t`, JVC's `.TOD`) is sized by its sequence header, and the slice start code
+    /// `00 00 01 67` in it is not taken for an H.264 SPS.
+    func testMPEG2VideoIsSizedByItsSequenceHeader() {
+        func packet(_ pid: Int, _ payload: [UInt8]) -> [UInt8] {
+            let p = [0x47, 0x40 | UInt8(pid >> 8), UInt8(pid & 0xFF), 0x10] + payload
+            return p + [UInt8](repeating: 0xFF, count: 188 - p.count)
+        }
+        // PAT: program 1 on PID 0x100. PMT: MPEG-2 video (type 0x02) on PID 0x101. CRCs unread.
+        let pat: [UInt8] = [0, 0x00, 0xB0, 13, 0, 1, 0xC1, 0, 0, 0, 1, 0xE1, 0x00, 0, 0, 0, 0]
+        let pmt: [UInt8] = [0, 0x02, 0xB0, 18, 0, 1, 0xC1, 0, 0, 0xE1, 0x01, 0xF0, 0, 0x02, 0xE1, 0x01, 0xF0, 0, 0, 0, 0, 0]
+        let pes: [UInt8] =
+            [0, 0, 1, 0xE0, 0, 0, 0x80, 0, 0] + [0, 0, 1, 0xB3, 0x2D, 0x01, 0xE0, 0x34]
+            + [0, 0, 1, 0x67, 0x64, 0x00, 0x28, 0xAC, 0xD9, 0x40, 0x78, 0x02, 0x27, 0xE5, 0xC0, 0x44]
+        let stream = packet(0, pat) + packet(0x100, pmt) + packet(0x101, pes) + packet(0x1FFF, [])
+        let asset = inspect(stream)
+        XCTAssertEqual(asset.format, .m2ts)
+        XCTAssertEqual([asset.width, asset.height], [720, 480])
+        // The same bytes called H.264 by the table: the SPS is read.
+        var avc = stream
+        avc[188 + 4 + 13] = 0x1B
+        XCTAssertEqual([inspect(avc).width, inspect(avc).height], [1920, 1080])
+        // No table: no size.
+        XCTAssertNil(inspect(packet(0x1FFF, []) + Array(stream.dropFirst(188 * 2)) + packet(0x1FFF, [])).width)
+    }
+
     /// Cut inside a packet: truncated, and what came before is still read.
     func testACutRecording() throws {
         let bdav = try TestPaths.bytes("../formats/avchd.MTS")

@@ -5,7 +5,8 @@
 /// Digital Video Pack Metadata (MDPM) of an SEI message of unregistered user data [ITU-T
 /// H.264 D.1.6, D.2.6] whose UUID is `uuid`. The packets of the first `scanBytes` are walked,
 /// their payloads joined by PID, and the first MDPM found with a date gives it; the first
-/// sequence parameter set of the video gives the picture size (`AVCSequenceParameterSet`).
+/// sequence parameter set of the video the program map table lists gives the picture size
+/// (`ProgramMapTable`, `AVCSequenceParameterSet`).
 package enum TransportStreamReader {
     /// How far packets are walked: the MDPM rides in the first access unit's SEI, before its
     /// picture data, so the first 64 KiB nearly always hold it (a cold disk reads no more);
@@ -59,10 +60,7 @@ package enum TransportStreamReader {
             }
             var walk = ContainerFindings(format: .m2ts)
             let payloads = payloadsByPID(bytes, layout, into: &walk)
-            if out.width == nil, let size = payloads.keys.sorted().lazy.compactMap({ pictureSize(in: payloads[$0] ?? []) }).first
-            {
-                (out.width, out.height) = (size.width, size.height)
-            }
+            if out.width == nil, let size = pictureSize(payloads) { (out.width, out.height) = (size.width, size.height) }
             for pid in payloads.keys.sorted() {
                 guard let found = metadata(in: payloads[pid] ?? []) else { continue }
                 out.dates.append(DateClue(.h264DateTimeOriginal, .text(found.time, .iso8601)))
@@ -77,6 +75,22 @@ package enum TransportStreamReader {
             }
         }
         return out
+    }
+
+    /// The picture size of the first video stream the program map table lists: an H.264
+    /// one's sequence parameter set, an MPEG-1 or MPEG-2 one's sequence header.
+    static func pictureSize(_ payloads: [Int: [UInt8]]) -> (width: Int, height: Int)? {
+        for (pid, type) in ProgramMapTable.streamTypes(payloads).sorted(by: { $0.key < $1.key }) {
+            guard let payload = payloads[pid] else { continue }
+            switch type {
+            case ProgramMapTable.avcVideo:
+                if let size = pictureSize(in: payload) { return size }
+            case ProgramMapTable.mpeg1Video, ProgramMapTable.mpeg2Video:
+                if let size = ProgramStreamReader.sequenceHeaderSize(payload) { return size }
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// The picture size of the first H.264 sequence parameter set in `payload` when it is a
