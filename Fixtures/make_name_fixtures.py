@@ -59,6 +59,9 @@ NAMES = [
     "IMG_20241129_221500Z.jpg",
     "DJI_20241129221500_0001_W.JPG",
     "LINE_P20241129_221500000.jpg",
+    # ChromeOS (12-hour clock) and its screen recording
+    "Screenshot 2024-11-29 10.15.00 PM.png",
+    "Screen recording 2024-11-29 22.15.00.webm",
     # Game captures: the title first (ShadowPlay's replay and screenshot, Xbox Game Bar)
     "War Thunder 2024.11.29 - 22.15.00.15.DVR.mp4",
     "Hades Screenshot 2024.11.29 - 22.15.00.64.png",

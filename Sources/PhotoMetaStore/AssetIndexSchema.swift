@@ -130,7 +130,7 @@ extension AssetIndex {
         DELETE FROM folders;
         """,
         // v12: names with a title before the time (NVIDIA ShadowPlay's captures, Xbox Game
-        // Bar's) are dated, ShadowPlay's screenshots are screenshots; MPEG transport streams
+        // Bar's) and ChromeOS's are dated, theirs screenshots' are screenshots; MPEG transport streams
         // (AVCHD's .MTS, dated by their MDPM) and program streams (.MPG, .VOB) are videos,
         // where they were unsupported. Every row and summary is dropped; the next scan parses
         // once.

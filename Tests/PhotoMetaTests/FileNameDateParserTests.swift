@@ -179,6 +179,15 @@ final class FileNameDateParserTests: XCTestCase {
         XCTAssertFalse(FileNameDateParser.mayBeScreenshot("Hades 2021.03.23 - 06.00.32.64.mp4"))
     }
 
+    /// ChromeOS: the 24-hour clock zero-padded, the 12-hour one not, with AM or PM.
+    func testChromeOS() {
+        check("Screenshot 2023-01-12 15.04.05.png", "2023-01-12T15:04:05", pattern: "chromeos.screenshot", screenshot: true)
+        check("Screenshot 2023-01-12 3.04.05 PM.png", "2023-01-12T15:04:05", pattern: "chromeos.screenshot", screenshot: true)
+        check("Screenshot 2023-01-12 12.04.05 AM.png", "2023-01-12T00:04:05", pattern: "chromeos.screenshot", screenshot: true)
+        check("Screen recording 2023-01-12 9.04.05 AM.webm", "2023-01-12T09:04:05", pattern: "chromeos.screenrecord")
+        XCTAssertNil(FileNameDateParser.parse("Screenshot 2023-01-12 13.04.05 PM.png"), "13 PM")
+    }
+
     func testLinuxScreenshotTools() {
         check("2023-11-30-135138_1920x1080_scrot.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)
         check("2023-11-30-135138_1920x1080_scrot_001.png", "2023-11-30T13:51:38", pattern: "scrot", screenshot: true)

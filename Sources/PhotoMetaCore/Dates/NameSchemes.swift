@@ -159,6 +159,19 @@ extension FileNameDateParser {
         Pattern("kooha", [.literal("Kooha-")] + dashedDate + [.literal("-")] + dashedTime),
         // Peek: `Peek %Y-%m-%d %H-%M.gif` (phw/peek application-window.vala, local; no seconds).
         Pattern("peek", [.literal("Peek ")] + dashedDate + [.literal(" "), .hour, .literal("-"), .minute]),
+        // ChromeOS's screen capture: `Screenshot %d-%02d-%02d` then `%02d.%02d.%02d` (24-hour) or
+        // `%d.%02d.%02d AM` (chromium ash/capture_mode/capture_mode_controller.cc, `GetDateStr`,
+        // `GetTimeStr`: local time); its recordings `Screen recording …`.
+        Pattern(
+            "chromeos.screenshot", screenshot: true,
+            [.literal("Screenshot ")] + dashedDate + [
+                .literal(" "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem,
+            ]),
+        Pattern(
+            "chromeos.screenrecord",
+            [.literal("Screen recording ")] + dashedDate + [
+                .literal(" "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem,
+            ]),
         // Windows 11 Snipping Tool's recordings: `Screen Recording YYYY-MM-DD HHMMSS` (real names).
         Pattern(
             "windows.screenrecord", [.literal("Screen Recording ")] + dashedDate + [.literal(" "), .hour, .minute, .second]),
