@@ -45,6 +45,9 @@ package struct FolderScan {
     package var exclude: [PathGlob]
     /// Where the index lives; nil: every file is parsed.
     package var indexPath: String?
+    /// Walk last names first (`TreeWalker.lastNamesFirst`): `recent` meets the newest folders
+    /// first, so its cutoff lets it pass over the older ones.
+    package var lastNamesFirst = false
 
     package init(exclude: [String], indexPath: String?) {
         self.exclude = exclude.compactMap(PathGlob.init)
@@ -85,6 +88,7 @@ package struct FolderScan {
         var walker = TreeWalker(policy: .library, exclude: exclude)
         walker.entering = entering
         walker.parallelStat = true
+        walker.lastNamesFirst = lastNamesFirst
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []

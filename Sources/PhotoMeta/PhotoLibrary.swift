@@ -94,16 +94,30 @@ public struct PhotoLibrary: Sendable {
         if let (listing, pid) = askService(roots, limit: limit, kinds: kinds) {
             (chosen, servicePid) = (listing, pid)
         } else {
-            var selection = RecentSelection(limit: limit, kinds: kinds, zone: options.zone)
-            var considered = 0
-            let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(roots) { _, list in
-                for c in list { selection.add(c) }
-                considered += list.count
-                options.progress?(considered)
+            let selection = RecentSelectionBox(RecentSelection(limit: limit, kinds: kinds, zone: options.zone))
+            // A folder the index summarised, whose newest capture is older than the newest
+            // `limit` found so far by more than any zone moves a date, cannot be listed: it is
+            // counted, no row read (as the live library stops at the same bound).
+            let passOver: (ClosedRange<Double>?) -> Bool = { span in
+                guard let cutoff = selection.value.cutoff else { return false }
+                return span.map { $0.upperBound + CaptureDate.widestZoneOffset + 1 < cutoff } ?? true
             }
-            chosen = selection.selected
+            let progress = options.progress
+            var folderScan = FolderScan(exclude: options.exclude, indexPath: options.indexPath)
+            folderScan.lastNamesFirst = true
+            let counted: (String, Int) -> Void = { _, n in
+                selection.considered += n
+                progress?(selection.considered)
+            }
+            let scan = folderScan.run(roots, passOver: passOver, counted: counted) { _, list in
+                for c in list { selection.value.add(c) }
+                selection.considered += list.count
+                progress?(selection.considered)
+            }
+            chosen = selection.value.selected
             notes = scan.notes
-            skipped = scan.skipped
+            // The walk went last names first; the entries skipped are given in path order.
+            skipped = scan.skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
         // Only the chosen files are inspected in full, for their `inspect` rows.
         let inspected = ParallelMap.run(chosen.count) { i in FileInspector.inspect(path: chosen[i].path) }
@@ -251,4 +265,13 @@ final class ReadyLatch: Sendable {
             if now { c.resume() }
         }
     }
+}
+
+/// The listing `recent` builds while a scan asks it for its cutoff (`FolderScan.run`'s
+/// `passOver`): one value both closures reach.
+final class RecentSelectionBox {
+    var value: RecentSelection
+    /// Files considered so far, listed or counted (for `Options.progress`).
+    var considered = 0
+    init(_ value: RecentSelection) { self.value = value }
 }

@@ -114,6 +114,11 @@ package struct TreeWalker: Sendable {
     /// names and one run, not 50,000 `File` values.
     package var streamsFiles = false
 
+    /// Walk each folder's entries last name first. Camera and dated folders are named in the
+    /// order they were made (`DCIM/100CANON`, `101CANON`; `2024/08`), so a consumer that wants
+    /// the newest files (`recent`) meets them first; it must not depend on the order.
+    package var lastNamesFirst = false
+
     /// Told each folder's path and its path below the root just before the folder is listed
     /// (the service watches it there, so nothing that changes after the listing goes unseen).
     package var entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
@@ -211,9 +216,10 @@ package struct TreeWalker: Sendable {
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
         entering?(dir, relative)
-        let listing: DirectoryHandle.Listing
+        var listing: DirectoryHandle.Listing
         do throws(SystemError) {
             listing = try handle.entries()
+            if lastNamesFirst { listing.reverse() }
         } catch {
             visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
             return

@@ -73,6 +73,27 @@ final class RecentCommandTests: XCTestCase {
             ["2024-08-08T12:08:15+08:00  scre", "2024-05-01T16:20:30.123+08:00  "])
     }
 
+    /// With the index's folder summaries, a folder whose newest capture is older than the
+    /// newest `-n` found so far is counted, not read; one that holds a newer file among old
+    /// ones is read. The walk takes the last names first: 2024, then 2023 (read: it holds a
+    /// newer file than 2024's second), then 2019 (passed over). The listing is the scan's
+    /// without the index, run after run, and after a change to the folder passed over.
+    func testFoldersTooOldToBeListedArePassedOver() throws {
+        try add("2024/IMG_20240808_120000.jpg", from: "mmexport1700000000000.jpg")
+        try add("2024/IMG_20240808_120100.jpg", from: "mmexport1700000000000.jpg")
+        try add("2023/IMG_20190101_120000.jpg", from: "mmexport1700000000000.jpg")
+        try add("2023/IMG_20240808_130000.jpg", from: "mmexport1700000000000.jpg")
+        try add("2019/IMG_20190101_120000.jpg", from: "mmexport1700000000000.jpg")
+        try add("2019/notes.txt", from: "notes.txt")
+        let scanned = names(try recent(["-n", "2", "--no-index"]))
+        XCTAssertEqual(scanned, ["2023/IMG_20240808_130000.jpg", "2024/IMG_20240808_120100.jpg"])
+        for run in 0..<3 { XCTAssertEqual(names(try recent(["-n", "2"])), scanned, "run \(run) with the index") }
+        XCTAssertEqual(names(try recent(["-n", "4"])), names(try recent(["-n", "4", "--no-index"])))
+        // A change to the folder passed over is seen: its summary no longer matches.
+        try add("2019/IMG_20250101_120000.jpg", from: "mmexport1700000000000.jpg")
+        XCTAssertEqual(names(try recent(["-n", "2"])), ["2019/IMG_20250101_120000.jpg", "2023/IMG_20240808_130000.jpg"])
+    }
+
     func testKindsVideosOnlyWhenAskedAndTheLivePhotoMovieFolded() throws {
         try library()
         XCTAssertEqual(names(try recent(["--kind", "video"])), ["VID_20240808_120818.mp4"])
