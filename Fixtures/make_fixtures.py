@@ -1694,14 +1694,16 @@ def fixture_avchd():
     carries the SEI across a packet boundary, and the SEI's unregistered user data (UUID
     17ee8c60-f84d-11d9-8cd6-0800200c9a66) with MDPM entries: 0x13 time code (zeros, so the
     NAL holds emulation prevention bytes), 0x18/0x19 the recording time 2024-11-29 22:15:00 in
-    BCD, 0xe0 the make (Sony, 0x0108). No picture data: it does not decode."""
+    BCD, 0xe0 the make (Sony, 0x0108), 0xe4-0xe6 the model ("HDR-CX550V"). No picture data: it
+    does not decode."""
     pat = psi_section(0x00, struct.pack(">HBBB", 1, 0xC1, 0, 0) + struct.pack(">HH", 1, 0xE100))
     pmt_body = struct.pack(">HBBB", 1, 0xC1, 0, 0) + struct.pack(">HH", 0xF011, 0xF000)
     pmt_body += bytes([0x1B]) + struct.pack(">HH", 0xF011, 0xF000)
     pmt = psi_section(0x02, pmt_body)
     uuid = bytes.fromhex("17ee8c60f84d11d98cd60800200c9a66")
     entries = [(0x13, b"\x00\x00\x00\x00"), (0x18, bytes([0x12, 0x20, 0x24, 0x11])),
-               (0x19, bytes([0x29, 0x22, 0x15, 0x00])), (0xE0, bytes([0x01, 0x08, 0x00, 0x00]))]
+               (0x19, bytes([0x29, 0x22, 0x15, 0x00])), (0xE0, bytes([0x01, 0x08, 0x00, 0x00])),
+               (0xE4, b"HDR-"), (0xE5, b"CX55"), (0xE6, b"0V\x00\x00")]
     mdpm = b"MDPM" + bytes([len(entries)]) + b"".join(bytes([t]) + v for t, v in entries)
     user_data = uuid + mdpm
     sei = bytes([0x05, len(user_data)]) + user_data + b"\x80"

@@ -24,7 +24,7 @@ final class FieldPrecedenceTests: XCTestCase {
             evidence[source] = nil
         }
         XCTAssertEqual(decided(evidence).make, "make h264UserData")
-        XCTAssertNil(decided(evidence).model, "MDPM's model is not read")
+        XCTAssertEqual(decided(evidence).model, "model h264UserData")
         evidence[.h264UserData] = nil
         let none = decided(evidence)
         XCTAssertNil(none.make, "the item list, movie header and AVI header never state a make")

@@ -24,6 +24,7 @@ final class TransportStreamReaderTests: XCTestCase {
         XCTAssertEqual(asset.captured?.source, .h264DateTimeOriginal)
         XCTAssertEqual(wallClock(asset), "2024-11-29T22:15:00", "no offset: the zone byte is not read")
         XCTAssertEqual(asset.make, "Sony")
+        XCTAssertEqual(asset.model, "HDR-CX550V", "Sony's model over tags 0xE4-0xE6")
         XCTAssertFalse(asset.truncated)
         XCTAssertEqual(asset.diagnostics, [])
     }

@@ -64,7 +64,7 @@ package enum TransportStreamReader {
             for pid in payloads.keys.sorted() {
                 guard let found = metadata(in: payloads[pid] ?? []) else { continue }
                 out.dates.append(DateClue(.h264DateTimeOriginal, .text(found.time, .iso8601)))
-                if let make = found.make { out.evidence[.h264UserData, default: FieldEvidence()].make = make }
+                out.evidence[.h264UserData] = FieldEvidence(make: found.make, model: found.model)
                 out.diagnostics += walk.diagnostics
                 return out
             }
@@ -143,10 +143,12 @@ package enum TransportStreamReader {
         return payloads
     }
 
-    /// The recording time (ISO 8601 text) and make of the first MDPM in `payload` that holds
-    /// a time. The time is a wall clock: the byte before the year holds a zone in some cameras'
-    /// files and other values, up to 0xFF, in others, so it is not read.
-    static func metadata(in payload: [UInt8]) -> (time: String, make: String?)? {
+    /// The recording time (ISO 8601 text), make and model of the first MDPM in `payload` that
+    /// holds a time. The time is a wall clock: the byte before the year holds a zone in some
+    /// cameras' files and other values, up to 0xFF, in others, so it is not read. Sony's
+    /// cameras write their model as text over tags 0xE4 to 0xE6 (as exiftool's H264.pm reads
+    /// it, for Sony only).
+    static func metadata(in payload: [UInt8]) -> (time: String, make: String?, model: String?)? {
         var from = 0
         for _ in 0..<candidatesMax {
             guard let at = find(uuid, in: payload, from: from) else { return nil }
@@ -154,7 +156,13 @@ package enum TransportStreamReader {
             let pack = unescaped(payload[from..<min(payload.count, from + mdpm.count + 1 + 5 * 255 + 64)])
             guard let entries = entries(pack), let time = dateText(entries) else { continue }
             let make = entries[0xE0].map { Int($0[$0.startIndex]) << 8 | Int($0[$0.startIndex + 1]) }.flatMap { makes[$0] }
-            return (time, make)
+            var model: String?
+            if make == "Sony" {
+                let bytes = [UInt8(0xE4), 0xE5, 0xE6].flatMap { entries[$0] ?? [] }.prefix { $0 != 0 }
+                let text = Text.clean(String(decoding: bytes, as: UTF8.self))
+                model = text.isEmpty ? nil : text
+            }
+            return (time, make, model)
         }
         return nil
     }

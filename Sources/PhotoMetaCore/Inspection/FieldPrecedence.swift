@@ -10,7 +10,7 @@
 /// ([QuickTime File Format, User Data Atoms]).
 package enum FieldPrecedence {
     package static let make: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData, .h264UserData]
-    package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData]
+    package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData, .h264UserData]
     /// A PNG's `Software` text names the program that wrote the file (a screenshot tool, an
     /// editor); an `eXIf` chunk's Software, the device's, comes first.
     package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo, .pngText]
