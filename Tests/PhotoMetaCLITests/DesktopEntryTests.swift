@@ -21,6 +21,7 @@ final class DesktopEntryTests: XCTestCase {
         ("formats/fuji.raf", "image/x-fuji-raf"), ("thumbnails/clip.mp4", "video/mp4"),
         ("thumbnails/rotated.mp4", "video/mp4"), ("thumbnails/clip.mov", "video/quicktime"),
         ("thumbnails/clip.webm", "video/webm"), ("formats/panasonic.rw2", "image/x-panasonic-rw2"),
+        ("thumbnails/clip.m2ts", "video/mp2t"), ("thumbnails/clip.mpg", "video/mpeg"),
     ]
     static let aliases = ["image/heic": "image/heif"]
 
