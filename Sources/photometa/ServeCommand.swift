@@ -189,7 +189,9 @@ struct StatusCommand {
         USAGE: photometa status [DIR...] [--json]
 
         Says whether a running `photometa serve` answers for the DIRs (by default the pictures
-        folder): its pid, folders, file count and since when; or why none does.
+        folder): its pid, folders, file count and since when, and how often it looks again
+        besides inotify's events (serve --rescan, or on a network file system) and when it last
+        did; or why none does.
 
         EXIT STATUS: 0 a service answers, 3 none does, 64 usage error, 66 a DIR cannot be read,
         74 the output could not be written.
