@@ -45,8 +45,9 @@ package struct FolderScan {
     package var exclude: [PathGlob]
     /// Where the index lives; nil: every file is parsed.
     package var indexPath: String?
-    /// Walk last names first (`TreeWalker.lastNamesFirst`): `recent` meets the newest folders
-    /// first, so its cutoff lets it pass over the older ones.
+    /// Enter sub-folders last name first (`TreeWalker.lastNamesFirst`): `recent` meets the
+    /// newest folders first, so its cutoff lets it pass over the older ones. Each folder's
+    /// files, and so its digest, are as any other scan's.
     package var lastNamesFirst = false
 
     package init(exclude: [String], indexPath: String?) {

@@ -47,9 +47,6 @@ final class DirectoryHandle {
         /// False when the name's bytes are not UTF-8.
         func isUTF8(_ e: Entry) -> Bool { String(validating: bytes[e.start..<e.start + e.count], as: UTF8.self) != nil }
 
-        /// The entries in the opposite order (after `sort`: the names last in byte order first).
-        mutating func reverse() { entries.reverse() }
-
         mutating func append(_ name: UnsafeBufferPointer<UInt8>, type: EntryType) {
             entries.append(Entry(start: bytes.count, count: name.count, type: type))
             bytes.append(contentsOf: name)

@@ -114,9 +114,10 @@ package struct TreeWalker: Sendable {
     /// names and one run, not 50,000 `File` values.
     package var streamsFiles = false
 
-    /// Walk each folder's entries last name first. Camera and dated folders are named in the
-    /// order they were made (`DCIM/100CANON`, `101CANON`; `2024/08`), so a consumer that wants
-    /// the newest files (`recent`) meets them first; it must not depend on the order.
+    /// Enter each folder's sub-folders last name first, then hand on its files (still in path
+    /// order). Camera and dated folders are named in the order they were made
+    /// (`DCIM/100CANON`, `101CANON`; `2024/08`), so a consumer that wants the newest files
+    /// (`recent`) meets them first; it must not depend on the order of folders.
     package var lastNamesFirst = false
 
     /// Told each folder's path and its path below the root just before the folder is listed
@@ -216,10 +217,9 @@ package struct TreeWalker: Sendable {
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
         entering?(dir, relative)
-        var listing: DirectoryHandle.Listing
+        let listing: DirectoryHandle.Listing
         do throws(SystemError) {
             listing = try handle.entries()
-            if lastNamesFirst { listing.reverse() }
         } catch {
             visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
             return
@@ -240,6 +240,14 @@ package struct TreeWalker: Sendable {
         }
         let (files, subfolders) = examine(admitted(listing, place, visit: visit), in: handle, place, visit: visit)
         let folder = Folder(path: dir, relative: relative, files: files)
+        if lastNamesFirst {
+            // The sub-folders last name first, then the folder's own files, in path order (a
+            // folder's digest is made in that order, whoever walks it: `FolderDigest`).
+            for sub in subfolders.reversed() { subfolder(sub) }
+            if !files.isEmpty { visit(.files(folder, files[...])) }
+            visit(.folderDone(folder))
+            return
+        }
         var start = 0
         for sub in subfolders {
             if sub.position > start { visit(.files(folder, files[start..<sub.position])) }

@@ -22,6 +22,42 @@ final class FolderSummaryTests: XCTestCase {
         return (listed, counted)
     }
 
+    /// `recent` enters sub-folders last name first (`FolderScan.lastNamesFirst`); the summaries
+    /// an ordinary scan (`suggest`, `serve`) wrote still hold for it, and the ones it writes
+    /// still hold for them: each folder's files, and so its digest, come in path order.
+    func testTheSummariesHoldWhicheverOrderTheFoldersAreWalkedIn() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-summary-order")
+        let cache = try TemporaryDirectory(prefix: "pm-summary-order-index")
+        let index = cache.path + "/index.sqlite3"
+        let root = try FileSystem.canonicalFolder(dir.path)
+        let photo = try TestPaths.bytes("mmexport1700000000000.jpg")
+        for name in [
+            "IMG_20200101_115900.jpg", "a/IMG_20200101_120000.jpg", "a/IMG_20200101_120001.jpg", "a/c/x.jpg",
+            "b/IMG_20200102_120000.jpg", "b/IMG_20200102_120001.jpg",
+        ] {
+            try dir.write(name, photo)
+        }
+        func run(lastNamesFirst: Bool) -> (order: [String], counted: [String: Int]) {
+            var order: [String] = []
+            var counted: [String: Int] = [:]
+            var scan = FolderScan(exclude: [], indexPath: index)
+            scan.lastNamesFirst = lastNamesFirst
+            _ = scan.run(
+                [FolderScan.Root(path: root, display: root)], passOver: { _ in true },
+                counted: { folder, n in
+                    order.append(String(folder.dropFirst(root.count)))
+                    counted[String(folder.dropFirst(root.count))] = n
+                },
+                visit: { folder, _ in order.append(String(folder.dropFirst(root.count))) })
+            return (order, counted)
+        }
+        XCTAssertEqual(run(lastNamesFirst: false).order, ["/a/c", "/a", "/b", ""], "path order writes the summaries")
+        let reversed = run(lastNamesFirst: true)
+        XCTAssertEqual(reversed.order, ["/b", "/a/c", "/a", ""], "the last names first")
+        XCTAssertEqual(reversed.counted, ["/b": 2, "/a/c": 1, "/a": 2, "": 1], "every summary holds")
+        XCTAssertEqual(run(lastNamesFirst: false).counted, ["/b": 2, "/a/c": 1, "/a": 2, "": 1], "and back")
+    }
+
     func testAnUnchangedFolderIsPassedOverAndAnyChangeListsItAgain() throws {
         let dir = try TemporaryDirectory(prefix: "pm-summary")
         let cache = try TemporaryDirectory(prefix: "pm-summary-index")

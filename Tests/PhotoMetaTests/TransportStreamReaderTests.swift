@@ -77,8 +77,10 @@ final class TransportStreamReaderTests: XCTestCase {
         var avc = stream
         avc[188 + 4 + 13] = 0x1B
         XCTAssertEqual([inspect(avc).width, inspect(avc).height], [1920, 1080])
-        // No table: no size.
-        XCTAssertNil(inspect(packet(0x1FFF, []) + Array(stream.dropFirst(188 * 2)) + packet(0x1FFF, [])).width)
+        // No table: no size (still a transport stream: four packets).
+        let untabled = inspect(packet(0x1FFF, []) + Array(stream.dropFirst(188 * 2)) + packet(0x1FFF, []) + packet(0x1FFF, []))
+        XCTAssertEqual(untabled.format, .m2ts)
+        XCTAssertNil(untabled.width)
     }
 
     /// Cut inside a packet: truncated, and what came before is still read.
