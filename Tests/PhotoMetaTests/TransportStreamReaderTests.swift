@@ -128,7 +128,7 @@ final class TransportStreamReaderTests: XCTestCase {
         XCTAssertEqual(TransportStreamReader.entries(short)?.count, 1)
         // An impossible month is refused by the date stage, with a note.
         var bytes = try? TestPaths.bytes("../formats/avchd.MTS")
-        if let at = bytes.flatMap({ TransportStreamReader.find([0x18, 0x12, 0x20, 0x24, 0x11], in: $0, from: 0) }) {
+        if let at = bytes.flatMap({ ByteSearch.first([0x18, 0x12, 0x20, 0x24, 0x11], in: $0, from: 0) }) {
             bytes?[at + 4] = 0x13
         }
         let asset = inspect(bytes ?? [])
@@ -137,8 +137,8 @@ final class TransportStreamReaderTests: XCTestCase {
     }
 
     func testEmulationPreventionBytesAreDropped() {
-        XCTAssertEqual(TransportStreamReader.unescaped([0, 0, 3, 0, 0, 3, 1, 3, 0, 3]), [0, 0, 0, 0, 1, 3, 0, 3])
-        XCTAssertEqual(TransportStreamReader.unescaped([0, 3, 0, 0, 0, 3]), [0, 3, 0, 0, 0])
+        XCTAssertEqual(AVCSequenceParameterSet.unescaped([0, 0, 3, 0, 0, 3, 1, 3, 0, 3]), [0, 0, 0, 0, 1, 3, 0, 3])
+        XCTAssertEqual(AVCSequenceParameterSet.unescaped([0, 3, 0, 0, 0, 3]), [0, 3, 0, 0, 0])
     }
 }
 
@@ -154,7 +154,7 @@ final class AVCSequenceParameterSetTests: XCTestCase {
             bytes.append(UInt8(hex[i..<j], radix: 16) ?? 0)
             i = j
         }
-        return AVCSequenceParameterSet.pictureSize(TransportStreamReader.unescaped(bytes[...])).map { [$0.width, $0.height] }
+        return AVCSequenceParameterSet.pictureSize(AVCSequenceParameterSet.unescaped(bytes[...])).map { [$0.width, $0.height] }
     }
 
     func testX264Sizes() {

@@ -63,6 +63,44 @@ package enum AVCSequenceParameterSet {
         return (width, height)
     }
 
+    /// [H.264 B.1.1] The prefix of every NAL unit in a byte stream.
+    static let startCode: [UInt8] = [0, 0, 1]
+    /// How many sequence parameter sets are tried before giving up.
+    static let attemptsMax = 64
+
+    /// The picture size of the first sequence parameter set that states one among the NAL
+    /// units of the byte stream `bytes`, from `from` (each NAL after a start code, up to the
+    /// next, at most 512 bytes of it).
+    static func firstPictureSize(in bytes: [UInt8], from start: Int) -> (width: Int, height: Int)? {
+        var from = start
+        var tried = 0
+        while tried < attemptsMax, let at = ByteSearch.first(startCode, in: bytes, from: from) {
+            from = at + startCode.count
+            guard from < bytes.count, bytes[from] & 0x9F == 0x07 else { continue }
+            tried += 1
+            let end = ByteSearch.first(startCode, in: bytes, from: from) ?? bytes.count
+            if let size = pictureSize(unescaped(bytes[from..<min(end, from + 512)])) { return size }
+        }
+        return nil
+    }
+
+    /// The bytes without the emulation prevention bytes an encoder puts after two zeros
+    /// [H.264 7.4.1: 0x000003]: an SPS's or an SEI's payload as written.
+    static func unescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var zeros = 0
+        for b in bytes {
+            if zeros >= 2, b == 0x03 {
+                zeros = 0
+                continue
+            }
+            zeros = b == 0 ? zeros + 1 : 0
+            out.append(b)
+        }
+        return out
+    }
+
     /// Reads an RBSP most significant bit first, with Exp-Golomb codes [H.264 9.1].
     struct ExpGolomb {
         let bytes: [UInt8]

@@ -25,35 +25,20 @@ package enum ProgramStreamReader {
             out.note("mpeg", error, while: "reading the first packs")
             return out
         }
-        if let size = sequenceHeaderSize(bytes) ?? avcSize(bytes) { (out.width, out.height) = (size.width, size.height) }
+        if let size = sequenceHeaderSize(bytes) ?? AVCSequenceParameterSet.firstPictureSize(in: bytes, from: 0) {
+            (out.width, out.height) = (size.width, size.height)
+        }
         return out
     }
 
     /// The size in the first MPEG-1/2 video sequence header; nil when there is none, or it
     /// states zero.
     static func sequenceHeaderSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        guard let at = TransportStreamReader.find(sequenceHeaderCode, in: bytes, from: 0), at + 7 <= bytes.count else {
+        guard let at = ByteSearch.first(sequenceHeaderCode, in: bytes, from: 0), at + 7 <= bytes.count else {
             return nil
         }
         let width = Int(bytes[at + 4]) << 4 | Int(bytes[at + 5] >> 4)
         let height = Int(bytes[at + 5] & 0x0F) << 8 | Int(bytes[at + 6])
         return width > 0 && height > 0 ? (width, height) : nil
-    }
-
-    /// The size in the first H.264 sequence parameter set (`00 00 01`, NAL type 7).
-    static func avcSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        var from = 0
-        var tried = 0
-        while tried < TransportStreamReader.candidatesMax,
-            let at = TransportStreamReader.find(TransportStreamReader.startCode, in: bytes, from: from)
-        {
-            from = at + 3
-            guard from < bytes.count, bytes[from] & 0x9F == 0x07 else { continue }
-            tried += 1
-            let end = TransportStreamReader.find(TransportStreamReader.startCode, in: bytes, from: from) ?? bytes.count
-            let nal = TransportStreamReader.unescaped(bytes[from..<min(end, from + 512)])
-            if let size = AVCSequenceParameterSet.pictureSize(nal) { return size }
-        }
-        return nil
     }
 }

@@ -99,20 +99,8 @@ package enum TransportStreamReader {
         guard payload.count > 4, payload[0] == 0, payload[1] == 0, payload[2] == 1, payload[3] & 0xF0 == 0xE0 else {
             return nil
         }
-        var from = 4
-        var tried = 0
-        while tried < candidatesMax, let at = find(startCode, in: payload, from: from) {
-            from = at + startCode.count
-            guard from < payload.count, payload[from] & 0x1F == 7 else { continue }
-            tried += 1
-            let end = find(startCode, in: payload, from: from) ?? payload.count
-            if let size = AVCSequenceParameterSet.pictureSize(unescaped(payload[from..<min(end, from + 512)])) { return size }
-        }
-        return nil
+        return AVCSequenceParameterSet.firstPictureSize(in: payload, from: 4)
     }
-
-    /// [H.264 B.1.1] The prefix of every NAL unit in a byte stream.
-    static let startCode: [UInt8] = [0, 0, 1]
 
     /// The makers' codes in MDPM tag 0xE0's first two bytes (as exiftool's H264.pm names them).
     static let makes: [Int: String] = [0x0103: "Panasonic", 0x0108: "Sony", 0x1011: "Canon", 0x1104: "JVC"]
@@ -151,9 +139,9 @@ package enum TransportStreamReader {
     static func metadata(in payload: [UInt8]) -> (time: String, make: String?, model: String?)? {
         var from = 0
         for _ in 0..<candidatesMax {
-            guard let at = find(uuid, in: payload, from: from) else { return nil }
+            guard let at = ByteSearch.first(uuid, in: payload, from: from) else { return nil }
             from = at + uuid.count
-            let pack = unescaped(payload[from..<min(payload.count, from + mdpm.count + 1 + 5 * 255 + 64)])
+            let pack = AVCSequenceParameterSet.unescaped(payload[from..<min(payload.count, from + mdpm.count + 1 + 5 * 255 + 64)])
             guard let entries = entries(pack), let time = dateText(entries) else { continue }
             let make = entries[0xE0].map { Int($0[$0.startIndex]) << 8 | Int($0[$0.startIndex + 1]) }.flatMap { makes[$0] }
             var model: String?
@@ -198,33 +186,6 @@ package enum TransportStreamReader {
         return hi <= 9 && lo <= 9 ? hi * 10 + lo : nil
     }
 
-    /// The bytes without the emulation prevention bytes an encoder puts after two zeros
-    /// [ITU-T H.264 7.4.1: 0x000003].
-    static func unescaped(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var zeros = 0
-        for b in bytes {
-            if zeros >= 2, b == 0x03 {
-                zeros = 0
-                continue
-            }
-            zeros = b == 0 ? zeros + 1 : 0
-            out.append(b)
-        }
-        return out
-    }
-
-    /// Where `needle` first occurs in `haystack` at or after `from`.
-    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int) -> Int? {
-        guard let first = needle.first, haystack.count >= needle.count else { return nil }
-        var i = from
-        while i + needle.count <= haystack.count {
-            if haystack[i] == first, haystack[i..<(i + needle.count)].elementsEqual(needle) { return i }
-            i += 1
-        }
-        return nil
-    }
 }
 
 extension String {
