@@ -30,6 +30,13 @@ final class ScreenshotSoftwareTests: XCTestCase {
         XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("Android UP1A.231005.007"))
         XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("GIMP 2.10.34"))
         XCTAssertFalse(ScreenshotSoftware.isScreenshotTool(""))
+        // The first word, after any blanks; only a blank ends it.
+        XCTAssertTrue(ScreenshotSoftware.isScreenshotTool("  GREENSHOT"))
+        XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("Greenshot\t1.3"))
+        XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("greenshots"))
+        XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("greensho"))
+        // Only ASCII letters fold: a look-alike letter is another name.
+        XCTAssertFalse(ScreenshotSoftware.isScreenshotTool("Gr\u{0435}enshot"))
     }
 
     /// The text is read from any of the three text chunks, the first one counting; an `eXIf`

@@ -11,7 +11,11 @@ package enum Text {
     }
 
     /// Every byte is ASCII.
-    package static func isASCII<S: StringProtocol>(_ text: S) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
+    package static func isASCII<S: StringProtocol>(_ text: S) -> Bool {
+        // In place when the bytes are contiguous (a native string's or substring's are): the
+        // view's own iteration checks each index.
+        text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
+    }
 
     /// Drops everything from the first NUL, control characters, and surrounding white space.
     package static func clean(_ s: String) -> String {

@@ -10,13 +10,21 @@
 /// Xfce's screenshooter write no text; Android's SystemUI writes `Android ` and the build's
 /// name, as a camera app may too, so it is no evidence (its names and folder are).
 package enum ScreenshotSoftware {
-    /// Lowercased.
-    static let tools: Set<String> = ["gnome-screenshot", "greenshot"]
+    /// Lowercased ASCII.
+    static let tools: [String] = ["gnome-screenshot", "greenshot"]
 
     /// True when `software` is one of `tools`, compared case-insensitively, alone or followed
     /// by a version after a blank (`Greenshot 1.3`).
     package static func isScreenshotTool(_ software: String) -> Bool {
-        let name = software.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
-        return tools.contains(name.lowercased())
+        // The first word's bytes against each tool's, ASCII letters folded: no word or lowercased
+        // copy is made (a camera JPEG's Software is looked at for every file). The names are
+        // ASCII, so folding only ASCII letters answers as lowercasing the whole text would.
+        var bytes = software.utf8[...]
+        while bytes.first == UInt8(ascii: " ") { bytes = bytes.dropFirst() }
+        let word = bytes.prefix { $0 != UInt8(ascii: " ") }
+        return tools.contains { tool in
+            tool.utf8.count == word.count
+                && zip(tool.utf8, word).allSatisfy { t, b in t == (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
+        }
     }
 }
