@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -75,7 +76,11 @@ struct pm_child {
 /* Waits for the child and sends its wait status. For the helper, photometa hanging up the
  * reply socket before the helper ended means it gave up on it (a helper that stopped
  * answering: a stalled disk, a decoder stuck): the helper is killed then, as photometa may not
- * signal it itself (Landlock's signal scope); checked every 100 ms while it runs. A hook is
+ * signal it itself (Landlock's signal scope). Both are waited for at once: the hang-up, and the
+ * helper's end through a pidfd [pidfd_open(2), Linux 5.3], which becomes readable when it
+ * exits, so its status goes back at once (photometa waits for it before it exits: polling
+ * every 100 ms alone cost a `thumbnail` run 50 ms on average). Where there is no pidfd (an
+ * older kernel, a container that refuses the call), the 100 ms poll finds the end. A hook is
  * left to finish, whatever photometa does. */
 static void *pm_reap(void *arg) {
     struct pm_child child = *(struct pm_child *)arg;
@@ -84,6 +89,10 @@ static void *pm_reap(void *arg) {
     int reply = child.reply;
     int status = 0;
     int killed = !child.helper; /* a hook: wait, never kill */
+    int pidfd = -1;
+#ifdef SYS_pidfd_open
+    if (!killed) pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+#endif
     for (;;) {
         pid_t r = waitpid(pid, &status, WNOHANG);
         if (r == pid || (r < 0 && errno != EINTR)) break;
@@ -92,12 +101,14 @@ static void *pm_reap(void *arg) {
             }
             break;
         }
-        struct pollfd p = {.fd = reply, .events = POLLRDHUP};
-        if (poll(&p, 1, 100) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR))) {
+        /* A negative descriptor is ignored by poll: without a pidfd, only the hang-up wakes it. */
+        struct pollfd p[2] = {{.fd = reply, .events = POLLRDHUP}, {.fd = pidfd, .events = POLLIN}};
+        if (poll(p, 2, 100) > 0 && (p[0].revents & (POLLHUP | POLLRDHUP | POLLERR))) {
             kill(pid, SIGKILL);
             killed = 1;
         }
     }
+    if (pidfd >= 0) close(pidfd);
     pm_write_int(reply, status);
     close(reply);
     return NULL;
