@@ -132,59 +132,82 @@ class Bench:
         """One warm-up run (unless `warmup` is false: a cold row has nothing to warm) and `runs`
         timed runs of argv; the median wall time and peak RSS. The exact command line and the
         load average are printed first, so anyone can rerun a row."""
-        command = " ".join(shlex.quote(a) for a in argv)
-        load = loadavg()
-        log("bench: %s (load average %s)\n  $ %s%s" % (label, load, "".join(
-            "%s=%s " % (k, shlex.quote(v)) for k, v in sorted((env or {}).items())), command))
+        return self.measure_in_turn([dict(key=key, label=label, argv=argv, files=files, env=env, prepare=prepare,
+                                          ok_codes=ok_codes, check=check, warm_stdout=warm_stdout,
+                                          warmup=warmup)])[key]
+
+    def measure_in_turn(self, rows):
+        """Rows whose ratio is a goal (photometa and its peers or floor on the same files), run
+        in turn: the warm-up runs, then round after round one timed run of each, so a machine
+        whose speed drifts while they run (a shared host) slows them alike. `rows` are dicts of
+        `measure`'s arguments; returns their results by key."""
+        for r in rows:
+            r["command"] = " ".join(shlex.quote(a) for a in r["argv"])
+            r["load"] = loadavg()
+            r["walls"], r["rss"], r["cpu"] = [], [], []
+            log("bench: %s (load average %s)\n  $ %s%s" % (r["label"], r["load"], "".join(
+                "%s=%s " % (k, shlex.quote(v)) for k, v in sorted((r.get("env") or {}).items())), r["command"]))
+        for i in range(0, self.runs + 1):
+            for r in rows:
+                if i > 0 or r.get("warmup", True):
+                    self._run_once(r, i)
+        return {r["key"]: self._record(r) for r in rows}
+
+    def _run_once(self, r, i):
+        """Run `i` of row `r` (0: the warm-up): timed, checked, its figures kept unless a warm-up."""
+        warmup = r.get("warmup", True)
         tfile = os.path.join(self.tmp, "time.out")
-        efile = os.path.join(self.tmp, key + ".stderr")
+        efile = os.path.join(self.tmp, r["key"] + ".stderr")
         full_env = dict(os.environ)
-        if env:
-            full_env.update(env)
-        walls, rss, cpu = [], [], []
-        for i in range(0 if warmup else 1, self.runs + 1):
-            if prepare:
-                prepare()
-            first = i == 0 or (i == 1 and not warmup)
-            out_path = warm_stdout if (first and warm_stdout) else os.devnull
-            with open(out_path, "wb") as out, open(efile, "wb") as err:
-                t0 = time.perf_counter()
-                p = subprocess.run([TIME, "-f", "%e %M %U %S", "-o", tfile] + argv, stdout=out, stderr=err,
-                                   env=full_env)
-                wall = time.perf_counter() - t0
-            line = open(tfile).read().strip().splitlines()[-1].split()
-            e, m, u, s = float(line[0]), int(line[1]), float(line[2]), float(line[3])
-            if p.returncode not in ok_codes:
-                tail = open(efile, errors="replace").read()[-2000:]
-                raise SystemExit("bench: %s exited with %d (expected %s):\n%s\n%s"
-                                 % (label, p.returncode, ok_codes, " ".join(map(shlex.quote, argv)), tail))
-            if i == 0 or (i == 1 and not warmup and check and warm_stdout):
-                if check:
-                    check(warm_stdout, efile)
-                if i == 0:
-                    continue
-            walls.append(wall)
-            rss.append(m)
-            cpu.append(u + s)
-        r = {
-            "label": label,
-            "command": command,
-            "env": env or {},
-            "files": files,
+        if r.get("env"):
+            full_env.update(r["env"])
+        if r.get("prepare"):
+            r["prepare"]()
+        first = i == 0 or (i == 1 and not warmup)
+        warm_stdout, check = r.get("warm_stdout"), r.get("check")
+        out_path = warm_stdout if (first and warm_stdout) else os.devnull
+        with open(out_path, "wb") as out, open(efile, "wb") as err:
+            t0 = time.perf_counter()
+            p = subprocess.run([TIME, "-f", "%e %M %U %S", "-o", tfile] + r["argv"], stdout=out, stderr=err,
+                               env=full_env)
+            wall = time.perf_counter() - t0
+        line = open(tfile).read().strip().splitlines()[-1].split()
+        m, u, sy = int(line[1]), float(line[2]), float(line[3])
+        ok_codes = r.get("ok_codes", (0,))
+        if p.returncode not in ok_codes:
+            tail = open(efile, errors="replace").read()[-2000:]
+            raise SystemExit("bench: %s exited with %d (expected %s):\n%s\n%s"
+                             % (r["label"], p.returncode, ok_codes, " ".join(map(shlex.quote, r["argv"])), tail))
+        if i == 0 or (i == 1 and not warmup and check and warm_stdout):
+            if check:
+                check(warm_stdout, efile)
+            if i == 0:
+                return
+        r["walls"].append(wall)
+        r["rss"].append(m)
+        r["cpu"].append(u + sy)
+
+    def _record(self, r):
+        walls, rss, cpu = r["walls"], r["rss"], r["cpu"]
+        result = {
+            "label": r["label"],
+            "command": r["command"],
+            "env": r.get("env") or {},
+            "files": r["files"],
             "wall_s": statistics.median(walls),
             "walls": [round(w, 4) for w in walls],
             "rss_kib": statistics.median(rss),
             "rss_max_kib": max(rss),
             "cpu_s": statistics.median(cpu),
-            "files_per_s": files / statistics.median(walls),
+            "files_per_s": r["files"] / statistics.median(walls),
             "loadavg": loadavg(),
-            "loadavg_start": load,
+            "loadavg_start": r["load"],
         }
-        self.results[key] = r
+        self.results[r["key"]] = result
         log("bench: %-34s %8.3f s  %9.0f files/s  %7.1f MiB  cpu %6.2f s  (runs %s)"
-            % (label, r["wall_s"], r["files_per_s"], r["rss_kib"] / MiB, r["cpu_s"],
+            % (r["label"], result["wall_s"], result["files_per_s"], result["rss_kib"] / MiB, result["cpu_s"],
                " ".join("%.3f" % w for w in walls)))
-        return r
+        return result
 
 
 def build_floor(bench_dir):
@@ -269,21 +292,25 @@ def run_jpeg_rows(b, binary, folder, count, floor, log=print):
     inspect = [binary, "inspect", "--jsonl", "-r", folder]
     exiv2 = ["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 exiv2 -Pkv pr" % q(folder)]
     jhead = ["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 jhead" % q(folder)]
-    b.measure("jpeg_inspect", "photometa inspect --jsonl -r", inspect, count, check=check, warm_stdout=jsonl)
-    b.measure("jpeg_exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2)", exiv2, count, ok_codes=(0, 123))
-    b.measure("jpeg_jhead", "jhead (xargs -n 500 -P 2)", jhead, count, ok_codes=(0, 123))
-    b.measure("jpeg_floor_exif", "floor: read 16 KiB, libexif load (2 threads)", [floor, "-j", "2", "exif", folder],
-              count)
+    # In turn (Bench.measure_in_turn): the goals are these rows' ratios.
+    b.measure_in_turn([
+        dict(key="jpeg_inspect", label="photometa inspect --jsonl -r", argv=inspect, files=count, check=check,
+             warm_stdout=jsonl),
+        dict(key="jpeg_exiv2", label="exiv2 -Pkv pr (xargs -n 500 -P 2)", argv=exiv2, files=count, ok_codes=(0, 123)),
+        dict(key="jpeg_jhead", label="jhead (xargs -n 500 -P 2)", argv=jhead, files=count, ok_codes=(0, 123)),
+        dict(key="jpeg_floor_exif", label="floor: read 16 KiB, libexif load (2 threads)",
+             argv=[floor, "-j", "2", "exif", folder], files=count)])
     refusal = cold_refusal()
     if refusal:
         log("bench: cold page cache rows %s" % refusal)
         return refusal
-    b.measure("cold_inspect", "photometa inspect --jsonl -r, cold", inspect, count, prepare=drop_caches,
-              check=check, warm_stdout=jsonl, warmup=False)
-    b.measure("cold_exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2), cold", exiv2, count, prepare=drop_caches,
-              ok_codes=(0, 123), warmup=False)
-    b.measure("cold_jhead", "jhead (xargs -n 500 -P 2), cold", jhead, count, prepare=drop_caches,
-              ok_codes=(0, 123), warmup=False)
+    b.measure_in_turn([
+        dict(key="cold_inspect", label="photometa inspect --jsonl -r, cold", argv=inspect, files=count,
+             prepare=drop_caches, check=check, warm_stdout=jsonl, warmup=False),
+        dict(key="cold_exiv2", label="exiv2 -Pkv pr (xargs -n 500 -P 2), cold", argv=exiv2, files=count,
+             prepare=drop_caches, ok_codes=(0, 123), warmup=False),
+        dict(key="cold_jhead", label="jhead (xargs -n 500 -P 2), cold", argv=jhead, files=count,
+             prepare=drop_caches, ok_codes=(0, 123), warmup=False)])
     return None
 
 
@@ -345,11 +372,14 @@ def run(args):
         if lines != nfiles:
             raise SystemExit("bench: inspect printed %d lines for %d files" % (lines, nfiles))
 
-    b.measure("inspect", "photometa inspect --jsonl -r", [binary, "inspect", "--jsonl", "-r", lib], nfiles,
-              check=check_inspect, warm_stdout=jsonl)
-    b.measure("exiv2", "exiv2 -Pkv pr (xargs -n 500 -P 2)",
-              ["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 exiv2 -Pkv pr" % q(lib)],
-              nfiles, ok_codes=(0, 123))   # 123: some exiv2 process exited non-zero (a file it cannot read)
+    # In turn (Bench.measure_in_turn): the goal is their ratio.
+    b.measure_in_turn([
+        dict(key="inspect", label="photometa inspect --jsonl -r", argv=[binary, "inspect", "--jsonl", "-r", lib],
+             files=nfiles, check=check_inspect, warm_stdout=jsonl),
+        # 123: some exiv2 process exited non-zero (a file it cannot read)
+        dict(key="exiv2", label="exiv2 -Pkv pr (xargs -n 500 -P 2)",
+             argv=["sh", "-c", "find %s -type f -print0 | xargs -0 -n 500 -P 2 exiv2 -Pkv pr" % q(lib)],
+             files=nfiles, ok_codes=(0, 123))])
     b.measure("exiftool", "exiftool -fast2 -j (%d-file subset)" % len(subset),
               ["sh", "-c", "xargs -0 -a %s -n 500 -P 2 exiftool -fast2 -j" % q(subset_list)],
               len(subset), ok_codes=(0, 123))

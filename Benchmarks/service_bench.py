@@ -210,33 +210,47 @@ class Rows:
         self.env, self.tmp, self.runs, self.log = env, tmp, runs, log
         self.rows = {}
 
-    def measure(self, key, label, argv, check=None, ok=(0,), budget=60.0):
-        """One warm-up run, then the timed runs; check(stdout path) after every run. A slow row
-        gets fewer runs: as many as fit in `budget` seconds by the warm-up's time, at least 5."""
+    def _once(self, key, label, argv, check, ok):
+        """One run of a row: (wall s, CPU s, whether the answer came from a fallback scan)."""
         out = os.path.join(self.tmp, key + ".out")
         err = os.path.join(self.tmp, key + ".err")
-        walls, cpu = [], []
-        fallbacks = 0
-        runs = self.runs
-        i = 0
-        while i <= runs:
-            wall, code, c = spawn_timed(argv, self.env, out, err)
-            if code not in ok:
-                raise SystemExit("bench: %s exited with %d:\n%s\n%s" % (label, code, " ".join(argv),
-                                                                        open(err, errors="replace").read()[-2000:]))
-            fell_back = check(out) == "fallback" if check else False
-            if i:
-                walls.append(wall)
-                cpu.append(c)
-                fallbacks += fell_back
-            else:
-                runs = min(self.runs, max(5, int(budget / max(wall, 1e-3))))
-            i += 1
+        wall, code, c = spawn_timed(argv, self.env, out, err)
+        if code not in ok:
+            raise SystemExit("bench: %s exited with %d:\n%s\n%s" % (label, code, " ".join(argv),
+                                                                    open(err, errors="replace").read()[-2000:]))
+        return wall, c, (check(out) == "fallback" if check else False)
+
+    def _record(self, key, label, argv, walls, cpu, fallbacks):
         r = summary(walls)
         r.update(label=label, command=" ".join(argv), cpu_ms=round(statistics.median(cpu) * 1000, 1), fallbacks=fallbacks)
         self.rows[key] = r
         self.log("bench: %-44s p50 %8.1f ms  p95 %8.1f ms  CPU %6.1f ms" % (label, r["p50_ms"], r["p95_ms"], r["cpu_ms"]))
         return r
+
+    def measure(self, key, label, argv, check=None, ok=(0,), budget=60.0):
+        """One warm-up run, then the timed runs; check(stdout path) after every run. A slow row
+        gets fewer runs: as many as fit in `budget` seconds by the warm-up's time, at least 5."""
+        return self.measure_in_turn([(key, label, argv, check)], ok=ok, budget=budget)[key]
+
+    def measure_in_turn(self, rows, ok=(0,), budget=60.0):
+        """Rows compared with each other (a command and its floor), run in turn: a warm-up run of
+        each, then one timed run of each per round, so a machine whose speed drifts while they
+        run (a shared host) slows them alike and their ratio holds; run one block after the
+        other, the stat floor of the same files measured 139 to 309 ms on one machine.
+        `rows`: (key, label, argv, check) tuples; `budget` is per row. Returns results by key."""
+        first = sum(self._once(key, label, argv, check, ok)[0] for key, label, argv, check in rows)
+        runs = min(self.runs, max(5, int(budget * len(rows) / max(first, 1e-3))))
+        walls = {key: [] for key, _, _, _ in rows}
+        cpu = {key: [] for key, _, _, _ in rows}
+        fallbacks = {key: 0 for key, _, _, _ in rows}
+        for _ in range(runs):
+            for key, label, argv, check in rows:
+                wall, c, fell_back = self._once(key, label, argv, check, ok)
+                walls[key].append(wall)
+                cpu[key].append(c)
+                fallbacks[key] += fell_back
+        return {key: self._record(key, label, argv, walls[key], cpu[key], fallbacks[key])
+                for key, label, argv, check in rows}
 
 
 def summary(seconds):
@@ -342,11 +356,12 @@ def measure_all(binary, bench_dir, n, runs, serve_runs, cold_runs, changes, floo
     log("bench: live library: %s files in %s; %d runs a row after a warm-up; load average %s"
         % ("{:,}".format(n), lib, runs, open("/proc/loadavg").read().split()[0]))
     R.measure("version", "photometa --version", [binary, "--version"])
-    if floor:
-        R.measure("floor_stat", "floor: statx every file (1 thread)", [floor, "stat", lib])
-    R.measure("scan", "suggest --peek --no-service (warm index)", suggest + ["--no-service"], check=offered("scan"))
-    R.measure("recent", "recent -n 50 --no-service (warm index)",
-              [binary, "recent", lib, "-n", "50", "--tz", "UTC", "--no-service"], check=recent_ok)
+    # The scans and their floor in turn (Rows.measure_in_turn): the goal is their ratio.
+    R.measure_in_turn(
+        ([("floor_stat", "floor: statx every file (1 thread)", [floor, "stat", lib], None)] if floor else [])
+        + [("scan", "suggest --peek --no-service (warm index)", suggest + ["--no-service"], offered("scan")),
+           ("recent", "recent -n 50 --no-service (warm index)",
+            [binary, "recent", lib, "-n", "50", "--tz", "UTC", "--no-service"], recent_ok)])
 
     # serve, cold: an empty cache each time (its own, so the warm index stays)
     cold_env = dict(env, XDG_CACHE_HOME=os.path.join(home, "cold-cache"))
