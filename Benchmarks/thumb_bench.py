@@ -13,7 +13,8 @@ BENCH_DIR/thumb-lib), and records the load average. Commands run under Benchmark
 subreaper, so that the CPU and peak RSS of photometa-thumbnailer, which photometa's spawner
 starts and photometa does not wait for, are counted.
 
-Rows (each the median of --thumb-runs runs after a warm-up):
+Rows (each the median of --thumb-runs runs after a warm-up; photometa and its peers on the same
+files run in turn, one run of each per round):
   cold: a fresh, empty XDG_CACHE_HOME before every run (photometa writes the cache entries);
   warm: valid entries for every file (photometa only checks and returns them);
   fast: photometa --fast (the IFD1 preview suffices) against vipsthumbnail on the same JPEGs;
@@ -137,39 +138,52 @@ def measure(binary, bench_dir, tmp, bench, log, counts=None, only=None):
 
     keys = []
 
-    def row(key, label, cmd, name, env=None, **kw):
+    def spec(key, label, cmd, name, env=None, **kw):
         # Under reap: photometa's helper outlives photometa's wait (Benchmarks/reap.c).
-        r = bench.measure(key, label, [reap, "sh", "-c", cmd], counts[name], env=env, **kw)
-        prefix = "".join("%s=%s " % (k, q(shown(v))) for k, v in sorted((env or {}).items()))
-        r["command"] = prefix + cmd
-        log("bench:   $ %s   (load average %s)" % (r["command"], r["loadavg"]))
-        keys.append(key)
+        return dict(key=key, label=label, argv=[reap, "sh", "-c", cmd], files=counts[name], env=env, shell=cmd, **kw)
+
+    def measured(rows):
+        """`rows` (specs) measured in turn (run.Bench.measure_in_turn): photometa and its peers
+        on the same files, round by round, so a drift of the machine's speed moves them alike."""
+        shells = {r["key"]: (r.pop("shell"), r.get("env")) for r in rows}
+        results = bench.measure_in_turn(rows)
+        for key, (cmd, env) in shells.items():
+            r = results[key]
+            prefix = "".join("%s=%s " % (k, q(shown(v))) for k, v in sorted((env or {}).items()))
+            r["command"] = prefix + cmd
+            log("bench:   $ %s   (load average %s)" % (r["command"], r["loadavg"]))
+            keys.append(key)
+
+    def row(key, label, cmd, name, env=None, **kw):
+        measured([spec(key, label, cmd, name, env=env, **kw)])
 
     for name in ("jpeg", "heic", "heic_thmb", "png"):
         if name not in wanted:
             continue
         label = SETS[name][2]
-        row("thumb_%s" % name, "photometa thumbnail --size 256, %s, cold" % label, photometa(name), name, env=env,
-            prepare=fresh)
-        row("thumb_%s_vips" % name, "vipsthumbnail -s 256, %s (xargs -P 2 -n 100)" % label, vipsthumbnail(name), name,
-            prepare=fresh)
+        rows = [spec("thumb_%s" % name, "photometa thumbnail --size 256, %s, cold" % label, photometa(name), name,
+                     env=env, prepare=fresh),
+                spec("thumb_%s_vips" % name, "vipsthumbnail -s 256, %s (xargs -P 2 -n 100)" % label,
+                     vipsthumbnail(name), name, prepare=fresh)]
         if not name.startswith("heic"):  # ImageMagick's HEIC delegate is not part of Debian's default build
-            row("thumb_%s_magick" % name, "mogrify -thumbnail 256x256, %s (xargs -P 2 -n 100)" % label, mogrify(name),
-                name, prepare=fresh)
+            rows.append(spec("thumb_%s_magick" % name, "mogrify -thumbnail 256x256, %s (xargs -P 2 -n 100)" % label,
+                             mogrify(name), name, prepare=fresh))
+        measured(rows)
     for name in CAMERA:
         if name not in wanted:
             continue
         label = SETS[name][2] + ("" if source and not source.startswith("SYNTHETIC") else " (SYNTHETIC)")
-        row("thumb_%s" % name, "photometa thumbnail --size 256 --no-cache, %s" % label,
-            photometa(name, "--no-cache", "--out", out), name, prepare=fresh)
-        row("thumb_%s_vips" % name, "vipsthumbnail -s 256, %s (xargs -P 2 -n 100)" % label, vipsthumbnail(name), name,
-            prepare=fresh)
+        measured([spec("thumb_%s" % name, "photometa thumbnail --size 256 --no-cache, %s" % label,
+                        photometa(name, "--no-cache", "--out", out), name, prepare=fresh),
+                  spec("thumb_%s_vips" % name, "vipsthumbnail -s 256, %s (xargs -P 2 -n 100)" % label,
+                       vipsthumbnail(name), name, prepare=fresh)])
     if "mp4" in wanted:
-        row("thumb_mp4", "photometa thumbnail --size 256, 1080p MP4, cold", photometa("mp4"), "mp4", env=env,
-            prepare=fresh)
-        row("thumb_mp4_ffmpegthumbnailer", "ffmpegthumbnailer -s 256, 1080p MP4 (xargs -P 2)",
-            "mkdir -p %s && printf '%%s\\0' %s | xargs -0 -P 2 -I{} sh -c 'ffmpegthumbnailer -s 256 -i \"$1\" -o %s/$(basename "
-            "\"$1\").png' _ {}" % (q(shown(out)), files("mp4"), q(shown(out))), "mp4", prepare=fresh)
+        measured([
+            spec("thumb_mp4", "photometa thumbnail --size 256, 1080p MP4, cold", photometa("mp4"), "mp4", env=env,
+                 prepare=fresh),
+            spec("thumb_mp4_ffmpegthumbnailer", "ffmpegthumbnailer -s 256, 1080p MP4 (xargs -P 2)",
+                 "mkdir -p %s && printf '%%s\\0' %s | xargs -0 -P 2 -I{} sh -c 'ffmpegthumbnailer -s 256 -i \"$1\" -o "
+                 "%s/$(basename \"$1\").png' _ {}" % (q(shown(out)), files("mp4"), q(shown(out))), "mp4", prepare=fresh)])
     if "jpeg" in wanted:
         row("thumb_fast", "photometa thumbnail --fast (IFD1 160x120), 12 MP JPEG",
             photometa("jpeg", "--fast", "--no-cache", "--out", out), "jpeg", prepare=fresh)
@@ -180,17 +194,18 @@ def measure(binary, bench_dir, tmp, bench, log, counts=None, only=None):
         row("thumb_warm", "photometa thumbnail --size 256, warm cache (640x480 JPEGs)", photometa("warm"), "warm",
             env={"XDG_CACHE_HOME": warm_cache})
     if "big" in wanted:
-        row("thumb_big", "photometa thumbnail --size 256, 48 MP JPEG, both cores",
-            photometa("big", "--no-cache", "--out", out), "big", prepare=fresh)
-        row("thumb_big_vips", "vipsthumbnail -s 256, 48 MP JPEG (xargs -P 2 -n 100)", vipsthumbnail("big"), "big",
-            prepare=fresh)
+        measured([spec("thumb_big", "photometa thumbnail --size 256, 48 MP JPEG, both cores",
+                        photometa("big", "--no-cache", "--out", out), "big", prepare=fresh),
+                  spec("thumb_big_vips", "vipsthumbnail -s 256, 48 MP JPEG (xargs -P 2 -n 100)", vipsthumbnail("big"),
+                       "big", prepare=fresh)])
     if "one" in wanted:
         # One picture asked for, as an app asks for the button beside its + (issue 24): what
         # counts is the time to the answer, start and end of the helper included.
         label = SETS["one"][2]
-        row("thumb_one", "photometa thumbnail --size 256 --no-cache, %s" % label,
-            photometa("one", "--no-cache", "--out", out), "one", prepare=fresh)
-        row("thumb_one_vips", "vipsthumbnail -s 256, %s" % label, vipsthumbnail("one"), "one", prepare=fresh)
+        measured([spec("thumb_one", "photometa thumbnail --size 256 --no-cache, %s" % label,
+                        photometa("one", "--no-cache", "--out", out), "one", prepare=fresh),
+                  spec("thumb_one_vips", "vipsthumbnail -s 256, %s" % label, vipsthumbnail("one"), "one",
+                       prepare=fresh)])
     shutil.rmtree(out, ignore_errors=True)
     shutil.rmtree(cache, ignore_errors=True)
     return {"keys": keys, "counts": counts, "camera_source": source,
