@@ -175,6 +175,20 @@ def clip():
         return open(dst, "rb").read()
 
 
+def wide_clip():
+    """wide.mp4: two seconds of a 1280x720 picture, blue on its left half and yellow on its right,
+    H.264, 10 fps (a clip of one frame gives libffmpegthumbnailer 2.2.2 no frame: its decoder is
+    never flushed): large enough that a small box makes the video path shrink the frame by a
+    whole factor before resizing it (CVipsVideo.c, pm_video_box_shrink)."""
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, "wide.mp4")
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i",
+                        "color=c=0x2050C0:s=1280x720:r=10:d=2,drawbox=x=640:y=0:w=640:h=720:color=0xE0C020:t=fill",
+                        "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "veryfast", "-map_metadata", "-1",
+                        "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def rotated_clip(plain):
     """rotated.mp4: clip.mp4's stream with a 90-degree display matrix in its tkhd, as phones
     store portrait video [ISO 14496-12 8.3.2] (stored 64x48, shown 48x64)."""
@@ -256,6 +270,7 @@ def main():
         ("plain.avif", avif()),
         ("clip.mp4", clip_bytes),
         ("rotated.mp4", rotated_clip(clip_bytes)),
+        ("wide.mp4", wide_clip()),
         ("clip.mov", quicktime_clip(clip_bytes)),
         ("no_video.m4a", audio_only()),
         ("clip.webm", webm_clip()),

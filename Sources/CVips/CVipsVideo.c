@@ -181,6 +181,25 @@ pm_video_check_frame(const image_data *frame, const pm_thumb_options *o, uint64_
     return PM_OK;
 }
 
+/* The whole-number factor a w x h frame is first shrunk by (a box filter: each output pixel
+ * the mean of shrink x shrink frame pixels) before vips_thumbnail_image resizes it to the box,
+ * 1 for none. vips_thumbnail_image of a decoded frame must resize it in one go (it has no
+ * shrink-on-load, which a JPEG's DCT scaling gives the image path), and libvips 8.14's resize
+ * of a 1920x1080 frame to 256 px took 110 ms on one thread, most of it in its fractional
+ * horizontal shrink; shrunk by 3 first, 30 ms (docs/performance.md, "Video frames"). The
+ * factor leaves at least twice the box, as libvips' own shrink-on-load does for a JPEG, so
+ * the final resize (Lanczos) still has the detail to work with. */
+static int
+pm_video_box_shrink(int w, int h, const pm_thumb_options *o)
+{
+    /* The scale vips_thumbnail_image will apply: the box inside the frame (fit), or the frame
+     * covering the box (centre crop). */
+    double sx = (double) w / o->width, sy = (double) h / o->height;
+    double factor = o->crop == PM_CROP_CENTRE ? (sx < sy ? sx : sy) : (sx > sy ? sx : sy);
+    int shrink = (int) (factor / 2.0);
+    return shrink > 1 ? shrink : 1;
+}
+
 /* The frame as an sRGB image, shrunk and cropped to the box. *image is set as soon as there
  * is one, also on failure (the caller releases it before the frame's buffer). */
 static int
@@ -190,6 +209,7 @@ pm_video_thumbnail(const image_data *frame, uint64_t need, const pm_thumb_option
     VipsImage *next = NULL;
     int w = frame->image_data_width;
     int h = frame->image_data_height;
+    int shrink;
     int rc;
 
     /* Wraps ffmpegthumbnailer's buffer without copying; every image derived from it is
@@ -204,6 +224,13 @@ pm_video_thumbnail(const image_data *frame, uint64_t need, const pm_thumb_option
     if (pm_step(image, &next, rc)) {
         pm_take_vips_error(err, err_len, "cannot tag video frame");
         return PM_ERR_DECODE;
+    }
+    if ((shrink = pm_video_box_shrink(w, h, o)) > 1) {
+        rc = vips_shrink(*image, &next, (double) shrink, (double) shrink, "ceil", TRUE, NULL);
+        if (pm_step(image, &next, rc)) {
+            pm_take_vips_error(err, err_len, "cannot shrink video frame");
+            return PM_ERR_DECODE;
+        }
     }
     rc = vips_thumbnail_image(*image, &next, o->width,
                               "height", o->height,

@@ -148,6 +148,22 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(try sizeOf(cached.thumbnail(of: f, box(256))), [48, 64])
     }
 
+    /// A frame many times the box is shrunk by a whole factor before the resize
+    /// (`pm_video_box_shrink`): the sizes are those of a resize in one go, and the picture is
+    /// the frame's (its blue and yellow halves where they were).
+    func testALargeVideoFrameKeepsItsSizeAndColoursThroughTheBoxShrink() throws {
+        let f = ThumbnailFixtures.path("wide.mp4")  // 1280x720: blue left half, yellow right half
+        let fit = try noCache.thumbnail(of: f, box(64))
+        XCTAssertEqual(sizeOf(fit), [64, 36])
+        let blue = try XCTUnwrap(VipsCodec.pixel(fit.bytes, x: 8, y: 18))
+        let yellow = try XCTUnwrap(VipsCodec.pixel(fit.bytes, x: 56, y: 18))
+        XCTAssertTrue(blue[2] > 150 && blue[0] < 80, "left half blue: \(blue)")
+        XCTAssertTrue(yellow[0] > 180 && yellow[1] > 150 && yellow[2] < 100, "right half yellow: \(yellow)")
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(36, .crop))), [36, 36])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(36, .fill))), [64, 36])
+        XCTAssertEqual(try sizeOf(noCache.thumbnail(of: f, box(100))), [100, 56])
+    }
+
     /// A real iPhone HEIC: ispe 4032x3024, irot 270, EXIF Orientation 6: rotated once (portrait).
     func testIPhoneHEICIsRotatedOnce() throws {
         guard let corpus = ThumbnailFixtures.corpus else { throw XCTSkip("../shared/corpus not found: iPhone HEIC test skipped") }
