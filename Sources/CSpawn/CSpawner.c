@@ -93,6 +93,7 @@ static void *pm_reap(void *arg) {
 #ifdef SYS_pidfd_open
     if (!killed) pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
 #endif
+    int exited = 0; /* the pidfd said the child ended */
     for (;;) {
         pid_t r = waitpid(pid, &status, WNOHANG);
         if (r == pid || (r < 0 && errno != EINTR)) break;
@@ -101,11 +102,20 @@ static void *pm_reap(void *arg) {
             }
             break;
         }
+        if (exited && r == 0 && pidfd >= 0) {
+            /* Readable, yet not to be reaped: a tracer (strace -f) holds the exit until it has
+             * seen it. The 100 ms poll from here on, not a loop that spins until then. */
+            close(pidfd);
+            pidfd = -1;
+        }
         /* A negative descriptor is ignored by poll: without a pidfd, only the hang-up wakes it. */
         struct pollfd p[2] = {{.fd = reply, .events = POLLRDHUP}, {.fd = pidfd, .events = POLLIN}};
-        if (poll(p, 2, 100) > 0 && (p[0].revents & (POLLHUP | POLLRDHUP | POLLERR))) {
-            kill(pid, SIGKILL);
-            killed = 1;
+        if (poll(p, 2, 100) > 0) {
+            exited = (p[1].revents & POLLIN) != 0;
+            if (p[0].revents & (POLLHUP | POLLRDHUP | POLLERR)) {
+                kill(pid, SIGKILL);
+                killed = 1;
+            }
         }
     }
     if (pidfd >= 0) close(pidfd);
