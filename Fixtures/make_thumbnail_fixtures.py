@@ -165,14 +165,19 @@ def avif():
     return vips(["copy", "IN", "OUT[Q=40,strip,compression=av1]"], ppm(W, H, marked), ".ppm", ".avif")
 
 
-def clip():
-    """clip.mp4: 2 s of ffmpeg's test pattern, 64x48, H.264, 10 fps."""
+def h264_clip(source):
+    """An MP4 of ffmpeg's lavfi `source`: H.264 (libx264, veryfast, 4:2:0), bit-exact, no metadata."""
     with tempfile.TemporaryDirectory() as d:
         dst = os.path.join(d, "clip.mp4")
-        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=2:size=64x48:rate=10",
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", source,
                         "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "veryfast", "-map_metadata", "-1",
                         "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
         return open(dst, "rb").read()
+
+
+def clip():
+    """clip.mp4: 2 s of ffmpeg's test pattern, 64x48, H.264, 10 fps."""
+    return h264_clip("testsrc=duration=2:size=64x48:rate=10")
 
 
 def wide_clip():
@@ -180,13 +185,7 @@ def wide_clip():
     H.264, 10 fps (a clip of one frame gives libffmpegthumbnailer 2.2.2 no frame: its decoder is
     never flushed): large enough that a small box makes the video path shrink the frame by a
     whole factor before resizing it (CVipsVideo.c, pm_video_box_shrink)."""
-    with tempfile.TemporaryDirectory() as d:
-        dst = os.path.join(d, "wide.mp4")
-        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i",
-                        "color=c=0x2050C0:s=1280x720:r=10:d=2,drawbox=x=640:y=0:w=640:h=720:color=0xE0C020:t=fill",
-                        "-pix_fmt", "yuv420p", "-c:v", "libx264", "-preset", "veryfast", "-map_metadata", "-1",
-                        "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
-        return open(dst, "rb").read()
+    return h264_clip("color=c=0x2050C0:s=1280x720:r=10:d=2,drawbox=x=640:y=0:w=640:h=720:color=0xE0C020:t=fill")
 
 
 def rotated_clip(plain):
