@@ -6,8 +6,9 @@
  *   floor [-j THREADS] read DIR   walk DIR and read the first 64 KiB of every regular file
  *                                 (open, one read, close)
  *   floor [-j THREADS] exif DIR   as read, then hand a JPEG's Exif APP1 segment to libexif's
- *                                 exif_data_load_data with the options photometa uses, and free
- *                                 it: the least work of any tool that decodes with libexif (the
+ *                                 exif_data_load_data with the options and the allocator
+ *                                 photometa uses (Sources/CExif/exif_arena.h), and release it:
+ *                                 the least work of any tool that decodes with libexif (the
  *                                 house rule), whatever it does around it
  *
  * The walk is the same for both and mirrors photometa's scanners: recursive, names starting
@@ -16,6 +17,11 @@
  * (so nothing can be optimised away).
  *
  * Build: gcc -O2 -pthread -o floor Benchmarks/floor.c -lexif
+ *
+ * Why photometa's allocator: with libexif's own (calloc and a free per entry) the load costs
+ * about half as much again (0.12 s of CPU against 0.08 s for 5,000 phone JPEGs, 2026-12-06),
+ * which made this floor slower than jhead and read as if libexif put jhead out of reach. It
+ * does not: photometa's decodes use the arena, so the floor must too.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -31,6 +37,8 @@
 #include <unistd.h>
 
 #include <libexif/exif-data.h>
+
+#include "../Sources/CExif/exif_arena.h"
 
 #define READ_SIZE (64 * 1024)
 #define EXIF_READ_SIZE (16 * 1024)
@@ -61,13 +69,13 @@ static uint64_t load_exif(const unsigned char *buf, size_t n) {
     unsigned length = 0;
     const unsigned char *segment = exif_segment(buf, n, &length);
     if (!segment || segment + length > buf + n) return 0;
-    ExifData *data = exif_data_new();
+    ExifData *data = photometa_exif_data_new();
     if (!data) return 0;
     exif_data_unset_option(data, EXIF_DATA_OPTION_FOLLOW_SPECIFICATION);
     exif_data_unset_option(data, EXIF_DATA_OPTION_IGNORE_UNKNOWN_TAGS);
     exif_data_load_data(data, segment, length);
     uint64_t entries = data->ifd[EXIF_IFD_0] ? data->ifd[EXIF_IFD_0]->count : 0;
-    exif_data_unref(data);
+    photometa_exif_data_release(data);
     return entries;
 }
 

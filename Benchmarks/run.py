@@ -213,7 +213,8 @@ class Bench:
 def build_floor(bench_dir):
     src = os.path.join(HERE, "floor.c")
     exe = os.path.join(bench_dir, "floor")
-    if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
+    arena = os.path.join(HERE, "..", "Sources", "CExif", "exif_arena.h")  # floor.c includes it
+    if not os.path.exists(exe) or os.path.getmtime(exe) < max(os.path.getmtime(src), os.path.getmtime(arena)):
         subprocess.run(["gcc", "-O2", "-Wall", "-pthread", "-o", exe, src, "-lexif"], check=True)
     return exe
 
