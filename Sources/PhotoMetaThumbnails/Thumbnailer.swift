@@ -254,7 +254,20 @@ public final class Thumbnailer: Sendable {
                 (try VipsCodec.thumbnail(path: s.canonical, o), .decoded, false)
             }
         } catch {
-            throw error.reason
+            throw Self.explained(error.reason, truncated: s.asset.truncated)
+        }
+    }
+
+    /// A decoder's failure on a file the inspection found cut short says that first: the
+    /// decoder's own words ("TIFFFillStrip: Read error at scanline…", "bad seek to 922") name
+    /// its step, not the cause a user can act on.
+    static func explained(_ reason: ThumbnailError, truncated: Bool) -> ThumbnailError {
+        guard truncated else { return reason }
+        let cause = "the file is truncated (it ends before its data does)"
+        switch reason {
+        case .cannotDecode(let why): return .cannotDecode("\(cause); \(why)")
+        case .noVideoFrame(let why): return .noVideoFrame("\(cause); \(why)")
+        default: return reason
         }
     }
 

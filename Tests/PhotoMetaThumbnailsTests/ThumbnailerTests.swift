@@ -268,6 +268,41 @@ final class ThumbnailerTests: XCTestCase {
         request.maxPixels = 1000
         XCTAssertThrowsError(try noCache.thumbnail(of: ThumbnailFixtures.path("ifd1.jpg"), request), "--max-pixels")
     }
+
+    /// A file cut short gets an error that says so before the decoder's own words, and a
+    /// decoder that says one thing many times (libtiff's "bad seek" at each strip) says it once.
+    func testATruncatedFileIsNamedAsTruncatedAndTheDecodersLinesComeOnce() throws {
+        let scratch = try ScratchFolder()
+        for name in ["scan.tif", "IMG_0420.PNG", "anim.gif", "photo.webp", "clip.mp4"] {
+            let whole = try Data(contentsOf: URL(fileURLWithPath: ThumbnailFixtures.library(name)))
+            let cut = scratch.path + "/cut-" + name
+            try whole.prefix(whole.count * 2 / 3).write(to: URL(fileURLWithPath: cut))
+            do {
+                let t = try noCache.thumbnail(of: cut, box(64))
+                XCTFail("\(name) cut to two thirds gave a \(t.width)x\(t.height) thumbnail")
+            } catch {
+                let text = error.description
+                XCTAssertTrue(text.contains("the file is truncated"), "\(name): \(text)")
+                let lines = text.split(separator: ";").map { $0.drop { $0 == " " } }
+                XCTAssertEqual(lines.count, Set(lines).count, "\(name): a line repeated in \(text)")
+            }
+        }
+        // A whole file that fails says nothing of truncation (the no_video.m4a audio file).
+        do {
+            _ = try noCache.thumbnail(of: ThumbnailFixtures.path("no_video.m4a"), box(64))
+            XCTFail("an audio file has no frame")
+        } catch {
+            XCTAssertFalse(error.description.contains("truncated"), error.description)
+        }
+    }
+
+    func testRepeatedDecoderLinesAreDroppedAndTheRestKeptAsWritten() {
+        XCTAssertEqual(
+            VipsCodec.message("decoding failed: a.tif: bad seek to 228;a.tif: bad seek to 236;a.tif: bad seek to 236;x"),
+            "decoding failed: a.tif: bad seek to 228;a.tif: bad seek to 236;x")
+        XCTAssertEqual(VipsCodec.message("open b;c.mp4: no frame; again; again"), "open b;c.mp4: no frame; again")
+        XCTAssertEqual(VipsCodec.message(""), "")
+    }
 }
 
 final class ThumbnailCacheTests: XCTestCase {
