@@ -9,7 +9,9 @@ Record with, for example:
     perf record -F 25000 -g -o /tmp/p.data .build/release/photometa inspect -r --jsonl DIR >/dev/null
 
 Prints, per phase, its share of all samples and, in brackets, where its leaf frames were (the
-kernel, libexif, libc, photometa's own code). Used for docs/performance.md ("The libexif floor
+kernel, libexif, libc, photometa's own code). "no phase on the stack" is a sample none of whose
+frames names a phase: mostly leaves in libc or the runtime whose callers the frame-pointer
+unwinder could not recover (malloc, free, memmove, retain and release among them). Used for docs/performance.md ("The libexif floor
 with photometa's allocator")."""
 import collections
 import re
@@ -35,7 +37,9 @@ PHASES = [
     ("Inspector (own)", r"Inspector"),
     ("Open (FileByteSource)", r"FileByteSource|LongPath"),
     ("Walk", r"TreeWalker|CommandLinePaths"),
-    ("Runner/Output", r"InspectionRunner|InspectCommand|Output"),
+    # photometa's own Output type (mangled `9photometa6Output`), not the standard library's
+    # TextOutputStream.
+    ("Runner/Output", r"InspectionRunner|InspectCommand|9photometa6Output"),
 ]
 
 
@@ -55,14 +59,18 @@ def main():
     samples = 0
     for path in sys.argv[1:]:
         out = subprocess.run(["perf", "script", "-i", path, "-F", "ip,sym,dso"],
-                             capture_output=True, text=True, check=True).stdout
-        for block in out.split("\n\n"):
+                             capture_output=True, text=True, errors="replace", check=True).stdout
+        blocks = out.split("\n\n")
+        # With call graphs each sample is a block of frames; without, one line each.
+        if len(blocks) == 1 and out.count("\n") > 1:
+            raise SystemExit("perf_phases: %s has no call graphs: record with perf record -g" % path)
+        for block in blocks:
             frames = [line.strip() for line in block.strip().split("\n") if line.strip()]
             if not frames:
                 continue
             samples += 1
             symbols = [re.sub(r"\+0x[0-9a-f]+", "", (f.split(None, 1) + [""])[1]) for f in frames]
-            hit = next((n for s in symbols for n, rx in phases if rx.search(s)), "unattributed")
+            hit = next((n for s in symbols for n, rx in phases if rx.search(s)), "no phase on the stack")
             total[hit] += 1
             leaves[(hit, leaf_object(frames[0]))] += 1
     if not samples:

@@ -64,6 +64,14 @@ static inline pthread_once_t *photometa_exif_once(void) {
     return &once;
 }
 
+/* Whether photometa_exif_key() holds a key: when pthread_key_create fails, no thread's arena is
+ * registered (its blocks then outlive the thread), rather than a value set on a key that may be
+ * another library's. */
+static inline int *photometa_exif_key_made(void) {
+    static int made;
+    return &made;
+}
+
 static inline void photometa_exif_free_blocks(photometa_exif_block *b, photometa_exif_block *keep) {
     while (b) {
         photometa_exif_block *next = b->next;
@@ -79,10 +87,12 @@ static void photometa_exif_thread_end(void *arena) {
     a->head = NULL;
     a->spare = NULL;
     a->spares = 0;
+    /* Decoded again by a later thread-exit destructor: registered again, freed again. */
+    a->registered = 0;
 }
 
 static void photometa_exif_make_key(void) {
-    (void)pthread_key_create(photometa_exif_key(), photometa_exif_thread_end);
+    *photometa_exif_key_made() = pthread_key_create(photometa_exif_key(), photometa_exif_thread_end) == 0;
 }
 
 /* A block of at least `capacity` bytes, zeroed (every byte past `used` is); its usable size is
@@ -108,7 +118,7 @@ static inline void *photometa_exif_take(size_t capacity) {
         a->head = b = n;
         if (!a->registered) {
             (void)pthread_once(photometa_exif_once(), photometa_exif_make_key);
-            a->registered = pthread_setspecific(*photometa_exif_key(), a) == 0;
+            a->registered = *photometa_exif_key_made() && pthread_setspecific(*photometa_exif_key(), a) == 0;
         }
     }
     unsigned char *p = b->bytes + b->used;

@@ -25,25 +25,69 @@ pm_set_error(char *err, size_t err_len, const char *fmt, ...)
     va_end(ap);
 }
 
+/* The length of the line at `line` (up to '\n' or `limit`) without its trailing blanks, and
+ * where the next line starts. */
+static size_t
+pm_line(const char *line, size_t limit, size_t *next)
+{
+    const char *end = memchr(line, '\n', limit);
+    size_t len = end ? (size_t) (end - line) : limit;
+
+    *next = end ? len + 1 : len;
+    while (len > 0 && line[len - 1] == ' ')
+        len--;
+    return len;
+}
+
+/* Whether one of the lines of msg[0, before) is the `len` bytes at `line`. */
+static int
+pm_said_before(const char *msg, size_t before, const char *line, size_t len)
+{
+    size_t at = 0, step;
+
+    while (at < before) {
+        size_t n = pm_line(msg + at, before - at, &step);
+
+        if (n == len && memcmp(msg + at, line, len) == 0)
+            return 1;
+        at += step;
+    }
+    return 0;
+}
+
 /* Takes (copies and clears, under libvips' lock, in one step) libvips' error buffer and
- * makes it one line: libvips ends every message with '\n'. Returns a g_malloc'd string,
- * possibly empty. The buffer is process-global, so with concurrent callers the text may
- * contain another thread's messages (see CVips.h). */
+ * makes it one line: libvips ends every message with '\n', and the lines are joined with ';'.
+ * A line said again is left out: a loader that retries a read ("bad seek to 244", libtiff
+ * at each strip of a cut file) says the same line a dozen times, which pushed the useful one
+ * past the caller's buffer. Lines are told apart at libvips' '\n', so a ';' in a file's name
+ * never splits one. Returns a g_malloc'd string, possibly empty. The buffer is
+ * process-global, so with concurrent callers the text may contain another thread's messages
+ * (see CVips.h). */
 static char *
 pm_take_vips_text(void)
 {
     char *msg = vips_error_buffer_copy();
-    size_t n;
+    char *out;
+    size_t used = 0, at = 0, n, step;
 
     if (!msg)
         return g_strdup("");
     n = strlen(msg);
-    while (n > 0 && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
-        msg[--n] = '\0';
-    for (size_t i = 0; i < n; i++)
-        if (msg[i] == '\n')
-            msg[i] = ';';
-    return msg;
+    out = g_malloc(n + 1);
+    while (at < n) {
+        size_t len = pm_line(msg + at, n - at, &step);
+
+        if (len > 0 && !pm_said_before(msg, at, msg + at, len)) {
+            if (used > 0)
+                out[used++] = ';';
+            memcpy(out + used, msg + at, len);
+            used += len;
+        }
+        at += step;
+    }
+    out[used] = '\0';
+    g_free(msg);
+    return out;
 }
 
 /* Ends a failed libvips step: err = "context: <libvips text>". */

@@ -115,6 +115,18 @@ pm_video_log_cb(ThumbnailerLogLevel level, const char *msg)
 
     if (level != ThumbnailerLogLevelError || !msg)
         return;
+    /* Said already in this call: once is enough (see pm_take_vips_text). The messages are
+     * kept joined by "; ", so each is compared whole, never as a part of a longer one. */
+    for (const char *at = pm_video_log; *at;) {
+        const char *end = strstr(at, "; ");
+        size_t n = end ? (size_t) (end - at) : strlen(at);
+
+        if (n == strlen(msg) && memcmp(at, msg, n) == 0)
+            return;
+        if (!end)
+            break;
+        at = end + 2;
+    }
     used = strlen(pm_video_log);
     if (used + 3 >= sizeof(pm_video_log))
         return;

@@ -243,7 +243,9 @@ public final class Thumbnailer: Sendable {
                 }
             }
         }
-        if isRaw { throw .noPreview }
+        // A cut file's preview may be what was cut (or, for a TIFF, the directory libvips
+        // needs, so that it was taken for a raw): say what happened, not "raw sensor data".
+        if isRaw { throw s.asset.truncated ? .cannotDecode(Self.truncatedCause + "; no usable embedded preview") : .noPreview }
         // libvips' JPEG XL loader is one it marks untrusted; its module is not even loaded
         // (CVipsRuntime.c), so libvips would call the file unknown: say what it is.
         if s.asset.format == .jxl { throw .unsupported("JPEG XL: libvips' loader is blocked (untrusted format) and not loaded") }
@@ -263,13 +265,15 @@ public final class Thumbnailer: Sendable {
     /// its step, not the cause a user can act on.
     static func explained(_ reason: ThumbnailError, truncated: Bool) -> ThumbnailError {
         guard truncated else { return reason }
-        let cause = "the file is truncated (it ends before its data does)"
         switch reason {
-        case .cannotDecode(let why): return .cannotDecode("\(cause); \(why)")
-        case .noVideoFrame(let why): return .noVideoFrame("\(cause); \(why)")
+        case .cannotDecode(let why): return .cannotDecode("\(truncatedCause); \(why)")
+        case .noVideoFrame(let why): return .noVideoFrame("\(truncatedCause); \(why)")
         default: return reason
         }
     }
+
+    /// What a file the inspection reports `truncated` is told to be.
+    static let truncatedCause = "the file is truncated (it ends before its data does)"
 
     /// Full-size decodes of large pictures share a budget, process-wide, counted in pixels
     /// times bytes a sample: HEIF (libheif decodes the whole image: about 8 bytes a pixel above

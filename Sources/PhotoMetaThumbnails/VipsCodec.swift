@@ -169,22 +169,8 @@ enum VipsCodec {
 
     private static func text(_ buffer: [CChar]) -> String {
         let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-        let s = message(String(decoding: bytes, as: UTF8.self))
+        let s = String(decoding: bytes, as: UTF8.self)
         return s.isEmpty ? "libvips gave no reason" : s
-    }
-
-    /// The shim's message (libvips' lines joined by `;`, FFmpeg's by `; `) with each line
-    /// once, in order: a loader that retries a read says "bad seek to 244" a dozen times for
-    /// one cut file. Only a repeated part is dropped and the rest is joined as it was, so a
-    /// `;` inside a file's name comes out as it went in.
-    static func message(_ joined: String) -> String {
-        var seen = Set<Substring>()
-        var kept: [Substring] = []
-        for part in joined.split(separator: ";", omittingEmptySubsequences: false) {
-            let line = part.drop { $0 == " " }
-            if line.isEmpty || seen.insert(line).inserted { kept.append(part) }
-        }
-        return kept.joined(separator: ";")
     }
 
     /// The bands of pixel (x, y) of an encoded picture (tests check where a corner went).
