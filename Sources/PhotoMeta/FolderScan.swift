@@ -93,10 +93,12 @@ package struct FolderScan {
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []
-            // The folder whose new files are being parsed while the walk lists the next one:
-            // on a warm library the listing and the parsing each keep a core busy, so neither
-            // waits for the other (docs/performance.md, "cold suggest and inspect").
-            var pending: (Prepared, ParseJob)?
+            // The folders whose new files are being parsed while the walk lists the next ones,
+            // in the walk's order: on a warm library the listing and the parsing each keep a
+            // core busy, so neither waits for the other (docs/performance.md, "cold suggest and
+            // inspect"); with a few folders in flight, the end of one folder's parse (its last
+            // runs on one core) overlaps the next ones'.
+            var pending: [(Prepared, ParseJob?)] = []
             func hand(_ prepared: Prepared, _ parsed: [SuggestionCandidate]) {
                 switch finish(prepared, parsed: parsed, prefix: prefix, index: &index, summary: &summary) {
                 case .passedOver(let n):
@@ -114,10 +116,15 @@ package struct FolderScan {
                     walked.append(folder.path)
                     let prepared = prepare(folder, prefix: prefix, index: &index, summary: &summary, passOver: passOver)
                     let job = prepared.toParse.isEmpty ? nil : ParseJob(prepared)
-                    // Folders are handed on in the walk's order.
-                    if let (before, beforeJob) = pending { hand(before, beforeJob.wait()) }
-                    pending = nil
-                    if let job { pending = (prepared, job) } else { hand(prepared, []) }
+                    pending.append((prepared, job))
+                    // Folders are handed on in the walk's order: those at the front whose parse
+                    // is over (or that had none), and the oldest while too many are in flight.
+                    while let (front, frontJob) = pending.first,
+                        pending.count > FolderScan.foldersInFlight || frontJob?.isDone ?? true
+                    {
+                        pending.removeFirst()
+                        hand(front, frontJob?.wait() ?? [])
+                    }
                 case .skipped(_, let relative, let reason):
                     summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
                 }
@@ -127,7 +134,7 @@ package struct FolderScan {
             } else {
                 walker.walk(root.path, visited: &visited, visit: handle)
             }
-            if let (last, job) = pending { hand(last, job.wait()) }
+            for (last, job) in pending { hand(last, job?.wait() ?? []) }
             index?.finishRoot(root.path, walked: walked)
         }
     }
@@ -169,6 +176,10 @@ package struct FolderScan {
 
     /// Why a file with a temporary name is not considered.
     static let temporaryReason = "a file in progress (temporary name: a download or an editor's)"
+
+    /// Folders whose parse may run while the walk goes on: each holds its listing and its
+    /// candidates until it is handed on, so a few, not all.
+    static let foldersInFlight = 3
 
     /// What a folder yields: its candidates (paired), or only their count.
     private enum Yield {
@@ -305,6 +316,9 @@ private final class ParseJob: @unchecked Sendable {
             self.done.leave()
         }
     }
+
+    /// Whether the parse is over (`wait` would not wait).
+    var isDone: Bool { done.wait(timeout: .now()) == .success }
 
     /// The candidates, in the order of `toParse`, once parsed.
     func wait() -> [SuggestionCandidate] {

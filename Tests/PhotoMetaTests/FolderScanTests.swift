@@ -5,9 +5,10 @@ import XCTest
 @testable import PhotoMetaCore
 @testable import PhotoMetaSystem
 
-/// `FolderScan` parses one folder's new files while the walk lists the next (`ParseJob`): the
-/// folders must still be handed on one at a time, in the walk's order, each with every one of
-/// its candidates, whether it was parsed, read from the index or passed over.
+/// `FolderScan` parses a few folders' new files while the walk lists the next ones
+/// (`ParseJob`, up to `foldersInFlight`): the folders must still be handed on one at a time, in
+/// the walk's order, each with every one of its candidates, whether it was parsed, read from
+/// the index or passed over.
 final class FolderScanTests: XCTestCase {
     /// What a scan handed on, in order: "listed FOLDER N" or "counted FOLDER N" (relative
     /// folders, short in a failure message), and each listed folder's candidates.
