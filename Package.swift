@@ -40,6 +40,9 @@ let package = Package(
         .target(name: "CStatx"),
         // posix_spawn with closefrom, for the watch hook (Swift's Glibc module lacks the _np call).
         .target(name: "CSpawn"),
+        // SIGINT and SIGTERM written to a pipe by an async-signal-safe handler, for `watch` and
+        // `serve` (PhotoMetaSystem/TerminationSignals.swift): no dispatch source, no thread pool.
+        .target(name: "CSignals"),
         // Landlock, seccomp, no_new_privs and rlimits, for the processes that confine themselves
         // (docs/sandbox.md): the kernel headers linux/landlock.h, seccomp.h and filter.h reach
         // only this target.
@@ -62,7 +65,7 @@ let package = Package(
         .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CExifTagNames", "CZlib", "CBrotli"]),
-        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSandbox"]),
+        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSignals", "CSandbox"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
         // The freedesktop thumbnail cache (names, keys, validity): no image library.

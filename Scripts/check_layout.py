@@ -35,6 +35,7 @@ HOMES = {
     "CExifTagNames": [],  # linked, never imported: libexif's calls reach it
     "CStatx": ["Sources/PhotoMetaSystem/"],
     "CSpawn": ["Sources/PhotoMetaSystem/"],
+    "CSignals": ["Sources/PhotoMetaSystem/TerminationSignals.swift"],
     "CSandbox": ["Sources/PhotoMetaSystem/Sandbox.swift", "Sources/PhotoMetaSystem/SandboxProbe.swift"],
 }
 

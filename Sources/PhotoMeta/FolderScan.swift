@@ -294,7 +294,8 @@ private final class ParseJob: @unchecked Sendable {
 
     init(_ p: FolderScan.Prepared) {
         done.enter()
-        DispatchQueue.global().async {
+        // photometa's pool, not libdispatch's: an idle `serve` wakes no thread (WorkerPool).
+        WorkerPool.shared.async {
             let files = p.folder.files
             let toParse = p.toParse
             // Runs of files opened and prefetched together, as `inspect` does: a cold disk

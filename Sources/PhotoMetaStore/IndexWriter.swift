@@ -3,15 +3,16 @@ import PhotoMetaCore
 import PhotoMetaSystem
 import Synchronization
 
-/// Writes index rows on a serial background queue with its own connection, while parsing goes
-/// on (WAL lets the reads of the next folders proceed meanwhile). Failures become notes: the
-/// index is a cache, so a failed write costs a re-parse next time, nothing else.
+/// Writes index rows on a thread of its own (`SerialWorker`, not a dispatch queue: an idle
+/// `serve` wakes no thread) with its own connection, while parsing goes on (WAL lets the reads
+/// of the next folders proceed meanwhile). Failures become notes: the index is a cache, so a
+/// failed write costs a re-parse next time, nothing else.
 package final class IndexWriter: Sendable {
     /// One row: the file, the folder that lists it, its key and what was parsed.
     package typealias Row = (path: String, folder: String, key: FileKey, candidate: SuggestionCandidate)
 
     private let index: AssetIndexBox
-    private let queue = DispatchQueue(label: "photometa.index-writer")
+    private let queue = SerialWorker(name: "photometa.index")
     private let notes = Mutex<[String]>([])
 
     package init(_ index: AssetIndex) { self.index = AssetIndexBox(index) }
@@ -41,7 +42,7 @@ package final class IndexWriter: Sendable {
 
     /// Waits for every queued write; returns the problems met.
     package func finish() -> [String] {
-        queue.sync {}
+        queue.sync()
         return notes.withLock { Array(Set($0)).sorted() }
     }
 
@@ -50,7 +51,7 @@ package final class IndexWriter: Sendable {
     }
 }
 
-/// The writer's connection, used only on the writer's serial queue (hence `@unchecked`).
+/// The writer's connection, used only on the writer's thread (hence `@unchecked`).
 private final class AssetIndexBox: @unchecked Sendable {
     let value: AssetIndex
     init(_ value: AssetIndex) { self.value = value }

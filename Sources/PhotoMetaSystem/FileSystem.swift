@@ -154,13 +154,6 @@ package enum Signals {
     package static func ignoreBrokenPipe() {
         signal(SIGPIPE, SIG_IGN)
     }
-
-    /// The signals that ask a long-running command to stop (SIGINT, SIGTERM), set to be
-    /// ignored so that a dispatch source can receive them instead.
-    package static func takeOverTermination() -> [Int32] {
-        for s in [SIGINT, SIGTERM] { signal(s, SIG_IGN) }
-        return [SIGINT, SIGTERM]
-    }
 }
 
 /// Running a user's hook command (`watch --exec`).

@@ -120,7 +120,7 @@ struct ServeCommand {
         }
         SelfConfinement.apply(needs)
         let (stop, signals) = Termination.stopFlag()
-        defer { for s in signals { s.cancel() } }
+        defer { signals.cancel() }
         // With --jsonl the events come from a watch beside the service: when it ends (a folder
         // gone, an unusable memory), the service stops too, and the worse exit code is serve's.
         let watched = WatchOutcome()

@@ -3,17 +3,12 @@ import PhotoMeta
 import PhotoMetaSystem
 
 /// SIGINT and SIGTERM for the commands that run until stopped (`watch`, `serve`): a flag the
-/// loop checks, set from a dispatch source, so the command stops cleanly (exit 0) instead of
-/// dying. Keep the sources for as long as the command runs; cancel them at the end.
+/// loop checks, set by `TerminationSignals` (no dispatch source: an idle service wakes no
+/// thread), so the command stops cleanly (exit 0) instead of dying. Cancel the registration
+/// at the end.
 enum Termination {
-    static func stopFlag() -> (StopFlag, [DispatchSourceSignal]) {
+    static func stopFlag() -> (StopFlag, TerminationSignals.Registration) {
         let stop = StopFlag()
-        let sources = Signals.takeOverTermination().map { sig -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { stop.set() }
-            source.resume()
-            return source
-        }
-        return (stop, sources)
+        return (stop, TerminationSignals.receive { stop.set() })
     }
 }

@@ -166,13 +166,15 @@ enum ThumbnailerProcess {
             return attempt
         }
         // Written from another thread: a long request must not wait for the answers it causes.
+        // A thread of its own (it may block on a full pipe), not libdispatch's pool (`serve
+        // --jsonl --thumbnail` would then wake once a second for good: `WorkerPool`).
         let body = Array(text.utf8)
         let feeding = DispatchGroup()
         feeding.enter()
-        DispatchQueue.global().async {
+        Thread {
             child.finishInput(body)
             feeding.leave()
-        }
+        }.start()
         var pending: [UInt8] = []
         while true {
             // A helper blocked without using CPU (a stalled network disk, a decoder's deadlock)

@@ -84,8 +84,9 @@ struct WatchCommand {
     var exec: String?
     var thumbnail: OfferThumbnail?
     var zone: TimeZone
-    /// Offers' pictures are made here, one at a time, after their offer was printed.
-    let pictures = DispatchQueue(label: "photometa.watch.pictures")
+    /// Offers' pictures are made here, one at a time, after their offer was printed (a thread of
+    /// its own, not a dispatch queue: an idle watch wakes no thread, `SerialWorker`).
+    let pictures = SerialWorker(name: "photometa.pictures")
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
@@ -141,7 +142,7 @@ struct WatchCommand {
     func run() -> ExitCode {
         SelfConfinement.apply(needs)
         let (stop, signals) = Termination.stopFlag()
-        defer { for s in signals { s.cancel() } }
+        defer { signals.cancel() }
         return watch(until: stop)
     }
 
@@ -179,7 +180,7 @@ struct WatchCommand {
             thread.start()
         }
         group.wait()
-        pictures.sync {}  // the last offer's picture, if one is being made
+        pictures.sync()  // the last offer's picture, if one is being made
         Output.flush()
         if let gone = state.gone {
             Output.err("photometa: \(gone) disappeared; stopped watching")

@@ -242,6 +242,8 @@ final class OfferLifeTests: XCTestCase {
         XCTAssertTrue(peek.stdout.contains(#""from":"service""#), peek.stdout + peek.stderr)
         try FileManager.default.removeItem(atPath: path)
         XCTAssertEqual(try XCTUnwrap(withdrawn(s, "deleted"), s.stdout)["path"] as? String, path)
+        // Its watch, offers and pictures run on photometa's threads: none is libdispatch's.
+        XCTAssertEqual(s.dispatchThreads, [], "threads of libdispatch's pool in serve --jsonl")
         stop(s)
         let usage = try Photometa.run(["serve", folder, "--within", "3s"], environment: env)
         XCTAssertEqual(usage.status, 64)

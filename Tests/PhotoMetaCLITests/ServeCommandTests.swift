@@ -400,6 +400,17 @@ final class ServeCommandTests: XCTestCase {
     }
 
     /// Changes made while serve scans its folders are in its first answer.
+    /// An idle service wakes no thread: none of its threads is libdispatch's, whose pool, once
+    /// started, wakes the process once a second for good (the scan, the index writer, a change
+    /// parsed and answered, the signals all run on photometa's own threads).
+    func testTheServiceRunsNoDispatchThread() throws {
+        try startServe()
+        let s = try XCTUnwrap(serve)
+        try add("IMG_20240808_120819.jpg")
+        try assertExact("after a change")
+        XCTAssertEqual(s.dispatchThreads, [], "threads of libdispatch's pool in serve")
+    }
+
     func testChangesDuringTheStartAreSeen() throws {
         for i in 0..<200 { try add(String(format: "IMG_20240808_1207%02d_%03d.jpg", i % 60, i)) }
         let s = try RunningPhotometa(["serve", folder], environment: env)

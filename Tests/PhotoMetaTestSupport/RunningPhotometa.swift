@@ -92,4 +92,17 @@ package final class RunningPhotometa: @unchecked Sendable {
         wait(timeout: timeout) { signal.read { ended.out && ended.err } }
         return process.terminationStatus
     }
+
+    /// The names of the process's threads that are libdispatch's (its pool names its threads
+    /// after its queues, `com.apple.root.default-qos`, cut to the kernel's 15 bytes): a
+    /// long-running photometa starts none, so it wakes no thread while idle (docs/performance.md,
+    /// "An idle service wakes no thread").
+    package var dispatchThreads: [String] {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        let ids = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+        return ids.compactMap { id in
+            (try? String(contentsOfFile: tasks + "/" + id + "/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }.filter { $0.contains("qos") || $0.contains("dispatch") || $0.hasPrefix("com.apple") }
+    }
 }
