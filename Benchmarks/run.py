@@ -737,6 +737,10 @@ def markdown(main, all_results):
         L.append("| old photo closed → its changes line, median (worst) | %.1f ms (%.1f ms) |" % (wt["change_ms"]["median"], wt["change_ms"]["max"]))
         L.append("| CPU per suggestion / per change | %.1f ms / %.1f ms |" % (wt["cpu_per_suggestion_s"] * 1000, wt["cpu_per_change_s"] * 1000))
         L.append("| idle CPU over 2 s | %.3f s |" % wt["idle_cpu_s"])
+        if "idle_wakeups" in wt:
+            # The standing offer (the library's recent photos) is read from the memory 4 times a
+            # second while it stands (OfferKeeper.memoryInterval); with none, no thread wakes.
+            L.append("| threads woken over the 2 idle seconds (context switches) | %d |" % wt["idle_wakeups"])
         L.append("| peak RSS: steady / after %s create-delete cycles / after a burst of %s files (reported in %.1f s) | %s / %s / %s MiB |"
                  % (fmt_int(wt["churn"]), fmt_int(wt["burst"]), wt["burst_s"], mib(wt["rss_steady_kib"]),
                     mib(wt["rss_after_churn_kib"]), mib(wt["rss_after_burst_kib"])))

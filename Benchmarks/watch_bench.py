@@ -31,6 +31,21 @@ import time
 CLK = os.sysconf("SC_CLK_TCK")
 
 
+def wakeups(pid):
+    """Times the process's threads were switched out (voluntary and not), summed over them: a
+    thread that wakes and sleeps again counts one."""
+    total = 0
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/status" % (pid, tid)) as f:
+                for line in f:
+                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
+                        total += int(line.split()[1])
+        except OSError:
+            pass
+    return total
+
+
 def cpu_seconds(pid):
     with open("/proc/%d/stat" % pid) as f:
         fields = f.read().rsplit(")", 1)[1].split()
@@ -111,9 +126,9 @@ def run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log)
     ready_s = time.monotonic() - t0
     pid = w.p.pid
     time.sleep(1)  # the one look right after ready (files created before the watches) is not idle
-    idle0 = cpu_seconds(pid)
+    idle0, woken0 = cpu_seconds(pid), wakeups(pid)
     time.sleep(2)
-    idle_cpu = cpu_seconds(pid) - idle0
+    idle_cpu, idle_wakeups = cpu_seconds(pid) - idle0, wakeups(pid) - woken0
 
     def stamp(t):
         return time.strftime("%Y%m%d_%H%M%S", time.gmtime(t))
@@ -178,7 +193,7 @@ def run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log)
         if "_w0" in name or "_c0" in name:
             os.unlink(os.path.join(target, name))
     result = {
-        "files": files, "folders": len(folders), "ready_s": round(ready_s, 3), "idle_cpu_s": round(idle_cpu, 3),
+        "files": files, "folders": len(folders), "ready_s": round(ready_s, 3), "idle_cpu_s": round(idle_cpu, 3), "idle_wakeups": idle_wakeups,
         "suggestion_ms": {"median": round(statistics.median(suggestion_ms), 1), "max": round(max(suggestion_ms), 1)},
         "change_ms": {"median": round(statistics.median(change_ms), 1), "max": round(max(change_ms), 1)},
         "cpu_per_suggestion_s": round(cpu_suggest, 4), "cpu_per_change_s": round(cpu_change, 4),

@@ -29,8 +29,10 @@ int pm_termination_handle(int fd) {
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = termination_handler;
     sigemptyset(&sa.sa_mask);
-    /* Interrupted system calls restart: the threads that poll, read or wait carry on, and the
-     * reading thread sets the stop flag, whose wake pipe ends the waits that must end. */
+    /* Interrupted reads and writes restart; poll(2) and sleeps do not (they return EINTR
+     * whatever SA_RESTART says), so photometa's waits go on for the time left (Readiness,
+     * SystemCalls.poll). The reading thread sets the stop flag, whose wake pipe ends the
+     * waits that must end. */
     sa.sa_flags = SA_RESTART;
     if (sigaction(SIGINT, &sa, NULL) != 0) return errno;
     if (sigaction(SIGTERM, &sa, NULL) != 0) return errno;

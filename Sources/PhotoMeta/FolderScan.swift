@@ -2,6 +2,7 @@ import Dispatch
 import PhotoMetaCore
 import PhotoMetaStore
 import PhotoMetaSystem
+import Synchronization
 
 /// The folder scan every library question starts from (`suggest` today; the live library
 /// next): walk the folders, match each folder's files with their index rows, parse what is new
@@ -289,40 +290,57 @@ package struct FolderScan {
 private final class ParseJob: @unchecked Sendable {
     static let runLength = 8
     private let done = DispatchGroup()
-    /// Written once by the background task before `done` is left; read after `wait`.
+    /// Set by whoever starts the parse: a pool thread, or `wait` when none has yet.
+    private let taken = Mutex(false)
+    private let prepared: FolderScan.Prepared
+    /// Written once by the parse before `done` is left; read after `wait`.
     private var parsed: [SuggestionCandidate] = []
 
     init(_ p: FolderScan.Prepared) {
+        prepared = p
         done.enter()
         // photometa's pool, not libdispatch's: an idle `serve` wakes no thread (WorkerPool).
-        WorkerPool.shared.async {
-            let files = p.folder.files
-            let toParse = p.toParse
-            // Runs of files opened and prefetched together, as `inspect` does: a cold disk
-            // answers many reads in flight faster than one after the other.
-            let runs = (toParse.count + ParseJob.runLength - 1) / ParseJob.runLength
-            self.parsed = ParallelMap.run(runs) { r -> [SuggestionCandidate] in
-                let run = toParse[(r * ParseJob.runLength)..<min(toParse.count, (r + 1) * ParseJob.runLength)]
-                var opened = FileByteSource.openedAhead(run.map { files[$0].facts.type == .regular ? files[$0].path : nil })
-                return run.enumerated().map { i, k in
-                    let entry = files[k]
-                    let source = opened[i]
-                    opened[i] = nil  // closed once read
-                    // The folder's listing says which sidecars exist (no open per candidate name).
-                    let asset = FileInspector.inspect(
-                        path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: p.folder, opened: source)
-                    return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
-                }
-            }.flatMap { $0 }
-            self.done.leave()
+        WorkerPool.shared.async { self.parseUnlessTaken() }
+    }
+
+    /// Parses, unless another thread has started to. `wait` calls it too: a waiter may wait
+    /// only for work it could do itself (`WorkerPool`), and the pool's threads may all be busy
+    /// (a watch's inspections, a stalled disk) when the scan needs this folder.
+    private func parseUnlessTaken() {
+        let first = taken.withLock { t in
+            defer { t = true }
+            return !t
         }
+        guard first else { return }
+        let p = prepared
+        let files = p.folder.files
+        let toParse = p.toParse
+        // Runs of files opened and prefetched together, as `inspect` does: a cold disk
+        // answers many reads in flight faster than one after the other.
+        let runs = (toParse.count + ParseJob.runLength - 1) / ParseJob.runLength
+        parsed = ParallelMap.run(runs) { r -> [SuggestionCandidate] in
+            let run = toParse[(r * ParseJob.runLength)..<min(toParse.count, (r + 1) * ParseJob.runLength)]
+            var opened = FileByteSource.openedAhead(run.map { files[$0].facts.type == .regular ? files[$0].path : nil })
+            return run.enumerated().map { i, k in
+                let entry = files[k]
+                let source = opened[i]
+                opened[i] = nil  // closed once read
+                // The folder's listing says which sidecars exist (no open per candidate name).
+                let asset = FileInspector.inspect(
+                    path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: p.folder, opened: source)
+                return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+            }
+        }.flatMap { $0 }
+        done.leave()
     }
 
     /// Whether the parse is over (`wait` would not wait).
     var isDone: Bool { done.wait(timeout: .now()) == .success }
 
-    /// The candidates, in the order of `toParse`, once parsed.
+    /// The candidates, in the order of `toParse`, once parsed (here, when no thread has
+    /// started the parse yet).
     func wait() -> [SuggestionCandidate] {
+        parseUnlessTaken()
         done.wait()
         return parsed
     }

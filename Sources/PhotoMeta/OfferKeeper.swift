@@ -12,7 +12,7 @@ import Synchronization
 /// folders (`moved`: it follows, and the memory with it, so `suggest --standing` finds it at
 /// its new path), the memory moved past it (`dismissed`, by any process), a newer offer was
 /// recorded (`superseded`, by any process) or its capture left the `--within` window
-/// (`expired`, at that moment, give or take the watcher's 100 ms wake-up).
+/// (`expired`, at that moment: the watcher wakes for it, `nextTick`).
 package final class OfferKeeper: Sendable {
     /// The offer as shown: its path as reported, its file's canonical path, its capture instant.
     package struct Standing: Sendable, Equatable {
@@ -81,6 +81,16 @@ package final class OfferKeeper: Sendable {
             guard c.removed.contains(s.path) else { return nil }
             st.standing = nil
             return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
+        }
+    }
+
+    /// When `tick` may next have something to say: the standing offer's capture leaving the
+    /// `within` window, or the next read of the memory; nil with no offer standing (a watch
+    /// that waits with no timeout then wakes for nothing).
+    package func nextTick(within: Double) -> Double? {
+        state.withLock { st -> Double? in
+            guard let s = st.standing else { return nil }
+            return min(s.instant + within, st.lastMemoryCheck + OfferKeeper.memoryInterval)
         }
     }
 

@@ -50,11 +50,14 @@ package enum ParallelMap {
             return (cursor - 1, body)
         }
 
-        /// Every result, in order, once every iteration has run.
+        /// Every result, in order, once every iteration has run. The results leave with the
+        /// caller: a helper job still queued keeps this object, not them.
         func results() -> [T] {
             condition.lock()
             while finished < storage.count { condition.wait() }
             let values = storage.compactMap { $0 }
+            storage = []
+            finished = 0
             condition.unlock()
             return values
         }

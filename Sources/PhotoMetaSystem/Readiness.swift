@@ -8,12 +8,24 @@ import PhotoMetaCore
 /// client has something, so it uses no CPU while nothing happens.
 package enum Readiness {
     /// The descriptors of `fds` that are readable (or hung up), waiting at most
-    /// `timeoutMilliseconds`; empty after the timeout or an interrupted wait (EINTR).
+    /// `timeoutMilliseconds` (negative: no limit); empty after the timeout. A wait interrupted
+    /// by a signal's handler (EINTR: SIGINT and SIGTERM have one in `watch` and `serve`,
+    /// `TerminationSignals`) goes on for the time left: an interruption is not an answer (a
+    /// helper taken for silent would be killed).
     package static func wait(_ fds: [Int32], timeoutMilliseconds: Int32) -> Set<Int32> {
+        let deadline = timeoutMilliseconds < 0 ? nil : SystemCalls.deadline(afterMilliseconds: Int(timeoutMilliseconds))
         var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        let n = polled.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeoutMilliseconds) }
-        guard n > 0 else { return [] }
-        return Set(polled.filter { $0.revents != 0 }.map(\.fd))
+        while true {
+            var milliseconds: Int32 = -1
+            if let deadline {
+                let (seconds, attoseconds) = ContinuousClock.now.duration(to: deadline).components
+                let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+                milliseconds = Int32(clamping: max(0, total))
+            }
+            let n = polled.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), milliseconds) }
+            if n > 0 { return Set(polled.filter { $0.revents != 0 }.map(\.fd)) }
+            if n == 0 || errno != EINTR { return [] }
+        }
     }
 }
 

@@ -23,9 +23,11 @@ package final class SerialWorker: Sendable {
         state.add(job, name: name)
     }
 
-    /// Returns once every job given before the call has run.
+    /// Returns once every job given before the call has run (jobs given meanwhile, from other
+    /// threads, are not waited for). Never from one of the worker's own jobs: it would wait
+    /// for itself.
     package func sync() {
-        state.waitUntilIdle()
+        state.waitForJobsGiven()
     }
 
     /// The jobs and the thread that runs them; the thread holds this, never the worker, so
@@ -36,13 +38,16 @@ package final class SerialWorker: Sendable {
         /// `deinit` may release this worker, which takes the lock).
         private var jobs: [(@Sendable () -> Void)?] = []
         private var head = 0
-        private var running = false
+        /// Jobs given, and jobs run to their end, since the start (what `sync` counts).
+        private var given = 0
+        private var done = 0
         private var started = false
         private var closed = false
 
         func add(_ job: @escaping @Sendable () -> Void, name: String) {
             condition.lock()
             jobs.append(job)
+            given += 1
             let start = !started
             started = true
             condition.broadcast()
@@ -53,9 +58,10 @@ package final class SerialWorker: Sendable {
             thread.start()
         }
 
-        func waitUntilIdle() {
+        func waitForJobsGiven() {
             condition.lock()
-            while running || head < jobs.count { condition.wait() }
+            let ticket = given
+            while done < ticket { condition.wait() }
             condition.unlock()
         }
 
@@ -77,12 +83,11 @@ package final class SerialWorker: Sendable {
                         jobs.removeAll(keepingCapacity: true)
                         head = 0
                     }
-                    running = true
                     condition.unlock()
                     job?()
                     job = nil
                     condition.lock()
-                    running = false
+                    done += 1
                     condition.broadcast()
                 } else if closed {
                     break

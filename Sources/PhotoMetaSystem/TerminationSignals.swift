@@ -30,8 +30,9 @@ package enum TerminationSignals {
     private static let receivers = Mutex<[Int: @Sendable () -> Void]>([:])
     private static let nextID = Atomic<Int>(0)
 
-    /// The pipe and its reading thread, made once: nil when no pipe could be made or the
-    /// handler could not be installed (the signals are then ignored, as with no receiver).
+    /// The pipe and its reading thread, made once: false when no pipe could be made or the
+    /// handler could not be installed, and the signals then keep their default action (the
+    /// process ends at once, rather than a `serve` that nothing but SIGKILL stops).
     private static let installed: Bool = {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return false }
@@ -39,7 +40,11 @@ package enum TerminationSignals {
         // The handler's end never blocks: a full pipe already holds a pending stop.
         _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
         let reader = ends[0]
-        guard pm_termination_handle(ends[1]) == 0 else { return false }
+        guard pm_termination_handle(ends[1]) == 0 else {
+            for s in [SIGINT, SIGTERM] { signal(s, SIG_DFL) }
+            for fd in ends { close(fd) }
+            return false
+        }
         let thread = Thread {
             // The signals reach this thread even when the process was started with them
             // blocked (its other threads keep the mask they inherited).
@@ -59,14 +64,12 @@ package enum TerminationSignals {
 
     /// `received` is called on every SIGINT and SIGTERM until the registration is cancelled.
     /// Before the first registration the signals keep their dispositions; after it, a signal
-    /// with no receiver is ignored.
+    /// with no receiver is ignored. Where no handler could be installed (no descriptor left),
+    /// a signal ends the process as by default.
     package static func receive(_ received: @escaping @Sendable () -> Void) -> Registration {
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         receivers.withLock { $0[id] = received }
-        if !installed {
-            // No pipe (out of descriptors) or no handler: ignored rather than fatal, as before.
-            for s in [SIGINT, SIGTERM] { signal(s, SIG_IGN) }
-        }
+        _ = installed
         return Registration(id: id)
     }
 }

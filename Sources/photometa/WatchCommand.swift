@@ -164,7 +164,9 @@ struct WatchCommand {
             }
         }
         let report = AssetReport(zone: zone)
-        let state = WatchState(count: watchers.count)
+        let state = WatchState(count: watchers.count, stop: stop)
+        // The watchers sleep until an event, a due time or this (no timeout while idle).
+        let wake = stop.wakeDescriptor
         let group = DispatchGroup()
         for watcher in watchers {
             group.enter()
@@ -172,7 +174,7 @@ struct WatchCommand {
                 // A stdout that can no longer be written (the reader gone, a full disk) ends the
                 // watch: an offer nobody sees is taken back (`offerDelivered`), and no more are made.
                 watcher.run(
-                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil },
+                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil }, wake: wake,
                     deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } },
                     offerDelivered: { Output.delivered() })
                 group.leave()
@@ -219,6 +221,7 @@ struct WatchCommand {
         case .error(let message): print(.error(message: message), report)
         }
         Output.flush()
+        state.stopIfOutputFailed()
     }
 
     /// The offer's picture (`--thumbnail`), made off the watching thread, then the `--exec` hook
@@ -233,6 +236,7 @@ struct WatchCommand {
             state.serially {
                 print(.thumbnail(path: s.path, outcome), report)
                 Output.flush()
+                state.stopIfOutputFailed()
             }
             if let exec { run(exec, for: s, thumbnail: outcome.made?.path) }
         }
@@ -291,8 +295,19 @@ final class WatchState: Sendable {
     private let counts = Mutex(Counts())
     private let printer = Mutex(())
     private let count: Int
+    /// Set when a folder is gone or stdout fails, so every watcher, asleep without a timeout,
+    /// wakes and ends (its `shouldStop` says why).
+    private let stop: StopFlag
 
-    init(count: Int) { self.count = count }
+    init(count: Int, stop: StopFlag) {
+        self.count = count
+        self.stop = stop
+    }
+
+    /// Ends the watch once a write to stdout has failed: nobody reads the events any more.
+    func stopIfOutputFailed() {
+        if Output.stdoutFailure != nil { stop.set() }
+    }
 
     /// Runs `body` with no other watcher's event being printed.
     func serially(_ body: () -> Void) { printer.withLock { _ in body() } }
@@ -320,5 +335,8 @@ final class WatchState: Sendable {
     }
 
     var gone: String? { counts.withLock { $0.gone } }
-    func markGone(_ folder: String) { counts.withLock { c in if c.gone == nil { c.gone = folder } } }
+    func markGone(_ folder: String) {
+        counts.withLock { c in if c.gone == nil { c.gone = folder } }
+        stop.set()
+    }
 }

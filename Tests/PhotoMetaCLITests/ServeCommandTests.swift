@@ -399,7 +399,6 @@ final class ServeCommandTests: XCTestCase {
         serve = nil
     }
 
-    /// Changes made while serve scans its folders are in its first answer.
     /// An idle service wakes no thread: none of its threads is libdispatch's, whose pool, once
     /// started, wakes the process once a second for good (the scan, the index writer, a change
     /// parsed and answered, the signals all run on photometa's own threads).
@@ -411,6 +410,7 @@ final class ServeCommandTests: XCTestCase {
         XCTAssertEqual(s.dispatchThreads, [], "threads of libdispatch's pool in serve")
     }
 
+    /// Changes made while serve scans its folders are in its first answer.
     func testChangesDuringTheStartAreSeen() throws {
         for i in 0..<200 { try add(String(format: "IMG_20240808_1207%02d_%03d.jpg", i % 60, i)) }
         let s = try RunningPhotometa(["serve", folder], environment: env)

@@ -70,6 +70,9 @@ final class WatchCommandTests: XCTestCase {
             ["suggest", folder, "--standing", "--json", "--state", work.appendingPathComponent("s.sqlite3").path])
         XCTAssertEqual(standing.status, 0, standing.stdout + standing.stderr)
         XCTAssertTrue(standing.stdout.contains(#""path":"\#(folder)/\#(name)""#), standing.stdout)
+        // Its watchers, inspections and signals run on photometa's threads: none is
+        // libdispatch's, whose pool would wake it once a second for good.
+        XCTAssertEqual(w.dispatchThreads, [], "threads of libdispatch's pool in watch")
         kill(w.process.processIdentifier, SIGTERM)
         XCTAssertEqual(w.finish(), 0)
     }
@@ -128,6 +131,18 @@ final class WatchCommandTests: XCTestCase {
         try FileManager.default.removeItem(atPath: folder)
         XCTAssertEqual(w.finish(), 1)
         XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
+    }
+
+    /// One of two watched folders gone: its watcher wakes the other, asleep with no timeout
+    /// (an idle watch waits for an event, a due time or the stop pipe), and both end (exit 1).
+    func testOneOfTwoFoldersDisappearingStopsTheOther() throws {
+        let other = work.appendingPathComponent("other").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let w = try RunningWatch(["watch", folder, other, "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        try FileManager.default.removeItem(atPath: other)
+        XCTAssertEqual(w.finish(), 1, w.stderr)
+        XCTAssertTrue(w.stderr.contains("\(other) disappeared"), w.stderr)
     }
 
     /// stdout that cannot be written (here /dev/full; a reader gone is the same): the watch

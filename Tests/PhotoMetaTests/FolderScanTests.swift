@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 @testable import PhotoMeta
@@ -87,5 +88,38 @@ final class FolderScanTests: XCTestCase {
             })
         for (folder, names) in again.scanned.candidates { XCTAssertEqual(names, expected[folder] ?? [], folder) }
         XCTAssertEqual(again.parsed, 0)
+    }
+
+    /// Every thread of the pool busy (a watch's inspections, a stalled disk): the scan parses
+    /// its folders itself instead of waiting for a pool thread (`ParseJob.wait`). The pool's
+    /// threads are held until the scan returns; one that had to give up waiting means the
+    /// scan waited for them.
+    func testAScanFinishesWhileEveryPoolThreadIsBusy() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-scan-busy-pool")
+        let root = try FileSystem.canonicalFolder(dir.path)
+        let photo = try TestPaths.bytes("mmexport1700000000000.jpg")
+        for f in 0..<4 {
+            for i in 0..<10 { try dir.write("d\(f)/IMG_20200101_1200\(String(format: "%02d", i)).jpg", photo) }
+        }
+        let release = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        let gaveUp = Mutex(0)
+        let width = WorkerPool.shared.width
+        for _ in 0..<width {
+            WorkerPool.shared.async {
+                holding.signal()
+                if release.wait(timeout: .now() + 60) == .timedOut { gaveUp.withLock { $0 += 1 } }
+            }
+        }
+        for _ in 0..<width { XCTAssertEqual(holding.wait(timeout: .now() + 30), .success, "a pool thread took its job") }
+        let result = scan(root, index: nil)
+        for _ in 0..<width { release.signal() }
+        XCTAssertEqual(result.parsed, 40)
+        XCTAssertEqual(result.scanned.candidates.values.map(\.count).reduce(0, +), 40)
+        // Every holder returns by itself now; none had given up.
+        let drained = expectation(description: "the pool runs again")
+        WorkerPool.shared.async { drained.fulfill() }
+        wait(for: [drained], timeout: 60)
+        XCTAssertEqual(gaveUp.withLock { $0 }, 0, "the scan waited for the busy pool")
     }
 }

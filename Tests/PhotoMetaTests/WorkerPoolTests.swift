@@ -92,4 +92,22 @@ final class WorkerPoolTests: XCTestCase {
         next.async { ran.fulfill() }
         wait(for: [ran], timeout: 10)
     }
+
+    /// `sync` waits for the jobs given before it, not for a queue that others keep filling.
+    func testSyncDoesNotWaitForJobsGivenAfterIt() {
+        let worker = SerialWorker(name: "test.sync")
+        let stop = Atomic<Bool>(false)
+        let producer = Thread {
+            while !stop.load(ordering: .relaxed) { worker.async {} }
+        }
+        producer.start()
+        let returned = expectation(description: "sync returned while jobs kept coming")
+        Thread {
+            worker.async {}
+            worker.sync()
+            returned.fulfill()
+        }.start()
+        wait(for: [returned], timeout: 30)
+        stop.store(true, ordering: .relaxed)
+    }
 }
