@@ -23,12 +23,15 @@ enum ChangeSubscription {
         let done: @Sendable () -> Bool = {
             stop.isSet || !out.isOpen || !Readiness.wait([connection.descriptorForPolling], timeoutMilliseconds: 0).isEmpty
         }
+        // Woken by the service stopping or the client closing, never by a timeout (a
+        // subscribed app's service wakes no thread while nothing changes).
+        let wakes = [connection.descriptorForPolling] + (stop.wakeDescriptor.map { [$0] } ?? [])
         let ready = DispatchGroup()
         for watcher in watchers {
             ready.enter()
             Thread {
                 var arrived = false
-                watcher.run(shouldStop: done) { event in
+                watcher.run(shouldStop: done, wakes: wakes) { event in
                     switch event {
                     case .ready:
                         arrived = true

@@ -103,20 +103,20 @@ public final class DirectoryWatcher: Sendable {
     /// event reached no one: a reader gone) takes the recorded offer back, so it is made
     /// again, by the next `suggest` or watch.
     public func run(shouldStop: () -> Bool, deliver: (WatchEvent) -> Void, offerDelivered: () -> Bool = { true }) {
-        run(shouldStop: shouldStop, wake: nil, deliver: deliver, offerDelivered: offerDelivered)
+        run(shouldStop: shouldStop, wakes: [], deliver: deliver, offerDelivered: offerDelivered)
     }
 
-    /// With `wake`, a descriptor that becomes readable when `shouldStop` turns true
-    /// (`StopFlag.wakeDescriptor`), the watcher sleeps until an event, a due time (a debounce,
-    /// a file settling, a look besides inotify, the standing offer's next tick) or the wake,
-    /// with no timeout otherwise: an idle watch wakes no thread. Without one it looks at
-    /// `shouldStop` every 100 ms.
+    /// With `wakes`, descriptors of which one becomes readable whenever `shouldStop` may have
+    /// turned true (`StopFlag.wakeDescriptor`, a client's connection), the watcher sleeps until
+    /// an event, a due time (a debounce, a file settling, a look besides inotify, the standing
+    /// offer's next tick) or a wake, with no timeout otherwise: an idle watch wakes no thread.
+    /// Without any it looks at `shouldStop` every 100 ms.
     package func run(
-        shouldStop: () -> Bool, wake: Int32?, deliver: (WatchEvent) -> Void, offerDelivered: () -> Bool = { true }
+        shouldStop: () -> Bool, wakes: [Int32], deliver: (WatchEvent) -> Void, offerDelivered: () -> Bool = { true }
     ) {
         withoutActuallyEscaping(deliver) { deliver in
             withoutActuallyEscaping(offerDelivered) { offerDelivered in
-                let loop = WatchLoop(self, deliver: deliver, offerDelivered: offerDelivered, wake: wake)
+                let loop = WatchLoop(self, deliver: deliver, offerDelivered: offerDelivered, wakes: wakes)
                 guard loop.start() else { return }
                 loop.run(shouldStop: shouldStop)
             }

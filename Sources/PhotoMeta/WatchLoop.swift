@@ -14,7 +14,7 @@ final class WatchLoop {
     private let watcher: DirectoryWatcher
     private let deliver: (WatchEvent) -> Void
     private let offerDelivered: () -> Bool  // did the offer just delivered reach anyone?
-    private let wake: Int32?  // readable once the watch is to stop (`DirectoryWatcher.run`)
+    private let wakes: [Int32]  // one is readable when `shouldStop` may say yes (`DirectoryWatcher.run`)
     private let clock: any WallClock
     private let walker: TreeWalker
     private var inotify: InotifySource?
@@ -35,12 +35,12 @@ final class WatchLoop {
 
     init(
         _ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void, offerDelivered: @escaping () -> Bool,
-        wake: Int32?
+        wakes: [Int32]
     ) {
         self.watcher = watcher
         self.deliver = deliver
         self.offerDelivered = offerDelivered
-        self.wake = wake
+        self.wakes = wakes
         clock = watcher.options.clock
         var walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
         // The snapshot keeps each file's key, never a folder's files together: a burst's
@@ -121,13 +121,13 @@ final class WatchLoop {
         }
     }
 
-    /// Waits for events (until the next due time or the wake, with no other timeout when there
-    /// is a wake descriptor: an idle watch wakes no thread; else at most 100 ms) and takes them
+    /// Waits for events (until the next due time or a wake, with no other timeout when there
+    /// are wake descriptors: an idle watch wakes no thread; else at most 100 ms) and takes them
     /// in. False when the folder is gone (and `folderGone` was delivered).
     private func waitForChanges() -> Bool {
         let offerTick = watcher.options.suggestions.flatMap { keeper.nextTick(within: $0.within.seconds) }
         let due = [dirty ? lastEvent + debounce : nil, pendingCheck, rescans?.due, offerTick].compactMap { $0 }.min()
-        let idle = wake == nil || inotify == nil ? 100.0 : Double.infinity
+        let idle = wakes.isEmpty || inotify == nil ? 100.0 : Double.infinity
         let timeout = min(idle, due.map { max(0, $0 - clock.now()) * 1000 } ?? .infinity)
         guard let source = inotify else {
             clock.sleep(seconds: min(timeout, 100) / 1000)
@@ -138,8 +138,8 @@ final class WatchLoop {
         }
         // At most a day: `Int32` milliseconds, whatever a clock set far off gives.
         let milliseconds = timeout.isFinite ? Int32(min(timeout.rounded(.up), 86_400_000)) : -1
-        if let wake { _ = Readiness.wait([source.fd, wake], timeoutMilliseconds: milliseconds) }
-        let events = source.wait(timeoutMilliseconds: wake == nil ? milliseconds : 0)
+        if !wakes.isEmpty { _ = Readiness.wait([source.fd] + wakes, timeoutMilliseconds: milliseconds) }
+        let events = source.wait(timeoutMilliseconds: wakes.isEmpty ? milliseconds : 0)
         let t = clock.now()
         for e in events {
             if e.rootGone {

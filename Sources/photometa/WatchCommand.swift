@@ -166,7 +166,7 @@ struct WatchCommand {
         let report = AssetReport(zone: zone)
         let state = WatchState(count: watchers.count, stop: stop)
         // The watchers sleep until an event, a due time or this (no timeout while idle).
-        let wake = stop.wakeDescriptor
+        let wakes = stop.wakeDescriptor.map { [$0] } ?? []
         let group = DispatchGroup()
         for watcher in watchers {
             group.enter()
@@ -174,7 +174,7 @@ struct WatchCommand {
                 // A stdout that can no longer be written (the reader gone, a full disk) ends the
                 // watch: an offer nobody sees is taken back (`offerDelivered`), and no more are made.
                 watcher.run(
-                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil }, wake: wake,
+                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil }, wakes: wakes,
                     deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } },
                     offerDelivered: { Output.delivered() })
                 group.leave()
