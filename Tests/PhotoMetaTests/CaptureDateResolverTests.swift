@@ -109,6 +109,31 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertEqual(d?.rendered(in: utcZone).offsetSource, .embedded)
     }
 
+    /// A year or a month only (a scan's XMP): the period's first day, said in a diagnostic,
+    /// where it ranks; never the file's times or a name of the day of the scan, which lie
+    /// outside it; a later source's full date inside the period is taken instead.
+    func testAYearOrMonthOnlyRanksWhereItsSourceDoes() {
+        var xmp = XMPRecord()
+        xmp.createDate = "1987-05"
+        let (d, diags) = resolve(DateEvidence(xmp: xmp, fileName: "IMG_20240101_120000.jpg", fileTimes: fileTimes))
+        XCTAssertEqual(d?.source, .xmpCreateDate)
+        XCTAssertEqual(d?.rendered(in: utcZone).local, "1987-05-01")
+        XCTAssertTrue(
+            diags.contains(Diagnostic("date", "xmp.CreateDate gives the month only (1987-05): the date is its first day")),
+            "\(diags)")
+        // EXIF's DateTime ranks below XMP's dates; inside the year XMP gives, it says more.
+        xmp.createDate = "2019"
+        let x = exif { $0.dateTime = "2019:06:01 10:00:00" }
+        let (inside, insideDiags) = resolve(DateEvidence(exif: x, xmp: xmp, fileName: "x.jpg"))
+        XCTAssertEqual(inside?.source, .exifDateTime)
+        XCTAssertEqual(inside?.rendered(in: utcZone).local, "2019-06-01T10:00:00")
+        XCTAssertFalse(insideDiags.contains { $0.message.contains("year only") }, "\(insideDiags)")
+        // Outside it, XMP's year stands.
+        let outside = resolve(DateEvidence(exif: exif { $0.dateTime = "2020:06:01 10:00:00" }, xmp: xmp, fileName: "x.jpg")).0
+        XCTAssertEqual(outside?.source, .xmpCreateDate)
+        XCTAssertEqual(outside?.rendered(in: utcZone).local, "2019-01-01")
+    }
+
     func testRule5PNGCreationTimeBeatsModifyDate() {
         let x = exif { $0.dateTime = "2021:01:01 00:00:00" }
         let d = resolve(

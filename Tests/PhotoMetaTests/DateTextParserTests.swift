@@ -57,6 +57,30 @@ final class DateTextParserTests: XCTestCase {
         XCTAssertEqual(local(DateTextParser.iso8601("2004-06-21")), "2004-06-21")
     }
 
+    /// ISO 8601's reduced precision, as XMP writes a scan's date nobody knows to the day
+    /// [XMP Part 1 8.2.1.1]: the period's first day, a date without a time, marked reduced;
+    /// IPTC says the same with `00` [IIM 4.1, 2:55]. EXIF's own form never allows it.
+    func testYearAndMonthOnly() throws {
+        let month = try DateTextParser.iso8601("1987-05").get()
+        XCTAssertEqual(month.local.iso8601, "1987-05-01")
+        XCTAssertFalse(month.local.hasTime)
+        XCTAssertEqual(month.reduced, .month)
+        let year = try DateTextParser.iso8601("1987").get()
+        XCTAssertEqual(year.local.iso8601, "1987-01-01")
+        XCTAssertEqual(year.reduced, .year)
+        XCTAssertNil(try DateTextParser.iso8601("1987-05-02").get().reduced)
+        XCTAssertEqual(DateTextParser.iso8601("1987-13"), .failure(.impossible))
+        XCTAssertEqual(DateTextParser.iso8601("1987-5"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.iso8601("198"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.iso8601("0000"), .failure(.placeholder))
+        XCTAssertEqual(DateTextParser.exif("1987:05"), .failure(.malformed))
+        XCTAssertEqual(DateTextParser.exif("1987"), .failure(.malformed))
+        XCTAssertEqual(try DateTextParser.iptc("19870500").get().reduced, .month)
+        XCTAssertEqual(try DateTextParser.iptc("19870000").get().local.iso8601, "1987-01-01")
+        XCTAssertEqual(DateTextParser.iptc("00000000"), .failure(.placeholder))
+        XCTAssertNil(try DateTextParser.iptc("19870502").get().reduced)
+    }
+
     func testRFC1123ForPNG() {
         XCTAssertEqual(local(DateTextParser.freeform("Sat, 06 May 2020 07:08:09 +0000")), "2020-05-06T07:08:09+00:00")
         XCTAssertEqual(local(DateTextParser.freeform("6 May 2020 07:08:09 GMT")), "2020-05-06T07:08:09+00:00")

@@ -21,6 +21,9 @@ public struct CaptureDate: Sendable, Equatable {
     public var source: DateSource
     /// The sidecar file the date came from, when `source` is `sidecar.xmp` or `sidecar.takeout`.
     public var sidecar: String?
+    /// Set when the source gave the year or the month only: the date is the period's first day
+    /// (`CaptureDateResolver` says so, or takes a later source's full date inside the period).
+    package var reduced: DateTextParser.ReducedPrecision?
 
     /// A date from `source`.
     public init(_ clock: Clock, source: DateSource) {

@@ -73,8 +73,9 @@ package enum CaptureDateResolver {
     /// The precedence table itself; `resolve` adds offsets from file times.
     static func resolveByPrecedence(_ e: DateEvidence) -> (date: CaptureDate?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        for source in precedence {
-            if let d = date(from: source, e, &diagnostics) { return (d, diagnostics) }
+        for (k, source) in precedence.enumerated() {
+            guard let d = date(from: source, e, &diagnostics) else { continue }
+            return (d.reduced == nil ? d : reducedDate(d, rank: k, e, &diagnostics), diagnostics)
         }
         return (nil, diagnostics)
     }
@@ -172,9 +173,11 @@ package enum CaptureDateResolver {
                 }
                 return CaptureDate(.instant(utc: utc), source: clue.source)
             case .success(let stamp):
-                return CaptureDate(
+                var d = CaptureDate(
                     .wall(stamp.local, offset: stamp.offset, offsetSource: stamp.offset == nil ? nil : .embedded),
                     source: clue.source)
+                d.reduced = stamp.reduced
+                return d
             case .failure(let why):
                 diagnostics.append(Diagnostic("date", "\(clue.source.rawValue) '\(text)': \(why); skipped"))
                 return nil

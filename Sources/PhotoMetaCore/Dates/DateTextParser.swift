@@ -27,6 +27,20 @@ package enum DateTextParser {
     package struct Stamp: Equatable, Sendable {
         package var local: LocalDateTime
         package var offset: UTCOffset?
+        /// Set for a date of the year or the month only (`local` is then the period's first day,
+        /// a date without a time).
+        package var reduced: ReducedPrecision? = nil
+    }
+
+    /// A date written to the year or the month only, as ISO 8601 allows and XMP writes for a
+    /// scanned or archived photo whose day nobody knows (`1987`, `1987-05`) [XMP Part 1
+    /// 8.2.1.1 Date, ISO 8601-1 5.2.2.2], and as IPTC writes with `00` for the unknown parts
+    /// [IIM 4.1, 2:55].
+    package enum ReducedPrecision: Sendable, Equatable {
+        case year, month
+
+        /// "year" or "month", for a diagnostic.
+        package var word: String { self == .year ? "year" : "month" }
     }
 
     /// EXIF `YYYY:MM:DD hh:mm:ss`. Also accepted, because real files contain them: `-` as the
@@ -38,7 +52,7 @@ package enum DateTextParser {
     }
 
     /// ISO 8601 as in XMP and QuickTime: `YYYY-MM-DDThh:mm[:ss[.f]][Z|±hh:mm|±hhmm]`, or
-    /// `YYYY-MM-DD` alone (a date without a time).
+    /// `YYYY-MM-DD` alone (a date without a time), or `YYYY-MM` or `YYYY` (`ReducedPrecision`).
     package static func iso8601(_ text: String) -> Result<Stamp, Rejection> {
         let s = Array(text.utf8)
         if isPlaceholder(s) { return .failure(.placeholder) }
@@ -100,6 +114,11 @@ package enum DateTextParser {
         if isPlaceholder(s) { return .failure(.placeholder) }
         let isDigit: (UInt8) -> Bool = { $0 >= 0x30 && $0 <= 0x39 }
         guard s.count >= 8, s[0..<8].allSatisfy(isDigit) else { return .failure(.malformed) }
+        // `00` for a month or day nobody knows: the year, or the year and month, alone.
+        if s.count == 8, s[6] == 0x30, s[7] == 0x30 {
+            let known = s[4] == 0x30 && s[5] == 0x30 ? s[0..<4] : s[0..<4] + [0x2D] + s[4..<6]
+            return parseStamp(Array(known), allowDateOnly: true)
+        }
         var iso = s[0..<4] + [0x2D] + s[4..<6] + [0x2D] + s[6..<8]
         if s.count > 8 {
             let t = Array(s[9...])
@@ -184,10 +203,11 @@ package enum DateTextParser {
         var end = s.count
         while end > i, s[end - 1] == 0x20 { end -= 1 }
         let s = Array(s[0..<end])
-        guard let y = digits(s, &i, count: 4), expect(s, &i, [0x3A, 0x2D]),
-            let mo = digits(s, &i, count: 2), expect(s, &i, [0x3A, 0x2D]),
-            let d = digits(s, &i, count: 2)
-        else { return .failure(.malformed) }
+        guard let y = digits(s, &i, count: 4) else { return .failure(.malformed) }
+        if allowDateOnly, i == s.count { return reduced(year: y, month: nil) }
+        guard expect(s, &i, [0x3A, 0x2D]), let mo = digits(s, &i, count: 2) else { return .failure(.malformed) }
+        if allowDateOnly, i == s.count { return reduced(year: y, month: mo) }
+        guard expect(s, &i, [0x3A, 0x2D]), let d = digits(s, &i, count: 2) else { return .failure(.malformed) }
         if i == s.count {
             guard allowDateOnly else { return .failure(.malformed) }
             guard let local = LocalDateTime(year: y, month: mo, day: d, hasTime: false) else { return .failure(.impossible) }
@@ -232,6 +252,14 @@ package enum DateTextParser {
             return .failure(.impossible)
         }
         return .success(Stamp(local: local, offset: offset))
+    }
+
+    /// The first day of a year or a month, a date without a time.
+    static func reduced(year: Int, month: Int?) -> Result<Stamp, Rejection> {
+        guard let local = LocalDateTime(year: year, month: month ?? 1, day: 1, hasTime: false) else {
+            return .failure(.impossible)
+        }
+        return .success(Stamp(local: local, offset: nil, reduced: month == nil ? .year : .month))
     }
 
     static func parseOffset(_ s: [UInt8], _ i: inout Int) -> UTCOffset?? {
