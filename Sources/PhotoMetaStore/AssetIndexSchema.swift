@@ -138,5 +138,12 @@ extension AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v13: a date of the year or the month only (XMP `1987-05`, IPTC `19870500`) is read
+        // as the period's first day, where it was skipped as malformed and a scan was dated by
+        // its file. Every row and summary is dropped; the next scan parses once.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 }
