@@ -55,7 +55,9 @@ enum ChangeSubscription {
 }
 
 /// The subscriber's connection, written by several watchers' threads one line at a time; closed
-/// for good at the first failed write (the client is gone, or stuck for 5 s).
+/// for good at the first failed write (the client is gone, or stuck for 5 s), and then shut
+/// down, which wakes every watcher of the subscription (their wake is the connection) and gives
+/// a stuck client the end of its stream.
 private final class Sender: Sendable {
     private let connection: UnixSocket
     private let open = Mutex(true)
@@ -71,6 +73,7 @@ private final class Sender: Sendable {
                 try connection.send(line: line, timeoutMilliseconds: 5000)
             } catch {
                 isOpen = false
+                connection.shutDown()
             }
         }
     }

@@ -121,12 +121,12 @@ final class WatchLoop {
         }
     }
 
-    /// Waits for events (until the next due time or a wake, with no other timeout when there
-    /// are wake descriptors: an idle watch wakes no thread; else at most 100 ms) and takes them
-    /// in. False when the folder is gone (and `folderGone` was delivered).
+    /// Waits for events (until the next due time or a wake, else no timeout: an idle watch wakes
+    /// no thread; at most 100 ms without wakes) and takes them in. False when the folder is gone.
     private func waitForChanges() -> Bool {
         let offerTick = watcher.options.suggestions.flatMap { keeper.nextTick(within: $0.within.seconds) }
-        let due = [dirty ? lastEvent + debounce : nil, pendingCheck, rescans?.due, offerTick].compactMap { $0 }.min()
+        let rescan = inotify == nil ? nil : rescans?.due  // looked at only while inotify runs
+        let due = [dirty ? lastEvent + debounce : nil, pendingCheck, rescan, offerTick].compactMap { $0 }.min()
         let idle = wakes.isEmpty || inotify == nil ? 100.0 : Double.infinity
         let timeout = min(idle, due.map { max(0, $0 - clock.now()) * 1000 } ?? .infinity)
         guard let source = inotify else {
@@ -136,7 +136,7 @@ final class WatchLoop {
             }
             return true
         }
-        // At most a day: `Int32` milliseconds, whatever a clock set far off gives.
+        // At most a day (`Int32` milliseconds, whatever a clock set far off gives).
         let milliseconds = timeout.isFinite ? Int32(min(timeout.rounded(.up), 86_400_000)) : -1
         if !wakes.isEmpty { _ = Readiness.wait([source.fd] + wakes, timeoutMilliseconds: milliseconds) }
         let events = source.wait(timeoutMilliseconds: wakes.isEmpty ? milliseconds : 0)

@@ -77,6 +77,10 @@ package final class UnixSocket: Sendable {
 
     deinit { SystemCalls.close(descriptor) }
 
+    /// Ends the connection both ways without closing the descriptor (`shutdown(2)`): the peer
+    /// reads the end, and every thread that polls `descriptorForPolling` finds it readable.
+    package func shutDown() { _ = Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
+
     /// Connects to the server at `path` within `timeoutMilliseconds`. Refuses a path that is
     /// not a socket of this user's (`lstat`, no link followed), and a server whose credentials
     /// are not this user's (`SO_PEERCRED` uid != `geteuid()`).

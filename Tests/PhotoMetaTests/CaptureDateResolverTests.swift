@@ -132,6 +132,14 @@ final class CaptureDateResolverTests: XCTestCase {
         let outside = resolve(DateEvidence(exif: exif { $0.dateTime = "2020:06:01 10:00:00" }, xmp: xmp, fileName: "x.jpg")).0
         XCTAssertEqual(outside?.source, .xmpCreateDate)
         XCTAssertEqual(outside?.rendered(in: utcZone).local, "2019-01-01")
+        // A sidecar's first field gives the year, a later one the day: the day, as before
+        // such a year was read at all.
+        let sidecar = [
+            DateClue(.sidecarXMP, .text("1987", .iso8601)), DateClue(.sidecarXMP, .text("1987-05-12", .iso8601)),
+        ]
+        let (both, bothDiags) = resolve(DateEvidence(clues: sidecar, fileName: "scan.jpg", fileTimes: fileTimes))
+        XCTAssertEqual(both?.rendered(in: utcZone).local, "1987-05-12")
+        XCTAssertFalse(bothDiags.contains { $0.message.contains("year only") }, "\(bothDiags)")
     }
 
     func testRule5PNGCreationTimeBeatsModifyDate() {

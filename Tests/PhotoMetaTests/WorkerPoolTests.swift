@@ -98,7 +98,11 @@ final class WorkerPoolTests: XCTestCase {
         let worker = SerialWorker(name: "test.sync")
         let stop = Atomic<Bool>(false)
         let producer = Thread {
-            while !stop.load(ordering: .relaxed) { worker.async {} }
+            var given = 0
+            while !stop.load(ordering: .relaxed), given < 1_000_000 {
+                worker.async {}
+                given += 1
+            }
         }
         producer.start()
         let returned = expectation(description: "sync returned while jobs kept coming")

@@ -2,16 +2,20 @@
 /// scan's XMP `1987-05`, IPTC's `19870500`), once the precedence table has found one at its
 /// source's rank (docs/dates.md, "A year or a month only").
 extension CaptureDateResolver {
-    /// `d` (found at `precedence[rank]`, of reduced precision), or a full date of a source
-    /// ranked lower that falls inside its period: that one says the same and more. One outside
-    /// the period (a name or a file time of the day of the scan) does not overrule it, and the
-    /// file system's times never count here. When `d` stands, a diagnostic says it is the
-    /// period's first day.
+    /// `d` (found at `precedence[rank]`, of reduced precision), or a full date inside its
+    /// period from another field of the same source (a sidecar's `DateCreated` after its
+    /// `DateTimeOriginal`) or from a source ranked lower: that one says the same and more. One
+    /// outside the period (a name or a file time of the day of the scan) does not overrule it,
+    /// and the file system's times never count here. When `d` stands, a diagnostic says it is
+    /// the period's first day.
     static func reducedDate(_ d: CaptureDate, rank: Int, _ e: DateEvidence, _ diagnostics: inout [Diagnostic])
         -> CaptureDate
     {
         guard let period = d.reduced else { return d }
         var unused: [Diagnostic] = []
+        for clue in e.clues where clue.source == d.source {
+            if let f = date(from: clue, &unused), f.reduced == nil, within(period, of: d, f) { return f }
+        }
         for later in precedence[(rank + 1)...] where later != .fileBirthTime && later != .fileModificationTime {
             if let f = date(from: later, e, &unused), f.reduced == nil, within(period, of: d, f) { return f }
         }
