@@ -45,6 +45,8 @@ import sys
 import threading
 import time
 
+from watch_bench import wakeups  # the threads' context switches, summed (one home for it)
+
 sys.dont_write_bytecode = True
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -146,22 +148,6 @@ def proc_status(pid):
             if k in ("VmRSS", "VmHWM"):
                 out[k] = int(v.split()[0])
     return out
-
-
-def wakeups(pid):
-    """Every time a thread of the process was switched out (voluntary and not), summed over its
-    threads: a thread that wakes and sleeps again counts one. Threads that ended are not
-    counted, so it is read over a window with no work."""
-    total = 0
-    for tid in os.listdir("/proc/%d/task" % pid):
-        try:
-            with open("/proc/%d/task/%s/status" % (pid, tid)) as f:
-                for line in f:
-                    if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
-                        total += int(line.split()[1])
-        except OSError:
-            pass
-    return total
 
 
 def cpu_ticks(pid):

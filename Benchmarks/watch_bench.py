@@ -33,7 +33,8 @@ CLK = os.sysconf("SC_CLK_TCK")
 
 def wakeups(pid):
     """Times the process's threads were switched out (voluntary and not), summed over them: a
-    thread that wakes and sleeps again counts one."""
+    thread that wakes and sleeps again counts one. Threads that ended are not counted, so it
+    is read over a window with no work (the idle rows here and in service_bench.py)."""
     total = 0
     for tid in os.listdir("/proc/%d/task" % pid):
         try:

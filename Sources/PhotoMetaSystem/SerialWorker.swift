@@ -34,10 +34,7 @@ package final class SerialWorker: Sendable {
     /// releasing the worker ends the thread.
     private final class State: @unchecked Sendable {
         private let condition = NSCondition()
-        /// Taken jobs are nil: a job's closure is released outside the lock (its captures'
-        /// `deinit` may release this worker, which takes the lock).
-        private var jobs: [(@Sendable () -> Void)?] = []
-        private var head = 0
+        private var jobs = JobList()
         /// Jobs given, and jobs run to their end, since the start (what `sync` counts).
         private var given = 0
         private var done = 0
@@ -75,17 +72,11 @@ package final class SerialWorker: Sendable {
         private func loop() {
             condition.lock()
             while true {
-                if head < jobs.count {
-                    var job: (@Sendable () -> Void)? = nil
-                    swap(&job, &jobs[head])
-                    head += 1
-                    if head == jobs.count {
-                        jobs.removeAll(keepingCapacity: true)
-                        head = 0
-                    }
+                var job = jobs.take()
+                if job != nil {
                     condition.unlock()
                     job?()
-                    job = nil
+                    job = nil  // let go outside the lock (`JobList`)
                     condition.lock()
                     done += 1
                     condition.broadcast()

@@ -16,9 +16,7 @@ package final class WorkerPool: @unchecked Sendable {
     package static let shared = WorkerPool(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
     private let condition = NSCondition()
-    /// Taken jobs are nil: a job's closure is released outside the lock.
-    private var jobs: [(@Sendable () -> Void)?] = []
-    private var head = 0
+    private var jobs = JobList()
     private let threads: Int
     private var started = false
 
@@ -46,20 +44,14 @@ package final class WorkerPool: @unchecked Sendable {
     private func loop() {
         condition.lock()
         while true {
-            guard head < jobs.count else {
+            var job = jobs.take()
+            guard job != nil else {
                 condition.wait()
                 continue
             }
-            var job: (@Sendable () -> Void)? = nil
-            swap(&job, &jobs[head])
-            head += 1
-            if head == jobs.count {
-                jobs.removeAll(keepingCapacity: true)
-                head = 0
-            }
             condition.unlock()
             job?()
-            job = nil
+            job = nil  // let go outside the lock (`JobList`)
             condition.lock()
         }
     }
