@@ -69,9 +69,15 @@ public enum InspectionRunner {
         render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
         emit: @escaping @Sendable (Rendered) -> Void
     ) {
+        let scanner = CommandLinePaths(recursive: recursive, exclude: exclude.compactMap(PathGlob.init))
+        // A few named files: on this thread, since each hand-over between threads wakes one,
+        // which an idle core can take milliseconds to do (docs/performance.md, "One file...").
+        if runsInline(paths: paths, recursive: recursive, fileList: fileList) {
+            inline(paths, scanner: scanner, sidecars: sidecars, scanned: scanned, problem: problem, render: render, emit: emit)
+            return
+        }
         let queue = WorkQueue<CommandLinePaths.Item>(limit: queueLimit)
         let results = OrderedResults<Rendered>(emit: emit)
-        let scanner = CommandLinePaths(recursive: recursive, exclude: exclude.compactMap(PathGlob.init))
         let producer = Thread {
             // Items are handed over in batches: a wake-up per file costs more than the file.
             var batch: [CommandLinePaths.Item] = []
@@ -133,6 +139,42 @@ public enum InspectionRunner {
             }.start()
         }
         done.wait()
+    }
+
+    /// Whether `run` inspects on the calling thread: a few files named on the command line (no
+    /// folder walked, no list), which take less time than a hand-over between threads.
+    public static func runsInline(paths: [String], recursive: Bool, fileList: FileList?) -> Bool {
+        !recursive && fileList == nil && paths.count <= runLength
+    }
+
+    /// `run` for a few files named on the command line, on the calling thread: the same scan,
+    /// the same first reads asked for at once, the same results in the same order.
+    private static func inline<Rendered: Sendable>(
+        _ paths: [String], scanner: CommandLinePaths, sidecars: Bool,
+        scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)?,
+        problem: @Sendable (Problem) -> Void,
+        render: @Sendable (Item, MediaAsset) -> Rendered,
+        emit: @Sendable (Rendered) -> Void
+    ) {
+        var items: [CommandLinePaths.Item] = []
+        scanner.scan(paths) { event in
+            switch event {
+            case .item(let item): items.append(item)
+            case .problem(let path, let reason, let notAFile):
+                problem(notAFile ? .notAFile(path: path) : .unreadable(path: path, reason: reason))
+            }
+        }
+        scanned?(items.count, true)
+        var opened = prefetched(items[...])
+        let pairing = PairingFolders()
+        for (k, item) in items.enumerated() {
+            let source = opened[k]
+            opened[k] = nil  // closed once read
+            let asset = FileInspector.inspect(
+                path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder,
+                pairing: pairing, sidecars: sidecars, opened: source)
+            emit(render(Item(path: item.path, explicit: item.explicit), asset))
+        }
     }
 
     /// The run's regular files opened and their first reads asked for (`FileByteSource.openedAhead`).

@@ -112,8 +112,11 @@ struct InspectCommand {
         }
         let progress = recursive || fileList != nil ? ProgressLine.start(quiet: quiet) : nil
         if format == .json { Output.out("[") }
-        // --jsonl streams: lines are written within 10 ms of being ready.
-        if format == .jsonl { Output.flushPeriodically() }
+        // --jsonl streams: lines are written within 10 ms of being ready. A few files named
+        // here are inspected at once on this thread, and printed at its end.
+        if format == .jsonl, !InspectionRunner.runsInline(paths: paths, recursive: recursive, fileList: fileList) {
+            Output.flushPeriodically()
+        }
         inspectAll(fileList, tally: tally, progress: progress)
         if format == .json { Output.out(tally.emitted > 0 ? "\n]\n" : "]\n") }
         Output.flush()
