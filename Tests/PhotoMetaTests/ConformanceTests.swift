@@ -212,6 +212,18 @@ final class ConformanceTests: XCTestCase {
                 compare("ContentIdentifier", expected: id, actual: asset.contentIdentifier)
             }
 
+            // exiftool's Composite position (EXIF GPS, else a movie's or XMP's): to 5 decimals
+            // (about a metre), as photometa rounds to 7 and exiftool -n prints more.
+            let position: (Any?, Any?) = (oracle["Composite:GPSLatitude"], oracle["Composite:GPSLongitude"])
+            let expectedGPS: String? = {
+                guard let la = position.0 as? Double ?? (position.0 as? Int).map(Double.init),
+                    let lo = position.1 as? Double ?? (position.1 as? Int).map(Double.init)
+                else { return nil }
+                return String(format: "%.5f,%.5f", la, lo)
+            }()
+            compare(
+                "GPS", expected: expectedGPS, actual: asset.gps.map { String(format: "%.5f,%.5f", $0.latitude, $0.longitude) })
+
             if let w = Self.integer(oracle["File:ImageWidth"]), let h = Self.integer(oracle["File:ImageHeight"]) {
                 compare("ImageWidth", expected: String(w), actual: asset.width.map(String.init))
                 compare("ImageHeight", expected: String(h), actual: asset.height.map(String.init))

@@ -53,6 +53,59 @@ final class ExifDecoderTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(r.gpsLongitude), -0.1278, accuracy: 1e-4)
     }
 
+    /// GPSLatitude, GPSLongitude and GPSTimeStamp as SRATIONALs (type 10), as HMD's Nokia phones
+    /// write them: read as exiftool reads them; a negative part leaves the side ambiguous.
+    func testSignedRationalGPS() throws {
+        var bytes = try TestPaths.bytes("../formats/gps_only.jpg")
+        // Little-endian entries [TIFF 6.0 2]: tag, type 5 (RATIONAL), count 3, then the offset.
+        var offsets: [UInt8: Int] = [:]
+        for tag: UInt8 in [2, 4, 7] {
+            let entry: [UInt8] = [tag, 0, 5, 0, 3, 0, 0, 0]
+            let at = try XCTUnwrap((0...(bytes.count - entry.count)).first { Array(bytes[$0..<$0 + entry.count]) == entry })
+            bytes[at + 2] = 10  // SRATIONAL
+            offsets[tag] = Int(bytes[at + 8]) | Int(bytes[at + 9]) << 8
+        }
+        func decode(_ b: [UInt8]) throws -> ExifRecord {
+            let p = FormatDetector.readContainer(BoundedReader(MemoryByteSource(b)), format: .jpeg)
+            return ExifDecoder.decode(tiff: try XCTUnwrap(p.exif))
+        }
+        let r = try decode(bytes)
+        XCTAssertEqual(try XCTUnwrap(r.gpsLatitude), 51.5074, accuracy: 1e-4)
+        XCTAssertEqual(try XCTUnwrap(r.gpsLongitude), -0.1278, accuracy: 1e-4)
+        XCTAssertEqual(r.gpsTimeOfDay, 8 * 3600 + 30 * 60)
+        XCTAssertEqual(r.diagnostics, [])
+
+        // The latitude's degrees made -51: no position, and a diagnostic says why.
+        let tiff = try XCTUnwrap((0...(bytes.count - 6)).first { Array(bytes[$0..<$0 + 6]) == Array("Exif\0\0".utf8) }) + 6
+        let degrees = tiff + (try XCTUnwrap(offsets[2]))
+        XCTAssertEqual(Array(bytes[degrees..<degrees + 8]), [51, 0, 0, 0, 1, 0, 0, 0])
+        bytes.replaceSubrange(degrees..<degrees + 4, with: withUnsafeBytes(of: Int32(-51).littleEndian, Array.init))
+        let negative = try decode(bytes)
+        XCTAssertNil(negative.gpsLatitude)
+        XCTAssertNil(negative.gpsLongitude)
+        XCTAssertEqual(negative.diagnostics.map(\.message), ["GPS position out of range; ignored"])
+    }
+
+    /// DateTimeOriginal in IFD0 with its SubSecTimeOriginal and OffsetTimeOriginal beside it, as
+    /// some writers put them: the three belong together.
+    func testDateTagsAllInIFD0() {
+        func entry(_ tag: UInt16, _ count: UInt32, _ value: [UInt8]) -> [UInt8] {
+            withUnsafeBytes(of: tag.littleEndian, Array.init) + [2, 0] + withUnsafeBytes(of: count.littleEndian, Array.init)
+                + value
+        }
+        let date = Array("2022:01:02 03:04:05".utf8) + [0]  // 20 bytes, at 50
+        let offset = Array("+03:00".utf8) + [0]  // 7 bytes, at 70
+        var tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 3, 0]
+        tiff += entry(0x9003, 20, [50, 0, 0, 0])
+        tiff += entry(0x9011, 7, [70, 0, 0, 0])
+        tiff += entry(0x9291, 3, Array("25".utf8) + [0, 0])
+        tiff += [0, 0, 0, 0] + date + offset
+        let r = ExifDecoder.decode(tiff: tiff)
+        XCTAssertEqual(r.dateTimeOriginal, "2022:01:02 03:04:05")
+        XCTAssertEqual(r.offsetTimeOriginal, "+03:00")
+        XCTAssertEqual(r.subSecTimeOriginal, "25")
+    }
+
     func testUserCommentWithCharacterCode() throws {
         XCTAssertEqual(try record("IMG_0420.PNG").userComment, "Screenshot")
     }

@@ -103,12 +103,14 @@ package enum ExifDecoder {
         record.dateTimeOriginal = view.text(exif, .dateTimeOriginal) ?? view.text(ifd0, .dateTimeOriginal)
         record.dateTimeDigitized = view.text(exif, .dateTimeDigitized) ?? view.text(ifd0, .dateTimeDigitized)
         record.dateTime = view.text(ifd0, .dateTime) ?? view.text(exif, .dateTime)
-        record.offsetTime = view.text(exif, .offsetTime)
-        record.offsetTimeOriginal = view.text(exif, .offsetTimeOriginal)
-        record.offsetTimeDigitized = view.text(exif, .offsetTimeDigitized)
-        record.subSecTime = view.text(exif, .subSecTime)
-        record.subSecTimeOriginal = view.text(exif, .subSecTimeOriginal)
-        record.subSecTimeDigitized = view.text(exif, .subSecTimeDigitized)
+        // [EXIF 2.32 4.6.5] The offsets and sub-seconds belong in the Exif IFD; a writer that put
+        // DateTimeOriginal in IFD0 (read above) puts them there too, and exiftool reads them so.
+        record.offsetTime = view.text(exif, .offsetTime) ?? view.text(ifd0, .offsetTime)
+        record.offsetTimeOriginal = view.text(exif, .offsetTimeOriginal) ?? view.text(ifd0, .offsetTimeOriginal)
+        record.offsetTimeDigitized = view.text(exif, .offsetTimeDigitized) ?? view.text(ifd0, .offsetTimeDigitized)
+        record.subSecTime = view.text(exif, .subSecTime) ?? view.text(ifd0, .subSecTime)
+        record.subSecTimeOriginal = view.text(exif, .subSecTimeOriginal) ?? view.text(ifd0, .subSecTimeOriginal)
+        record.subSecTimeDigitized = view.text(exif, .subSecTimeDigitized) ?? view.text(ifd0, .subSecTimeDigitized)
         record.make = view.text(ifd0, .make)
         record.model = view.text(ifd0, .model)
         record.software = view.text(ifd0, .software)
@@ -130,7 +132,8 @@ package enum ExifDecoder {
 
     private static func readGPS(_ view: EntryReader, _ gps: IFD, into record: inout ExifRecord) {
         // [EXIF 2.32 4.6.6] GPS: Latitude/Longitude are 3 RATIONALs (degrees, minutes, seconds)
-        // with 'N'/'S', 'E'/'W' references.
+        // with 'N'/'S', 'E'/'W' references. The side is the reference's: a negative part (from a
+        // writer's SRATIONALs) would make it ambiguous, so it is out of range.
         if let lat = view.rationals(gps, .gpsLatitude), lat.count >= 3, let lon = view.rationals(gps, .gpsLongitude),
             lon.count >= 3
         {
@@ -138,7 +141,8 @@ package enum ExifDecoder {
             let lo = lon[0] + lon[1] / 60 + lon[2] / 3600
             let latRef = view.text(gps, .gpsLatitudeRef) ?? "N"
             let lonRef = view.text(gps, .gpsLongitudeRef) ?? "E"
-            if la.isFinite, lo.isFinite, la <= 90, lo <= 180 {
+            let parts = lat.prefix(3) + lon.prefix(3)
+            if la.isFinite, lo.isFinite, la <= 90, lo <= 180, parts.allSatisfy({ $0 >= 0 }) {
                 // Some writers use lower case ('s', 'w'); exiftool reads them as south and west.
                 record.gpsLatitude = latRef.hasPrefix("S") || latRef.hasPrefix("s") ? -la : la
                 record.gpsLongitude = lonRef.hasPrefix("W") || lonRef.hasPrefix("w") ? -lo : lo
@@ -274,16 +278,26 @@ private struct EntryReader {
     }
 
     /// RATIONAL components as Doubles; a zero denominator makes the value nil.
+    /// RATIONALs, or SRATIONALs where a writer used the signed type (HMD's Nokia phones write
+    /// GPSLatitude, GPSLongitude and GPSTimeStamp so; exiftool reads them): the caller decides
+    /// what a negative value means.
     func rationals(_ content: UnsafeMutablePointer<ExifContent>?, _ tag: TIFFTag) -> [Double]? {
-        guard let e = entry(content, tag), e.pointee.format == EXIF_FORMAT_RATIONAL,
+        guard let e = entry(content, tag), e.pointee.format == EXIF_FORMAT_RATIONAL || e.pointee.format == EXIF_FORMAT_SRATIONAL,
             let b = bytes(e), let base = b.baseAddress
         else { return nil }
+        let signed = e.pointee.format == EXIF_FORMAT_SRATIONAL
         let n = min(Int(e.pointee.components), b.count / 8, 8)
         var values: [Double] = []
         for i in 0..<n {
-            let r = exif_get_rational(base + 8 * i, order)
-            guard r.denominator != 0 else { return nil }
-            values.append(Double(r.numerator) / Double(r.denominator))
+            if signed {
+                let r = exif_get_srational(base + 8 * i, order)
+                guard r.denominator != 0 else { return nil }
+                values.append(Double(r.numerator) / Double(r.denominator))
+            } else {
+                let r = exif_get_rational(base + 8 * i, order)
+                guard r.denominator != 0 else { return nil }
+                values.append(Double(r.numerator) / Double(r.denominator))
+            }
         }
         return values
     }
