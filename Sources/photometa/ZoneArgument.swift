@@ -29,8 +29,9 @@ enum ZoneArgument {
 
     /// The zone the process runs in, read from `TZ` the way glibc reads it: unset means the
     /// system's zone (`/etc/localtime`); empty means UTC; a leading `:` is dropped; a path into
-    /// a zoneinfo folder names the zone after it; a POSIX rule (`CST-8`, `<+0530>-5:30`) gives its
-    /// standard offset. A `TZ` that names no zone is not silently UTC: `warning` says so.
+    /// a zoneinfo folder names the zone after it; a zone's own name is that zone; else a POSIX
+    /// rule (`CST-8`, `UTC-8`, `<+0530>-5:30`) gives its standard offset, counted west as POSIX
+    /// counts; else a zone name in any case. A `TZ` that names no zone is not silently UTC: `warning` says so.
     static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
         -> (zone: TimeZone, warning: String?)
     {
@@ -41,12 +42,22 @@ enum ZoneArgument {
         if tz.hasPrefix("/") {
             if let r = tz.range(of: "zoneinfo/"), let z = zone(named: String(tz[r.upperBound...])) { return (z, nil) }
             if FileSystem.exists(tz), tz == "/etc/localtime" { return (.current, nil) }
-        } else if let z = zone(named: tz) {
+        } else if isZoneFile(tz), let z = zone(named: tz) {
             return (z, nil)
         } else if let (offset, hasDST) = posixRule(tz), let z = TimeZone(secondsFromGMT: offset) {
+            // Before the lenient names: Foundation reads "UTC-8" as 8 hours west, POSIX east.
             return (z, hasDST ? "TZ=\(tz): its daylight-saving rule is not applied; using its standard offset" : nil)
+        } else if let z = zone(named: tz) {
+            return (z, nil)
         }
         return (utc, "TZ=\(tz) names no time zone; using UTC (set TZ to an IANA name such as Asia/Shanghai)")
+    }
+
+    /// Whether `name` is what glibc looks for first: a zone of the system's zoneinfo folder
+    /// (`Etc/GMT-8`, `EST5EDT`, `Asia/Tokyo`), by its exact name.
+    static func isZoneFile(_ name: String) -> Bool {
+        guard !name.isEmpty, !name.split(separator: "/").contains("..") else { return false }
+        return TimeZone.knownTimeZoneIdentifiers.contains(name) || FileSystem.exists("/usr/share/zoneinfo/" + name)
     }
 
     /// [POSIX.1-2017 8.3, TZ] `std offset [dst ...]`: the standard offset in seconds east of UTC

@@ -25,6 +25,10 @@ final class OptionTests: XCTestCase {
             (":Asia/Tokyo", "2022-12-24T09:00:00Z"), ("/usr/share/zoneinfo/Asia/Tokyo", "2022-12-24T09:00:00Z"),
             ("CST-8", "2022-12-24T10:00:00Z"), ("<+0530>-5:30", "2022-12-24T12:30:00Z"), ("", "2022-12-24T18:00:00Z"),
             ("asia/tokyo", "2022-12-24T09:00:00Z"),
+            // POSIX counts west: UTC-8 is 8 hours east, GMT+8 8 hours west (Foundation's own
+            // reading of "UTC-8" is the other way round); a zone file of that form is the file's.
+            ("UTC-8", "2022-12-24T10:00:00Z"), ("GMT+8", "2022-12-25T02:00:00Z"), ("UTC-05:30", "2022-12-24T12:30:00Z"),
+            ("Etc/GMT-8", "2022-12-24T10:00:00Z"), ("EST5EDT", "2022-12-24T23:00:00Z"),
         ]
         for (tz, utc) in cases {
             let r = try Photometa.run(["inspect", photo], environment: ["TZ": tz])

@@ -62,6 +62,11 @@ final class FileNameDateParserTests: XCTestCase {
     func testWhatsAppExport() {
         check("WhatsApp Image 2024-03-15 at 09.30.12.jpeg", "2024-03-15T09:30:12", pattern: "whatsapp.export")
         check("WhatsApp Image 2024-03-15 at 09.30.12 (1).jpeg", "2024-03-15T09:30:12", pattern: "whatsapp.export")
+        // A phone set to a 12-hour clock.
+        check("WhatsApp Image 2023-07-15 at 8.29.02 PM.jpeg", "2023-07-15T20:29:02", pattern: "whatsapp.export")
+        check("WhatsApp Image 2023-07-15 at 8.29.02 PM (1) (1).jpeg", "2023-07-15T20:29:02", pattern: "whatsapp.export")
+        check("WhatsApp Video 2023-07-15 at 12.05.09 AM.mp4", "2023-07-15T00:05:09", pattern: "whatsapp.export")
+        check("WhatsApp Image 2023-07-15 at 9.05.09.jpeg", "2023-07-15T09:05:09", pattern: "whatsapp.export")
     }
 
     func testWeChatEpochMillisAreInstants() {
@@ -230,6 +235,11 @@ final class FileNameDateParserTests: XCTestCase {
         check("00015IMG_00015_BURST20171111030039_COVER.jpg", "2017-11-11T03:00:39", pattern: "google.burst")
         check("00000IMG_00000_BURST20200209175020789_COVER.jpg", "2020-02-09T17:50:20.789", pattern: "google.burst")
         check("00100dPORTRAIT_00100_BURST20200209175020789.jpg", "2020-02-09T17:50:20.789", pattern: "google.burst")
+        // The other portrait prefixes of real names.
+        check("00100lrPORTRAIT_00100_BURST20200215105941635_COVER.jpg", "2020-02-15T10:59:41.635", pattern: "google.burst")
+        check("00100sPORTRAIT_00100_BURST20200309173239199_COVER.jpg", "2020-03-09T17:32:39.199", pattern: "google.burst")
+        check("00100lPORTRAIT_00100_BURST20190505125527565_COVER.jpg", "2019-05-05T12:55:27.565", pattern: "google.burst")
+        check("00000PORTRAIT_00000_BURST20200309173410155.jpg", "2020-03-09T17:34:10.155", pattern: "google.burst")
         check("FB_IMG_1681531522298.jpg", "2023-04-15T04:05:22.298", pattern: "facebook", instant: true)
         check("KakaoTalk_20201230_215907472.jpg", "2020-12-30T21:59:07.472", pattern: "kakaotalk")
         check("KakaoTalk_20260901_145641111_01.png", "2026-09-01T14:56:41.111", pattern: "kakaotalk")

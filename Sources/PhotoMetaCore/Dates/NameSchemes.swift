@@ -46,18 +46,22 @@ extension FileNameDateParser {
             ]),
         // Realme (and other ColorOS phones): no separator at all.
         Pattern("realme.camera", [.oneOf(["IMG", "VID"])] + compact),
-        // Google Camera's bursts: `NNNNNIMG_NNNNN_BURST` (or `…dPORTRAIT_…`) and the time,
-        // later with its milliseconds; the cover shot ends in `_COVER`.
+        // Google Camera's bursts: `NNNNNIMG_NNNNN_BURST` (or a portrait's `…PORTRAIT_…`, with
+        // `d`, `l`, `lr` or `s` in front or nothing, as real names show) and the time, later
+        // with its milliseconds; the cover shot ends in `_COVER`.
         Pattern(
             "google.burst",
-            [.ignoredDigits(5), .oneOf(["IMG_", "dPORTRAIT_"]), .ignoredDigits(5), .literal("_BURST")] + compact
-                + [.optional([.millis])]),
+            [
+                .ignoredDigits(5), .oneOf(["IMG_", "PORTRAIT_", "dPORTRAIT_", "lPORTRAIT_", "lrPORTRAIT_", "sPORTRAIT_"]),
+                .ignoredDigits(5), .literal("_BURST"),
+            ] + compact + [.optional([.millis])]),
         Pattern("whatsapp", [.oneOf(["IMG-", "VID-"]), .year, .month, .day, .literal("-WA"), .ignoredDigits(4)]),
-        // WhatsApp's phone export and WhatsApp Desktop's saved media.
+        // WhatsApp's phone export and WhatsApp Desktop's saved media; the time in the phone's
+        // clock, 24-hour (`22.15.00`) or 12-hour (`8.29.02 PM`, real names).
         Pattern(
             "whatsapp.export",
             [.oneOf(["WhatsApp Image ", "WhatsApp Video "])] + dashedDate
-                + [.literal(" at "), .hour, .literal("."), .minute, .literal("."), .second]),
+                + [.literal(" at "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem]),
         Pattern("wechat.export", utc: true, [.literal("mmexport"), .epochMillis]),
         Pattern("wechat.camera", utc: true, [.literal("wx_camera_"), .epochMillis]),
         Pattern("wechat.image", [.literal("微信图片_")] + compact),
