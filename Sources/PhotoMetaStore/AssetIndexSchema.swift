@@ -145,5 +145,12 @@ extension AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v14: GPSTimeStamp stored as SRATIONAL gives its offset, an IFD0 DateTimeOriginal its
+        // own OffsetTimeOriginal and sub-seconds, and Google's portrait bursts and WhatsApp's
+        // 12-hour names their dates, where rows kept none. Dropped as for v13.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 }
