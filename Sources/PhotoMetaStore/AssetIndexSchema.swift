@@ -147,7 +147,8 @@ extension AssetIndex {
         """,
         // v14: GPSTimeStamp stored as SRATIONAL gives its offset, an IFD0 DateTimeOriginal its
         // own OffsetTimeOriginal and sub-seconds, and Google's portrait bursts and WhatsApp's
-        // 12-hour names their dates, where rows kept none. Dropped as for v13.
+        // 12-hour names, Dropbox uploads and macOS screen recordings their dates, where rows
+        // kept none. Dropped as for v13.
         """
         DELETE FROM assets;
         DELETE FROM folders;

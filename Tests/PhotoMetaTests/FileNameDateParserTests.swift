@@ -62,6 +62,11 @@ final class FileNameDateParserTests: XCTestCase {
     func testWhatsAppExport() {
         check("WhatsApp Image 2024-03-15 at 09.30.12.jpeg", "2024-03-15T09:30:12", pattern: "whatsapp.export")
         check("WhatsApp Image 2024-03-15 at 09.30.12 (1).jpeg", "2024-03-15T09:30:12", pattern: "whatsapp.export")
+        // Dropbox's camera uploads, and macOS's screen recordings.
+        check("2023-07-15 20.29.02.jpg", "2023-07-15T20:29:02", pattern: "dropbox")
+        check("2023-07-15 20.29.02-1.jpg", "2023-07-15T20:29:02", pattern: "dropbox")
+        check("Screen Recording 2024-03-15 at 9.30.12 AM.mov", "2024-03-15T09:30:12", pattern: "macos.screenrecord")
+        check("Screen Recording 2024-03-15 at 21.30.12.mov", "2024-03-15T21:30:12", pattern: "macos.screenrecord")
         // A phone set to a 12-hour clock.
         check("WhatsApp Image 2023-07-15 at 8.29.02 PM.jpeg", "2023-07-15T20:29:02", pattern: "whatsapp.export")
         check("WhatsApp Image 2023-07-15 at 8.29.02 PM (1) (1).jpeg", "2023-07-15T20:29:02", pattern: "whatsapp.export")

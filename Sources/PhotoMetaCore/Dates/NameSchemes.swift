@@ -176,6 +176,11 @@ extension FileNameDateParser {
             [.literal("Screen recording ")] + dashedDate + [
                 .literal(" "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem,
             ]),
+        // macOS's screen recordings (Screenshot.app, ⇧⌘5): the screenshots' English form.
+        Pattern(
+            "macos.screenrecord",
+            [.literal("Screen Recording ")] + dashedDate
+                + [.literal(" at "), .looseHour, .literal("."), .minute, .literal("."), .second, .optionalMeridiem]),
         // Windows 11 Snipping Tool's recordings: `Screen Recording YYYY-MM-DD HHMMSS` (real names).
         Pattern(
             "windows.screenrecord", [.literal("Screen Recording ")] + dashedDate + [.literal(" "), .hour, .minute, .second]),
@@ -207,6 +212,9 @@ extension FileNameDateParser {
         Pattern("steam", compact + [.literal("_"), .someDigits]),
         // OBS Studio's default recording name (Output/FilenameFormatting).
         Pattern("obs", dashedDate + [.literal(" ")] + dashedTime),
+        // Dropbox's camera uploads: `YYYY-MM-DD HH.MM.SS`, the time it was taken, local (a name
+        // taken gets `-1`, `-2`... before the extension).
+        Pattern("dropbox", dashedDate + [.literal(" "), .hour, .literal("."), .minute, .literal("."), .second]),
         // Flameshot's default `%F_%H-%M`: minutes, no seconds.
         Pattern("flameshot", screenshot: true, dashedDate + [.literal("_"), .hour, .literal("-"), .minute]),
         // Samsung camera: bare YYYYMMDD_hhmmss.
