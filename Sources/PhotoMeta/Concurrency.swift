@@ -37,6 +37,10 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
     private var head = 0
     private var numbered = 0
     private var done = false
+    /// The producer waits for room; it is woken once the queue has drained to half its limit,
+    /// not at each item taken: a sleep and a wake-up per run would cost more than the run.
+    private var producerWaits = false
+    private var cancelled = false
     private let limit: Int
 
     package init(limit: Int) { self.limit = limit }
@@ -44,7 +48,12 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
     package func push(_ batch: [Item]) {
         guard !batch.isEmpty else { return }
         condition.lock()
-        while items.count - head >= limit { condition.wait() }
+        while items.count - head >= limit && !cancelled {
+            producerWaits = true
+            condition.wait()
+        }
+        producerWaits = false
+        guard !cancelled else { return condition.unlock() }
         let wasEmpty = head == items.count
         items.append(contentsOf: batch)
         // Wake the workers only when one may be waiting for work.
@@ -55,6 +64,18 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
     package func finish() {
         condition.lock()
         done = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Drops what waits and takes nothing more: the consumers' next `pop` is nil, the
+    /// producer's pushes return at once (the reader of the results went away).
+    package func cancel() {
+        condition.lock()
+        items.removeAll()
+        head = 0
+        done = true
+        cancelled = true
         condition.broadcast()
         condition.unlock()
     }
@@ -80,7 +101,6 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
         // A copy, not a slice: a slice shares the queue's storage, so the producer's next
         // append would copy the whole queue (2.5 % of a warm `inspect -r` in the profile).
         let run = ArraySlice(Array(items[head..<(head + n)]))
-        let wasFull = waiting >= limit
         head += n
         let first = numbered
         numbered += n
@@ -88,8 +108,11 @@ package final class WorkQueue<Item: Sendable>: @unchecked Sendable {
             items.removeFirst(head)
             head = 0
         }
-        // Wake the producer only when it may be waiting for room.
-        if wasFull { condition.broadcast() }
+        // Wake the producer once half the queue is free (it may be the only waiter).
+        if producerWaits, items.count - head <= limit / 2 {
+            producerWaits = false
+            condition.broadcast()
+        }
         return (first, run)
     }
 }

@@ -56,20 +56,24 @@ public enum InspectionRunner {
 
     /// Inspects `paths` (folders walked when `recursive`), then the paths of `fileList` in
     /// their order; `exclude` patterns (`PathGlob`) leave entries of walked folders out;
-    /// `sidecars` false leaves XMP sidecars and Takeout JSON unread (`--no-sidecars`).
+    /// `sidecars` false leaves XMP sidecars and Takeout JSON unread (`--no-sidecars`); `stop`,
+    /// once set (the reader of the results went away), ends the scan and the work after the
+    /// runs in hand, and what remains is not inspected.
     /// `render` runs on the workers, concurrently; `emit` is called once per item,
     /// in scan order, never concurrently; `problem` receives what the scan could not use, from
     /// the scanning thread; `scanned`, when given, hears how many files the scan has found so
     /// far, and `finished` once it found them all (for a progress display).
     public static func run<Rendered: Sendable>(
         paths: [String], fileList: FileList? = nil, recursive: Bool, exclude: [String] = [], sidecars: Bool = true,
-        workers: Int = InspectionRunner.defaultWorkers,
+        workers: Int = InspectionRunner.defaultWorkers, stop: StopFlag? = nil,
         scanned: (@Sendable (_ count: Int, _ finished: Bool) -> Void)? = nil,
         problem: @escaping @Sendable (Problem) -> Void,
         render: @escaping @Sendable (Item, MediaAsset) -> Rendered,
         emit: @escaping @Sendable (Rendered) -> Void
     ) {
-        let scanner = CommandLinePaths(recursive: recursive, exclude: exclude.compactMap(PathGlob.init))
+        var shouldStop: (@Sendable () -> Bool)?
+        if let stop { shouldStop = { stop.isSet } }
+        let scanner = CommandLinePaths(recursive: recursive, exclude: exclude.compactMap(PathGlob.init), shouldStop: shouldStop)
         // A few named files: on this thread, since each hand-over between threads wakes one,
         // which an idle core can take milliseconds to do (docs/performance.md, "One file...").
         if runsInline(paths: paths, recursive: recursive, fileList: fileList) {
@@ -134,6 +138,10 @@ public enum InspectionRunner {
                         rendered.append(render(Item(path: item.path, explicit: item.explicit), asset))
                     }
                     results.deliver(first: first, rendered)
+                    if stop?.isSet == true {
+                        queue.cancel()
+                        break
+                    }
                 }
                 done.leave()
             }.start()

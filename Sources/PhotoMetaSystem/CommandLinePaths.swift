@@ -28,10 +28,13 @@ package struct CommandLinePaths: Sendable {
     package var recursive: Bool
     /// Left out of walked folders (matched below each folder given).
     package var exclude: [PathGlob]
+    /// Asked before each path and folder: true ends the scan (its reader went away).
+    package var shouldStop: (@Sendable () -> Bool)?
 
-    package init(recursive: Bool, exclude: [PathGlob] = []) {
+    package init(recursive: Bool, exclude: [PathGlob] = [], shouldStop: (@Sendable () -> Bool)? = nil) {
         self.recursive = recursive
         self.exclude = exclude
+        self.shouldStop = shouldStop
     }
 
     /// Streams the files in path order, then (`listed`) the paths of a file list in the order
@@ -46,7 +49,9 @@ package struct CommandLinePaths: Sendable {
         // Only explicit paths can be met twice (walked folders are visited once each), so only
         // they are remembered: memory stays independent of the size of the tree.
         var emitted = Set<String>()
-        let walker = TreeWalker(policy: .commandLine, exclude: exclude)
+        var walker = TreeWalker(policy: .commandLine, exclude: exclude)
+        walker.shouldStop = shouldStop
+        let stopped = { shouldStop?() == true }
         // Shared by every walk: a folder named twice (or inside another named folder) is walked
         // once.
         var visited = Set<TreeWalker.FolderID>()
@@ -95,9 +100,9 @@ package struct CommandLinePaths: Sendable {
             }
         }
 
-        for path in sorted { one(path, dedupe: true) }
+        for path in sorted where !stopped() { one(path, dedupe: true) }
         if let listed {
-            while let path = listed() {
+            while !stopped(), let path = listed() {
                 if !path.isEmpty { one(path, dedupe: false) }
             }
         }

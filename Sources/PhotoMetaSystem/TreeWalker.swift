@@ -113,6 +113,8 @@ package struct TreeWalker: Sendable {
     /// needs no file's siblings (the watcher): a folder of 50,000 files is walked holding its
     /// names and one run, not 50,000 `File` values.
     package var streamsFiles = false
+    /// Asked before each folder is listed: true ends the walk there (its reader went away).
+    package var shouldStop: (@Sendable () -> Bool)?
 
     /// Enter each folder's sub-folders last name first, then hand on its files (still in path
     /// order). Camera and dated folders are named in the order they were made
@@ -216,6 +218,7 @@ package struct TreeWalker: Sendable {
         _ handle: DirectoryHandle, _ dir: String, relative: String, root: String, depth: Int, descend: Bool,
         visited: inout Set<FolderID>, visit: (Event) -> Void
     ) {
+        if let shouldStop, shouldStop() { return }
         entering?(dir, relative)
         let listing: DirectoryHandle.Listing
         do throws(SystemError) {

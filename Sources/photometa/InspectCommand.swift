@@ -135,8 +135,11 @@ struct InspectCommand {
     private func inspectAll(_ fileList: InspectionRunner.FileList?, tally: Tally, progress: ProgressLine?) {
         let report = AssetReport(zone: zone)
         let format = self.format
+        // Output that can no longer be written (`| head` quit, a full disk) ends the run: the
+        // rest would be parsed for no one.
+        let stop = StopFlag()
         InspectionRunner.run(
-            paths: paths, fileList: fileList, recursive: recursive, exclude: exclude, sidecars: sidecars,
+            paths: paths, fileList: fileList, recursive: recursive, exclude: exclude, sidecars: sidecars, stop: stop,
             scanned: { count, finished in
                 if finished { progress?.set(total: count) }
             },
@@ -170,6 +173,7 @@ struct InspectCommand {
                 case .jsonl: Output.out(r.text + "\n")
                 }
                 tally.addEmitted()
+                if Output.stdoutFailure != nil { stop.set() }
             })
     }
 
