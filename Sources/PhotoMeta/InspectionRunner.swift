@@ -124,29 +124,38 @@ public enum InspectionRunner {
         for _ in 0..<workers {
             done.enter()
             Thread {
-                var rendered: [Rendered] = []
-                var opened: [FileByteSource?] = []
-                while let (first, run) = queue.pop(sharingWith: workers, atMost: runLength) {
-                    rendered.removeAll(keepingCapacity: true)
-                    opened = prefetched(run)
-                    for (k, item) in zip(run.indices, run) {
-                        let source = opened[k - run.startIndex]
-                        opened[k - run.startIndex] = nil  // closed once read, not at the end of the run
-                        let asset = FileInspector.inspect(
-                            path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder,
-                            pairing: pairing, sidecars: sidecars, opened: source)
-                        rendered.append(render(Item(path: item.path, explicit: item.explicit), asset))
-                    }
-                    results.deliver(first: first, rendered)
-                    if stop?.isSet == true {
-                        queue.cancel()
-                        break
-                    }
-                }
+                work(queue, results, workers: workers, pairing: pairing, sidecars: sidecars, stop: stop, render: render)
                 done.leave()
             }.start()
         }
         done.wait()
+    }
+
+    /// One worker: runs of files taken in turn, inspected, rendered and handed over in order,
+    /// until the queue is finished (or `stop` is set: then it is cancelled).
+    private static func work<Rendered: Sendable>(
+        _ queue: WorkQueue<CommandLinePaths.Item>, _ results: OrderedResults<Rendered>, workers: Int,
+        pairing: PairingFolders, sidecars: Bool, stop: StopFlag?, render: @Sendable (Item, MediaAsset) -> Rendered
+    ) {
+        var rendered: [Rendered] = []
+        var opened: [FileByteSource?] = []
+        while let (first, run) = queue.pop(sharingWith: workers, atMost: runLength) {
+            rendered.removeAll(keepingCapacity: true)
+            opened = prefetched(run)
+            for (k, item) in zip(run.indices, run) {
+                let source = opened[k - run.startIndex]
+                opened[k - run.startIndex] = nil  // closed once read, not at the end of the run
+                let asset = FileInspector.inspect(
+                    path: item.path, pairLivePhotos: true, facts: item.facts, folder: item.folder,
+                    pairing: pairing, sidecars: sidecars, opened: source)
+                rendered.append(render(Item(path: item.path, explicit: item.explicit), asset))
+            }
+            results.deliver(first: first, rendered)
+            if stop?.isSet == true {
+                queue.cancel()
+                return
+            }
+        }
     }
 
     /// Whether `run` inspects on the calling thread: a few files named on the command line (no
