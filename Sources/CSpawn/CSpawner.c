@@ -26,6 +26,21 @@ extern char **environ;
 static const char *pm_helper;
 static const char *pm_hook;
 
+/* Helpers whose reaper has not finished. When photometa goes (its end of the spawner's socket
+ * hangs up), the spawner waits for them before it exits: each reaper sees photometa's end of
+ * its reply socket hang up and kills its helper. Exiting at once ended the reapers instead,
+ * and a killed photometa's helper went on decoding (and writing into `--out`) for seconds. */
+static pthread_mutex_t pm_live_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pm_live_changed = PTHREAD_COND_INITIALIZER;
+static int pm_live_helpers;
+
+static void pm_live_add(int n) {
+    pthread_mutex_lock(&pm_live_lock);
+    pm_live_helpers += n;
+    pthread_cond_broadcast(&pm_live_changed);
+    pthread_mutex_unlock(&pm_live_lock);
+}
+
 static int pm_send(int sock, const char *data, size_t len, const int *fds, int nfds) {
     char control[CMSG_SPACE(3 * sizeof(int))];
     memset(control, 0, sizeof control);
@@ -121,6 +136,7 @@ static void *pm_reap(void *arg) {
     if (pidfd >= 0) close(pidfd);
     pm_write_int(reply, status);
     close(reply);
+    if (child.helper) pm_live_add(-1);
     return NULL;
 }
 
@@ -188,8 +204,11 @@ static void pm_serve(int sock) {
         pm_write_int(fds[0], pid);
         pthread_t t;
         struct pm_child *child = pid > 0 ? malloc(sizeof *child) : NULL;
-        if (child) *child = (struct pm_child){.pid = pid, .reply = fds[0], .helper = request[0] == 'H'};
+        int helper = request[0] == 'H';
+        if (child) *child = (struct pm_child){.pid = pid, .reply = fds[0], .helper = helper};
+        if (child && helper) pm_live_add(1);
         if (!child || pthread_create(&t, NULL, pm_reap, child) != 0) {
+            if (child && helper) pm_live_add(-1);
             free(child);
             close(fds[0]);
             continue;
@@ -231,6 +250,10 @@ int pm_spawner_start(const char *helper, const char *hook_command) {
         pm_helper = h;
         pm_hook = k;
         pm_serve(sv[1]);
+        /* Hooks are left to finish; helpers are not left running (pm_live_helpers). */
+        pthread_mutex_lock(&pm_live_lock);
+        while (pm_live_helpers > 0) pthread_cond_wait(&pm_live_changed, &pm_live_lock);
+        pthread_mutex_unlock(&pm_live_lock);
         _exit(0);
     }
     free(h);

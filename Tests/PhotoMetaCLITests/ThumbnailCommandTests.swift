@@ -174,6 +174,38 @@ final class ThumbnailCommandTests: XCTestCase {
         }
     }
 
+    /// photometa killed during a batch (SIGKILL: none of its own code runs): the spawner sees it
+    /// go and kills the helper, which must not go on decoding, and writing into `--out`,
+    /// without it (docs/thumbnails.md).
+    func testAHelperDoesNotOutliveAKilledPhotometa() throws {
+        let stuck = work.appendingPathComponent("busy.sh").path
+        let pidFile = work.appendingPathComponent("busy.pids").path
+        try "#!/bin/sh\necho $$ >> '\(pidFile)'\nexec sleep 60\n".write(toFile: stuck, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(stuck, 0o755), 0)
+        var e = env
+        e["PHOTOMETA_THUMBNAILER"] = stuck
+        let process = Process()
+        process.executableURL = Photometa.binary
+        process.arguments = ["thumbnail", "--jsonl", "--no-cache", "--out", work.path, fixture("orient1.jpg")]
+        process.environment = e
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var helper: Int32?
+        let started = Date().addingTimeInterval(30)
+        while helper == nil, Date() < started {
+            helper = (try? String(contentsOfFile: pidFile, encoding: .utf8))?.split(separator: "\n").first.flatMap { Int32($0) }
+            if helper == nil { usleep(20_000) }
+        }
+        let pid = try XCTUnwrap(helper, "the helper started")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        let deadline = Date().addingTimeInterval(10)
+        while kill(pid, 0) == 0, Date() < deadline { usleep(20_000) }
+        XCTAssertNotEqual(kill(pid, 0), 0, "helper \(pid) outlived photometa")
+        if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+    }
+
     func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
         let helper = Photometa.binary.deletingLastPathComponent().appendingPathComponent("photometa-thumbnailer").path
         let ldd = Process()
