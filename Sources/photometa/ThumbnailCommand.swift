@@ -203,7 +203,6 @@ struct ThumbnailCommand {
         let own = SelfConfinement.apply(.init(unixSockets: true, thumbnails: true))
         var failed = 0
         if format == .json { Output.out("[") }
-        if format == .jsonl { Output.flushPeriodically() }
         // Files refused here (the media's own folder) never reach the helper; their places
         // in the order are kept.
         var refused: [Int: String] = [:]
@@ -247,6 +246,7 @@ struct ThumbnailCommand {
             case .json: Output.out((i == 0 ? "\n" : ",\n") + Self.json(o, explain: explain))
             case .jsonl: Output.out(Self.json(o, explain: explain) + "\n")
             }
+            Output.flush()  // each answer as it comes: progress, and a reader gone is known at once
         }
         func flushRefused(upTo limit: Int) {
             while next < limit {
@@ -255,16 +255,17 @@ struct ThumbnailCommand {
                 next += 1
             }
         }
+        let readerGone = { Output.stdoutFailure != nil }  // `| head` quit, a full disk: the batch ends
         ThumbnailerProcess.run(
             files: sent.map { files[$0] }, names: names.map { n in sent.map { n[$0] } },
-            job: ThumbnailJob(request: request, out: out, cache: useCache)
+            job: ThumbnailJob(request: request, out: out, cache: useCache), shouldStop: readerGone
         ) { k, o in
             let i = sent[k]
             flushRefused(upTo: i)
             print(i, o)
             next = i + 1
         }
-        flushRefused(upTo: files.count)
+        if Output.stdoutFailure == nil { flushRefused(upTo: files.count) }
         if explain, format == .text {
             Output.out("confinement: photometa: " + own.summary + "\n")
             let said = confinement.map { "photometa-thumbnailer: " + $0.summary } ?? "no decoder ran"

@@ -81,7 +81,8 @@ enum ThumbnailerProcess {
     /// usage error) fails every file left, as retrying would do the same.
     @discardableResult
     static func run(
-        files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void
+        files: [String], names: [String]?, job: ThumbnailJob, shouldStop: () -> Bool = { false },
+        each: (Int, Outcome) -> Void
     ) -> Confinement? {
         var next = 0
         var alone = false
@@ -89,10 +90,11 @@ enum ThumbnailerProcess {
         while next < files.count {
             let end = alone ? next + 1 : files.count
             let batch = Array(files[next..<end])
-            let attempt = runOnce(files: batch, names: names.map { Array($0[next..<end]) }, job: job) { k, o in
-                each(next + k, o)
+            let attempt = runOnce(files: batch, names: names.map { Array($0[next..<end]) }, job: job, shouldStop: shouldStop) {
+                k, o in each(next + k, o)
             }
             confinement = attempt.confinement ?? confinement
+            if attempt.stopped { return confinement }
             next += attempt.delivered
             guard next < files.count, attempt.delivered < batch.count else {
                 alone = false
@@ -132,6 +134,8 @@ enum ThumbnailerProcess {
         var ended: ChildProcess.Termination?
         var failure: String?
         var confinement: Confinement?
+        /// `shouldStop` said to stop (the reader of the answers went away): the helper was let go.
+        var stopped = false
     }
 
     /// How long the helper may go without answering (one file's thumbnail, its first line)
@@ -147,7 +151,10 @@ enum ThumbnailerProcess {
         return (80, 80_000)
     }()
 
-    static func runOnce(files: [String], names: [String]?, job: ThumbnailJob, each: (Int, Outcome) -> Void) -> Attempt {
+    static func runOnce(
+        files: [String], names: [String]?, job: ThumbnailJob, shouldStop: () -> Bool = { false },
+        each: (Int, Outcome) -> Void
+    ) -> Attempt {
         var attempt = Attempt()
         let helper: String
         switch Self.helper() {
@@ -195,6 +202,14 @@ enum ThumbnailerProcess {
                     o.confinement = attempt.confinement
                     each(i, o)
                     attempt.delivered += 1
+                    // Nobody reads the answers any more: the helper's remaining files are
+                    // dropped (the spawner kills it when it is let go).
+                    if shouldStop() {
+                        child.abandon()
+                        feeding.wait()
+                        attempt.stopped = true
+                        return attempt
+                    }
                 } else if let c = Confinement(line: pending[start..<nl]) {
                     attempt.confinement = c
                 }

@@ -206,6 +206,42 @@ final class ThumbnailCommandTests: XCTestCase {
         if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
     }
 
+    /// A reader that goes away (`| head -1`) ends the batch: the helper is let go instead of
+    /// making every thumbnail for no one.
+    func testAReaderThatQuitsEndsTheBatch() throws {
+        let folder = work.appendingPathComponent("many")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let files = try (0..<400).map { i -> String in
+            let path = folder.appendingPathComponent(String(format: "p%03d.jpg", i)).path
+            try FileManager.default.linkItem(atPath: fixture("orient1.jpg"), toPath: path)
+            return path
+        }
+        let out = work.appendingPathComponent("made")
+        let process = Process()
+        process.executableURL = Photometa.binary
+        process.arguments = ["thumbnail", "--no-cache", "--out", out.path] + files
+        process.environment = env
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        try process.run()
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first.append(chunk)
+        }
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix(files[0] + " -> "), String(decoding: first, as: UTF8.self))
+        try output.fileHandleForReading.close()  // the reader goes away
+        let result = ended.wait(timeout: .now() + 60)
+        if process.isRunning { process.terminate() }
+        XCTAssertEqual(result, .success)
+        let made = try FileManager.default.contentsOfDirectory(atPath: out.path).count
+        XCTAssertLessThan(made, files.count, "the batch went on after its reader left")
+    }
+
     func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
         let helper = Photometa.binary.deletingLastPathComponent().appendingPathComponent("photometa-thumbnailer").path
         let ldd = Process()
