@@ -196,7 +196,16 @@ final class CompletenessRuleTests: XCTestCase {
     }
 
     func testTruncatedFilesWait() {
-        XCTAssertNotNil(rule.reject(Scenario.candidate("a", age: 1, truncated: true), in: Scenario.context()))
+        let writing = Scenario.candidate("a", age: 1, modifiedAgo: 5, truncated: true)
+        XCTAssertEqual(rule.reject(writing, in: Scenario.context()), "the file is cut short (still being written?)")
+        XCTAssertTrue(CompletenessRule.mayStillChange(writing, Scenario.context()))
+        // Cut short and untouched for 30 s and more: damaged, still turned down, not pending.
+        let damaged = Scenario.candidate("a", age: 1, modifiedAgo: 3600, truncated: true)
+        XCTAssertEqual(
+            rule.reject(damaged, in: Scenario.context()),
+            "the file is cut short and unchanged for 60 min: damaged, not being written")
+        XCTAssertFalse(CompletenessRule.mayStillChange(damaged, Scenario.context()))
+        XCTAssertFalse(CompletenessRule.mayStillChange(Scenario.candidate("a", age: 1, modifiedAgo: 30, truncated: true), Scenario.context()))
     }
 
     func testRealClockNotNow() {
@@ -233,7 +242,7 @@ final class SuggestionEngineTests: XCTestCase {
         let candidates = [
             Scenario.candidate("newest-complete.jpg", age: 5),
             Scenario.candidate("writing.jpg", age: 2, modifiedAgo: 0.4),
-            Scenario.candidate("cut.jpg", age: 3, truncated: true),
+            Scenario.candidate("cut.jpg", age: 3, modifiedAgo: 5, truncated: true),
         ]
         let d = SuggestionEngine().decide(candidates, context: Scenario.context())
         XCTAssertNil(d.suggestion)
@@ -242,8 +251,20 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(p.retryAfterMilliseconds, 600, "settles 1 s after its last write")
         XCTAssertTrue(d.outranked.contains("newest-complete.jpg"))
         let cutOnly = SuggestionEngine().decide(
-            [Scenario.candidate("cut.jpg", age: 3, truncated: true)], context: Scenario.context())
+            [Scenario.candidate("cut.jpg", age: 3, modifiedAgo: 5, truncated: true)], context: Scenario.context())
         XCTAssertEqual(cutOnly.pending?.retryAfterMilliseconds, 500)
+    }
+
+    /// A newer file cut short an hour ago (a failed download) is damaged, not being written: it
+    /// holds nothing back, and the photo before it is offered.
+    func testADamagedFileHoldsNothingBack() {
+        let d = SuggestionEngine().decide(
+            [Scenario.candidate("photo.jpg", age: 20), Scenario.candidate("failed-download.jpg", age: 10, truncated: true)],
+            context: Scenario.context())
+        XCTAssertNil(d.pending)
+        XCTAssertEqual(d.suggestion?.path, "photo.jpg")
+        XCTAssertEqual(d.rejected.map(\.path), ["failed-download.jpg"])
+        XCTAssertEqual(d.rejected.first?.rule, .completeness)
     }
 
     func testEqualInstantsBreakByPath() {

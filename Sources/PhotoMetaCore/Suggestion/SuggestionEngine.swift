@@ -50,8 +50,8 @@ package struct SuggestionEngine: Sendable {
             if let (rule, reason) = rejection {
                 if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
                 // Completeness is asked last: a file it turns down passed every other rule, so it
-                // is what would be offered once written.
-                if rule == .completeness, let t = context.instant(of: c),
+                // is what would be offered once written (unless it is damaged, not being written).
+                if rule == .completeness, CompletenessRule.mayStillChange(c, context), let t = context.instant(of: c),
                     pending.map({ NewestFirst.precedes(c.path, t, $0.candidate.path, $0.instant) }) ?? true
                 {
                     pending = (c, t, retryAfterMilliseconds(c))

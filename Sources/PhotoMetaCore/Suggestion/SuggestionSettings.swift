@@ -18,6 +18,9 @@ public struct SuggestionSettings: Sendable, Equatable {
     public var includeVideos = false
     /// A file modified less than this long ago (real clock) may still be being written.
     public var settleTime: Duration = .seconds(1)
+    /// A file cut short and unchanged this long (real clock) is damaged, not being written (a
+    /// download that failed, a copy that stopped): turned down, but it holds nothing back.
+    public var stalledAfter: Duration = .seconds(30)
     /// The zone for capture dates that carry no offset. Required: the core never looks at the
     /// machine's zone (pass `TimeZone.current` to mean "here").
     public var zone: TimeZone
