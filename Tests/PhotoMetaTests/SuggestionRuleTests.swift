@@ -205,7 +205,9 @@ final class CompletenessRuleTests: XCTestCase {
             rule.reject(damaged, in: Scenario.context()),
             "the file is cut short and unchanged for 60 min: damaged, not being written")
         XCTAssertFalse(CompletenessRule.mayStillChange(damaged, Scenario.context()))
-        XCTAssertFalse(CompletenessRule.mayStillChange(Scenario.candidate("a", age: 1, modifiedAgo: 30, truncated: true), Scenario.context()))
+        XCTAssertFalse(
+            CompletenessRule.mayStillChange(Scenario.candidate("a", age: 1, modifiedAgo: 30, truncated: true), Scenario.context())
+        )
     }
 
     func testRealClockNotNow() {
