@@ -27,15 +27,24 @@ package final class PathListReader: @unchecked Sendable {
     /// The list in the file at `path` ("-" for standard input); `nul`: NUL-separated (`-0`).
     package init(path: String, nul: Bool) throws(SystemError) {
         separator = nul ? 0 : 0x0A
-        if path == "-" {
-            fd = 0
-            ownsDescriptor = false
-        } else {
-            let fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        let fd: Int32
+        let owned = path != "-"
+        if owned {
+            fd = PathBytes.withCPath(path) { open($0, O_RDONLY | O_CLOEXEC) }
             guard fd >= 0 else { throw SystemError(errno: errno) }
-            self.fd = fd
-            ownsDescriptor = true
+        } else {
+            fd = 0
         }
+        // A list that cannot be read at all is said at once: a folder (its read would fail
+        // with EISDIR), or a closed standard input (`<&-`).
+        var st = stat()
+        let problem: Int32? = fstat(fd, &st) != 0 ? errno : st.st_mode & S_IFMT == S_IFDIR ? EISDIR : nil
+        if let problem {
+            if owned { close(fd) }
+            throw SystemError(errno: problem)
+        }
+        self.fd = fd
+        ownsDescriptor = owned
     }
 
     deinit { if ownsDescriptor { close(fd) } }

@@ -79,7 +79,9 @@ struct InspectCommand {
             case "-r", "--recursive": recursive = true
             case "--json", "--jsonl": format = try ListFormat.choose(opt.name, over: format)
             case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "Asia/Shanghai"))
-            case "--files-from": filesFrom = try cursor.value(for: opt, example: "list.txt")
+            case "--files-from":
+                guard filesFrom == nil else { throw UsageError("--files-from is given once (one list)") }
+                filesFrom = try cursor.value(for: opt, example: "list.txt")
             case "-0", "--null": nul = true
             case "--keep-going": keepGoing = true
             case "--no-sidecars": sidecars = false
@@ -179,9 +181,9 @@ struct InspectCommand {
 
     /// The end of the run: a list cut short, the count of skipped files, the exit status.
     private func finish(_ fileList: InspectionRunner.FileList?, tally: Tally) -> ExitCode {
-        if let e = fileList?.failure {
+        let listFailure = fileList?.failure
+        if let e = listFailure {
             Output.err("photometa: the list \(filesFrom ?? "-") could not be read to its end: \(e)")
-            tally.addFailure(inEntry: false)
         }
         let skipped = tally.skipped
         if skipped > 0, !quiet {
@@ -189,6 +191,8 @@ struct InspectCommand {
                 "photometa: skipped \(skipped) file\(skipped == 1 ? "" : "s") that \(skipped == 1 ? "is" : "are") not images or videos"
             )
         }
+        // The list itself failed (a read error midway): 66, as for a list that cannot be opened.
+        if listFailure != nil { return .noInput }
         if keepGoing { return tally.failedOutsideEntries > 0 ? .someFailed : .success }
         return tally.failed > 0 ? .someFailed : .success
     }

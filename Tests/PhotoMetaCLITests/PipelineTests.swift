@@ -58,6 +58,18 @@ final class PipelineTests: XCTestCase {
         XCTAssertEqual(notRecursive.status, 1, "a folder without -r has no row")
         let missingList = try Photometa.run(["inspect", "--files-from", dir + "/list", "--keep-going"])
         XCTAssertEqual(missingList.status, 66)
+        // A folder given as the list, and a closed standard input, are lists that cannot be read.
+        let folderList = try Photometa.run(["inspect", "--files-from", library])
+        XCTAssertEqual(folderList.status, 66, folderList.stderr)
+        XCTAssertTrue(folderList.stderr.contains("cannot read the list \(library): is a directory"), folderList.stderr)
+        let closed = Process()
+        closed.executableURL = URL(fileURLWithPath: "/bin/sh")
+        closed.arguments = ["-c", "exec \"$0\" inspect --files-from - <&- 2>/dev/null", Photometa.binary.path]
+        try closed.run()
+        closed.waitUntilExit()
+        XCTAssertEqual(closed.terminationStatus, 66, "closed standard input")
+        let twice = try Photometa.run(["inspect", "--files-from", "a", "--files-from", "b"])
+        XCTAssertEqual(twice.status, 64, "a second list is not silently dropped: \(twice.stderr)")
     }
 
     func testEveryRowHasTheSchema() throws {
