@@ -42,6 +42,13 @@ struct ArgumentCursor {
         index += 1
         return arguments[index - 1]
     }
+
+    /// A value that names a file (`--state`): an empty one names nothing, a usage error.
+    mutating func path(for option: (name: String, inlineValue: String?), example: String) throws(UsageError) -> String {
+        let v = try value(for: option, example: example)
+        guard !v.isEmpty else { throw UsageError("\(option.name) needs a path, e.g. \(option.name) \(example)") }
+        return v
+    }
 }
 
 enum InstantArgument {

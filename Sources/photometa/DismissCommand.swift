@@ -32,7 +32,7 @@ struct DismissCommand {
             switch opt.name {
             case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
             case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))
-            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--state": statePath = try cursor.path(for: opt, example: "~/state.sqlite3")
             case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }

@@ -22,7 +22,7 @@ struct ForgetCommand {
         var cursor = ArgumentCursor(arguments)
         while let opt = cursor.nextOption() {
             switch opt.name {
-            case "--state": statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--state": statePath = try cursor.path(for: opt, example: "~/state.sqlite3")
             case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             default: throw UsageError("unknown option '\(opt.name)'")
             }

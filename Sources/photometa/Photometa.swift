@@ -25,7 +25,7 @@ struct Photometa {
           dismiss   Mark everything up to now as seen, for the profile
           forget    Clear what was offered or dismissed for the profile
 
-        Run 'photometa <command> --help' for a command's options.
+        Run 'photometa <command> --help' (or 'photometa help <command>') for a command's options.
 
         OPTIONS:
           -h, --help     Show this help.
@@ -61,6 +61,8 @@ struct Photometa {
         }
         let rest = Array(args.dropFirst())
         switch command {
+        case "help" where rest.count == 1 && rest[0] != "help":
+            return run([rest[0], "--help"])  // `photometa help inspect`, as git and cargo read it
         case "-h", "--help", "help":
             Output.out(help + "\n")
             return .success

@@ -119,7 +119,7 @@ struct SuggestCommand {
             case "--wait": options.wait = try DurationArgument.parse(try cursor.value(for: opt, example: "2s"), option: "--wait")
             case "--explain": explain = true
             case "--json": json = true
-            case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--state": options.statePath = try cursor.path(for: opt, example: "~/state.sqlite3")
             case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--no-index": options.indexPath = nil
             case "--no-service": options.useService = false

@@ -107,7 +107,7 @@ struct WatchCommand {
                 }
                 settings.screenshots = mode
             case "--videos": settings.includeVideos = true
-            case "--state": options.statePath = try cursor.value(for: opt, example: "/tmp/state.sqlite3")
+            case "--state": options.statePath = try cursor.path(for: opt, example: "~/state.sqlite3")
             case "--profile": options.profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))
             case "--exec": exec = try cursor.value(for: opt, example: "'notify-send \"$PHOTOMETA_PATH\"'")
             case "--poll":

@@ -16,6 +16,8 @@ final class InspectCommandTests: XCTestCase {
         for flag in ["-r", "--json", "--jsonl", "--tz", "EXIT STATUS", "64"] {
             XCTAssertTrue(inspectHelp.stdout.contains(flag), "help mentions \(flag)")
         }
+        XCTAssertEqual(try Photometa.run(["help", "inspect"]).stdout, inspectHelp.stdout, "`help COMMAND` is its --help")
+        XCTAssertEqual(try Photometa.run(["help", "nonsense"]).status, 64)
         let version = try Photometa.run(["--version"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.stdout.hasPrefix("photometa "))

@@ -298,6 +298,11 @@ final class SuggestCommandTests: XCTestCase {
             let r = try suggest(extra)
             XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
         }
+        for command in ["suggest", "dismiss", "forget"] {
+            let empty = try Photometa.run([command, folder, "--state", ""])
+            XCTAssertEqual(empty.status, 64, "\(command) --state '': \(empty.stderr)")
+            XCTAssertTrue(empty.stderr.contains("--state needs a path"), empty.stderr)
+        }
         // Without DIR: the pictures folder, which this HOME does not have.
         let noDir = try Photometa.run(["suggest", "--state", state], environment: ["HOME": work.path, "XDG_CONFIG_HOME": ""])
         XCTAssertEqual(noDir.status, 66, noDir.stderr)
