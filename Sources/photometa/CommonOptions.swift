@@ -76,6 +76,9 @@ enum ExcludeArgument {
 enum DurationArgument {
     static func parse(_ text: String, option: String) throws(UsageError) -> Duration {
         guard let seconds = DurationText.parse(text), let d = Duration(seconds: seconds) else {
+            if DurationText.parse(text, maximum: .infinity) != nil {
+                throw UsageError("\(option) '\(text)' is longer than the longest allowed, 3650d (ten years)")
+            }
             throw UsageError("\(option) '\(text)' is not a duration (use e.g. 10s, 2m, 1h, 1h30m)")
         }
         return d

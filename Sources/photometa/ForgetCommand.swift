@@ -11,7 +11,8 @@ struct ForgetCommand {
         the memory is the profile's): suggest may offer recent photos again. The DIRs (by default
         the pictures folder) are checked to be readable folders.
 
-        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read.
+        EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read, 74 the
+        output could not be written.
         """
 
     var folders: FolderArguments

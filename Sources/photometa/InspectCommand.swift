@@ -97,6 +97,7 @@ struct InspectCommand {
         zone = zoneOption ?? ZoneArgument.processDefault()
         guard !paths.isEmpty || filesFrom != nil else { throw UsageError("inspect needs at least one PATH (or --files-from)") }
         guard !nul || filesFrom != nil else { throw UsageError("-0 is for --files-from lists") }
+        guard exclude.isEmpty || recursive else { throw UsageError("--exclude is for folders walked with -r") }
     }
 
     func run() -> ExitCode {

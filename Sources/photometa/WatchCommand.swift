@@ -126,6 +126,7 @@ struct WatchCommand {
             }
         }
         thumbnail = try OfferThumbnail.with(mode: mode, thumbnail)
+        guard suggest || exec == nil else { throw UsageError("--exec runs for offers, which --no-suggest turns off") }
         folders = FolderArguments(cursor.positionals)
         zone = zoneOption ?? ZoneArgument.processDefault()
         settings.zone = zone

@@ -27,6 +27,7 @@ final class InspectCommandTests: XCTestCase {
         for args in [
             [], ["inspect"], ["inspect", "--bogus", "x"], ["frobnicate"], ["inspect", "--json", "--jsonl", "x"],
             ["inspect", "--tz", "Mars/Olympus", "x"], ["inspect", "--tz"],
+            ["inspect", "--exclude", "cache", "x"],  // nothing is walked without -r
         ] {
             let r = try Photometa.run(args)
             XCTAssertEqual(r.status, 64, "\(args)")

@@ -298,6 +298,9 @@ final class SuggestCommandTests: XCTestCase {
             let r = try suggest(extra)
             XCTAssertEqual(r.status, 64, "\(extra): \(r.stderr)")
         }
+        let long = try suggest(["--within", "3651d"])
+        XCTAssertEqual(long.status, 64)
+        XCTAssertTrue(long.stderr.contains("--within '3651d' is longer than the longest allowed, 3650d"), long.stderr)
         for command in ["suggest", "dismiss", "forget"] {
             let empty = try Photometa.run([command, folder, "--state", ""])
             XCTAssertEqual(empty.status, 64, "\(command) --state '': \(empty.stderr)")

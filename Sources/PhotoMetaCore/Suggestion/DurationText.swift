@@ -9,7 +9,7 @@ package enum DurationText {
     /// unit, units lower case, each at most once and from the largest down (`d`, `h`, `m`, `s`,
     /// `ms`). Nil for anything else: no bare numbers (`60` could be minutes), no `2M`, no
     /// `1m1m`, nothing over `maximum`.
-    package static func parse(_ text: String) -> Double? {
+    package static func parse(_ text: String, maximum: Double = DurationText.maximum) -> Double? {
         let units: [(name: String, seconds: Double)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1), ("ms", 0.001)]
         let chars = Array(text.unicodeScalars)
         var i = 0
