@@ -52,7 +52,8 @@ final class OptionTests: XCTestCase {
         for bad in ["1m1m", "2M", "99999999999999999999s", "60", "s", "1s1h", "3651d", "-5s", "1.5"] {
             let r = try Photometa.run(["suggest", folder, "--within", bad, "--peek", "--no-index", "--state", state])
             XCTAssertEqual(r.status, 64, "--within \(bad): \(r.stderr)")
-            XCTAssertTrue(r.stderr.contains(bad == "3651d" ? "is longer than the longest allowed" : "is not a duration"), r.stderr)
+            XCTAssertTrue(
+                r.stderr.contains(bad == "3651d" ? "is longer than the longest allowed" : "is not a duration"), r.stderr)
         }
         for good in ["90s", "2m", "1h30m", "1d12h", "500ms", "1.5s", "3650d"] {
             let r = try Photometa.run(["suggest", folder, "--within", good, "--peek", "--no-index", "--state", state])

@@ -248,7 +248,8 @@ final class WatchCommandTests: XCTestCase {
         let noDir = try Photometa.run(["watch"], environment: ["HOME": work.path, "XDG_CONFIG_HOME": ""])
         XCTAssertEqual(noDir.status, 66, "the pictures folder of this HOME does not exist: \(noDir.stderr)")
         XCTAssertEqual(try Photometa.run(["watch", folder, "--poll", "0s"]).status, 64)
-        XCTAssertEqual(try Photometa.run(["watch", folder, "--no-suggest", "--exec", "true"]).status, 64, "a hook that could never run")
+        XCTAssertEqual(
+            try Photometa.run(["watch", folder, "--no-suggest", "--exec", "true"]).status, 64, "a hook that could never run")
         let help = try Photometa.run(["watch", "--help"])
         XCTAssertEqual(help.status, 0)
         for word in ["--jsonl", "--exec", "--poll", "PHOTOMETA_PATH", "SIGTERM", "66"] {
