@@ -6,8 +6,8 @@ import XCTest
 /// over them with the memory must decide exactly what deciding over every candidate does.
 final class SuggestionShortlistTests: XCTestCase {
     /// Candidates of every kind the rules tell apart: qualifying, too old, not media, still
-    /// being written, cut short, undated, with equal instants; and memories before, between and
-    /// after them.
+    /// being written, cut short (being written, or damaged), undated, with equal instants; and
+    /// memories before, between and after them.
     func testTwoKeptDecideAsAllDo() {
         var generator = SplitMix(seed: 24)
         for round in 0..<400 {
@@ -15,9 +15,10 @@ final class SuggestionShortlistTests: XCTestCase {
             for k in 0..<Int(generator.next() % 12) {
                 let age = Double(generator.next() % 8) * 7  // equal instants are common
                 var c: SuggestionCandidate
-                switch generator.next() % 6 {
+                switch generator.next() % 7 {
                 case 0: c = Scenario.candidate("w\(k).jpg", age: age, modifiedAgo: 0.2)
-                case 1: c = Scenario.candidate("t\(k).jpg", age: age, truncated: true)
+                case 1: c = Scenario.candidate("t\(k).jpg", age: age, modifiedAgo: 5, truncated: true)  // being written
+                case 6: c = Scenario.candidate("d\(k).jpg", age: age, truncated: true)  // damaged: unchanged for 1 h
                 case 2: c = Scenario.candidate("v\(k).mp4", age: age, kind: .video, format: .mp4)
                 case 3: c = Scenario.candidate("o\(k).jpg", age: 3600 + age)
                 case 4:

@@ -27,7 +27,10 @@ package struct SuggestionShortlist: Sendable {
 
     package mutating func add(_ c: SuggestionCandidate) {
         let rejection = engine.firstRejection(c, context)
-        guard rejection == nil || rejection?.0 == .completeness, let t = context.instant(of: c) else { return }
+        // A file completeness turns down for good (damaged, not being written) is like any other
+        // rejection: it can never be offered nor make the answer pending.
+        let mayBePending = rejection?.0 == .completeness && CompletenessRule.mayStillChange(c, context)
+        guard rejection == nil || mayBePending, let t = context.instant(of: c) else { return }
         let newer: ((candidate: SuggestionCandidate, instant: Double)?) -> Bool = { kept in
             kept.map { NewestFirst.precedes(c.path, t, $0.candidate.path, $0.instant) } ?? true
         }
