@@ -10,9 +10,33 @@ import PhotoMetaCore
 package enum FileSystem {
     /// `realpath(3)`: the absolute path with every link, `.` and `..` resolved.
     package static func canonicalPath(_ path: String) throws(SystemError) -> String {
-        guard let resolved = PathBytes.withCPath(path, { realpath($0, nil) }) else { throw SystemError(errno: errno) }
+        guard let resolved = PathBytes.withCPath(path, { realpath($0, nil) }) else {
+            let e = errno
+            guard e == ENAMETOOLONG else { throw SystemError(errno: e) }
+            return try longCanonicalPath(path)
+        }
         defer { free(resolved) }
         return PathBytes.decode(UnsafeBufferPointer(start: resolved, count: strlen(resolved)).map { UInt8(bitPattern: $0) })
+    }
+
+    /// A path too long for `realpath(3)` (more than `PATH_MAX`: a photo 30 folders deep): its
+    /// folder made canonical the same way, then its own name: `.` is the folder, `..` the
+    /// folder's parent (of the folder links lead to, as the kernel's lookup goes), and a link is
+    /// refused (where it leads is left to `realpath`).
+    private static func longCanonicalPath(_ path: String) throws(SystemError) -> String {
+        var bytes = PathBytes.encode(path)
+        while bytes.count > 1, bytes.last == 0x2F { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: 0x2F), slash > 0 else { throw SystemError(errno: ENAMETOOLONG) }
+        let name = Array(bytes[(slash + 1)...])
+        let folder = try canonicalPath(PathBytes.decode(bytes[..<slash]))
+        if name.isEmpty || name == [0x2E] { return folder }
+        if name == [0x2E, 0x2E] {
+            guard let up = folder.lastIndex(of: "/"), up != folder.startIndex else { return "/" }
+            return String(folder[..<up])
+        }
+        let joined = (folder == "/" ? "" : folder) + "/" + PathBytes.decode(name)
+        guard try FileFacts.of(joined, followLinks: false).type != .symlink else { throw SystemError(errno: ENAMETOOLONG) }
+        return joined
     }
 
     /// A folder that can be listed, by its canonical path; the error says why not (ENOTDIR when

@@ -81,6 +81,33 @@ final class DeepTreeTests: XCTestCase {
         XCTAssertEqual(asset.make, "Google")
     }
 
+    /// The canonical path of a file past `PATH_MAX` (what the memory keeps of an offer, so
+    /// `suggest --standing` finds it): `realpath(3)` refuses it, so its folder is made canonical
+    /// and its name added; a link as the last name is refused rather than guessed.
+    func testTheCanonicalPathOfAPhotoDeeperThanPathMax() throws {
+        let tmp = try TemporaryDirectory()
+        let root = try FileSystem.canonicalFolder(tmp.path)
+        defer { removeTree(root) }
+        let photo = try makeDeepTree(in: root)
+        XCTAssertNil(realpath(photo, nil), "the test needs realpath to refuse it")
+        XCTAssertEqual(try FileSystem.canonicalPath(photo), photo)
+        // The same file through a link to the tree's root, and with a `.` in the path.
+        let link = root + "/short"
+        XCTAssertEqual(symlink(root, link), 0)
+        let viaLink = link + photo.dropFirst(root.count)
+        XCTAssertEqual(try FileSystem.canonicalPath(String(viaLink)), photo)
+        let slash = try XCTUnwrap(photo.lastIndex(of: "/"))
+        let name = photo[photo.index(after: slash)...]
+        XCTAssertEqual(try FileSystem.canonicalPath(photo[..<slash] + "/./" + name), photo)
+        let parent = try XCTUnwrap(photo[..<slash].lastIndex(of: "/"))
+        XCTAssertEqual(try FileSystem.canonicalPath(photo[..<slash] + "/../" + photo[photo.index(after: parent)...]), photo)
+        // A link as the last name: refused.
+        let folder = String(photo[..<slash])
+        let pictureLink = try LongPath.at(folder + "/link.jpg") { fd, name in symlinkat(photoName, fd, name) }
+        XCTAssertEqual(pictureLink, 0)
+        XCTAssertThrowsError(try FileSystem.canonicalPath(folder + "/link.jpg"))
+    }
+
     func testTheWalkStopsAtTheDepthLimitAndSaysSo() throws {
         let tmp = try TemporaryDirectory()
         let root = try FileSystem.canonicalFolder(tmp.path)
