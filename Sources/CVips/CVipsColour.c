@@ -111,7 +111,14 @@ pm_colour_profile_fits(VipsImage *header)
     if (!profile)
         return FALSE;
     space = cmsGetColorSpace(profile);
+    /* A profile that cannot be read in the intent libvips imports with (relative colorimetric)
+     * is one libvips refuses too ("profile does not support relative input intent", then the
+     * same "unable to load or find any compatible input profile"): a minimal grey profile
+     * without its tone curve, as the sample library's DSC_0001.JPG carries. */
+    gboolean usable = cmsIsIntentSupported(profile, INTENT_RELATIVE_COLORIMETRIC, LCMS_USED_AS_INPUT);
     cmsCloseProfile(profile);
+    if (!usable)
+        return FALSE;
     switch (vips_image_get_interpretation(header)) {
     case VIPS_INTERPRETATION_B_W:
     case VIPS_INTERPRETATION_GREY16:

@@ -133,6 +133,7 @@ struct SuggestCommand {
             }
         }
         thumbnail = try OfferThumbnail.with(mode: mode, thumbnail)
+        guard !(standing && explain) else { throw UsageError("--explain is for a choice; --standing only reads the memory") }
         folders = FolderArguments(cursor.positionals)
         let zone = zoneOption ?? ZoneArgument.processDefault()
         options.settings.zone = zone

@@ -81,6 +81,7 @@ struct ThumbnailCommand {
         var cursor = ArgumentCursor(arguments)
         var mode: ThumbnailRequest.Mode?
         var explicitFormat = false
+        var qualityGiven = false
         while let opt = cursor.nextOption() {
             var takesValue = false
             switch opt.name {
@@ -111,6 +112,7 @@ struct ThumbnailCommand {
                 let v = try cursor.value(for: opt, example: "80")
                 guard let q = Int(v), (1...100).contains(q) else { throw UsageError("--quality '\(v)' is not 1 to 100") }
                 request.quality = q
+                qualityGiven = true
             case "--fast": request.delivery = .fast
             case "--no-cache": useCache = false
             case "--max-pixels":
@@ -146,6 +148,9 @@ struct ThumbnailCommand {
             // The answer is the cache's entry for the bucket that holds the box.
             request.width = bucket.rawValue
             request.height = bucket.rawValue
+        }
+        guard !qualityGiven || request.format != .png else {
+            throw UsageError("--quality is for --format jpeg or webp (a PNG is lossless)")
         }
     }
 
