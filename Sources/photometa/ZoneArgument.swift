@@ -57,7 +57,8 @@ enum ZoneArgument {
     /// (`Etc/GMT-8`, `EST5EDT`, `Asia/Tokyo`), by its exact name.
     static func isZoneFile(_ name: String) -> Bool {
         guard !name.isEmpty, !name.split(separator: "/").contains("..") else { return false }
-        return TimeZone.knownTimeZoneIdentifiers.contains(name) || FileSystem.exists("/usr/share/zoneinfo/" + name)
+        // The file first: one statx, where ICU's list of names costs a millisecond to build.
+        return FileSystem.exists("/usr/share/zoneinfo/" + name) || TimeZone.knownTimeZoneIdentifiers.contains(name)
     }
 
     /// [POSIX.1-2017 8.3, TZ] `std offset [dst ...]`: the standard offset in seconds east of UTC
