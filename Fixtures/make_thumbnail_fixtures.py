@@ -125,13 +125,17 @@ def with_profile(icc_path, suffix, pixel, alpha=None):
 
 
 def colour_fixtures():
-    """p3.jpg, p3_alpha.png (Display P3, display_p3.py) and srgb.jpg (libvips' sRGB profile)."""
+    """p3.jpg, p3_alpha.png, p3.heic (Display P3, display_p3.py; the HEIC lossless, from the
+    JPEG, whose profile `vips copy` keeps: an iPhone photo's container and profile) and
+    srgb.jpg (libvips' sRGB profile)."""
     from display_p3 import display_p3_icc
     with tempfile.TemporaryDirectory() as d:
         p3 = os.path.join(d, "p3.icc")
         open(p3, "wb").write(display_p3_icc())
-        return [("p3.jpg", with_profile(p3, ".jpg", P3_GREEN)),
+        p3_jpg = with_profile(p3, ".jpg", P3_GREEN)
+        return [("p3.jpg", p3_jpg),
                 ("p3_alpha.png", with_profile(p3, ".png", P3_GREEN, alpha=200)),
+                ("p3.heic", vips(["copy", "IN", "OUT[lossless]"], p3_jpg, ".jpg", ".heic")),
                 ("srgb.jpg", with_profile("srgb", ".jpg", P3_GREEN))]
 
 

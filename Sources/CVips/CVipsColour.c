@@ -192,14 +192,16 @@ pm_transform_for(const void *icc, size_t len, int bands, pm_transform *scratch)
     return found;
 }
 
-/* Converts the thumbnail *image (in memory, 8-bit RGB or RGBA, its embedded profile attached)
- * to sRGB. On success *image is the converted image (or the same one when there is nothing
- * to do); on failure *image is released. */
+/* Converts the thumbnail *image (in memory, 8-bit RGB or RGBA) to sRGB from the profile
+ * (icc, len), a copy taken from the file's header. Not the thumbnail's own profile: libvips
+ * 8.14's HEIF loader attaches libheif's buffer to the image without copying it, so once the
+ * loader has let go of the file it points at freed memory, and an iPhone HEIC's thumbnail was
+ * left in Display P3 in most runs (LittleCMS could not open the garbage). On success *image
+ * is the converted image (or the same one when there is nothing to do); on failure *image is
+ * released. */
 int
-pm_colour_to_srgb(VipsImage **image, char *err, size_t err_len)
+pm_colour_to_srgb(VipsImage **image, const void *icc, size_t len, char *err, size_t err_len)
 {
-    const void *icc = NULL;
-    size_t len = 0;
     int bands = vips_image_get_bands(*image);
     int width = vips_image_get_width(*image);
     int height = vips_image_get_height(*image);
@@ -210,8 +212,7 @@ pm_colour_to_srgb(VipsImage **image, char *err, size_t err_len)
     unsigned char *pixels;
     size_t size;
 
-    if (!vips_image_get_typeof(*image, VIPS_META_ICC_NAME)
-        || vips_image_get_blob(*image, VIPS_META_ICC_NAME, &icc, &len) != 0 || len == 0)
+    if (!icc || len == 0)
         return PM_OK;
     if (vips_image_get_format(*image) != VIPS_FORMAT_UCHAR || (bands != 3 && bands != 4)
         || !vips_image_get_data(*image)) {

@@ -39,7 +39,7 @@ PM_INTERNAL int pm_check_options(const pm_thumb_options *o, char *err, size_t er
 PM_INTERNAL VipsImage *pm_open_header(const char *path, const void *data, size_t len, const char **loader, int *status, char *err, size_t err_len);
 PM_INTERNAL int pm_step(VipsImage **image, VipsImage **next, int rc);
 PM_INTERNAL int pm_png_insert_text(void **buf, size_t *len, const pm_thumb_options *o);
-PM_INTERNAL int pm_colour_to_srgb(VipsImage **image, char *err, size_t err_len);
+PM_INTERNAL int pm_colour_to_srgb(VipsImage **image, const void *icc, size_t len, char *err, size_t err_len);
 PM_INTERNAL gboolean pm_colour_profile_fits(VipsImage *header);
 PM_INTERNAL void pm_video_set_quiet(int quiet);
 PM_INTERNAL int pm_encode(VipsImage *in, const pm_thumb_options *o, pm_image *out, char *err, size_t err_len);

@@ -49,7 +49,7 @@ pm_colour_mode(VipsImage *header)
 /* Steps 0 and 1: the arguments, then the header only (sets *colour, a PM_COLOUR_*). */
 static int
 pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thumb_options *o,
-                   int *colour, char *err, size_t err_len)
+                   int *colour, VipsBlob **icc, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
     uint64_t pixels, cap;
@@ -74,6 +74,16 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
         return status;
     pixels = (uint64_t) vips_image_get_width(image) * (uint64_t) vips_image_get_height(image);
     *colour = pm_colour_mode(image);
+    /* The profile copied while the header still holds the file (pm_colour_to_srgb says why). */
+    if (*colour == PM_COLOUR_OURS) {
+        const void *profile = NULL;
+        size_t profile_len = 0;
+
+        if (vips_image_get_blob(image, VIPS_META_ICC_NAME, &profile, &profile_len) == 0 && profile && profile_len)
+            *icc = vips_blob_copy(profile, profile_len);
+        else
+            vips_error_clear();
+    }
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
     if (pixels > cap) {
@@ -87,7 +97,7 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
 /* Steps 2 and 3: the decoded, shrunk thumbnail in memory, or NULL with *status set. */
 static VipsImage *
 pm_thumbnail_decode(const char *path, const void *data, size_t len, const pm_thumb_options *o,
-                    int colour, int *status, char *err, size_t err_len)
+                    int colour, VipsBlob *icc, int *status, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
     gboolean manage_colour = colour == PM_COLOUR_LIBVIPS;
@@ -149,8 +159,13 @@ pm_thumbnail_decode(const char *path, const void *data, size_t len, const pm_thu
         image = memory;
     }
     /* 3a. The embedded profile to sRGB, on the thumbnail's pixels. */
-    if (colour == PM_COLOUR_OURS && (*status = pm_colour_to_srgb(&image, err, err_len)) != PM_OK)
-        return NULL;
+    if (colour == PM_COLOUR_OURS && icc) {
+        size_t icc_len = 0;
+        const void *profile = vips_blob_get(icc, &icc_len);
+
+        if ((*status = pm_colour_to_srgb(&image, profile, icc_len, err, err_len)) != PM_OK)
+            return NULL;
+    }
     return image;
 }
 
@@ -187,6 +202,7 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
                     pm_image *out, char *err, size_t err_len)
 {
     VipsImage *image = NULL;
+    VipsBlob *icc = NULL;
     int colour = PM_COLOUR_NONE;
     int status;
 
@@ -195,9 +211,12 @@ pm_thumbnail_common(const char *path, const void *data, size_t len, const pm_thu
         return PM_ERR_ARGUMENT;
     }
     memset(out, 0, sizeof(*out));
-    if ((status = pm_thumbnail_admit(path, data, len, o, &colour, err, err_len)) != PM_OK)
-        return status;
-    if (!(image = pm_thumbnail_decode(path, data, len, o, colour, &status, err, err_len)))
+    status = pm_thumbnail_admit(path, data, len, o, &colour, &icc, err, err_len);
+    if (status == PM_OK)
+        image = pm_thumbnail_decode(path, data, len, o, colour, icc, &status, err, err_len);
+    if (icc)
+        vips_area_unref(VIPS_AREA(icc));
+    if (!image)
         return status;
     if ((status = pm_thumbnail_orient(&image, o, err, err_len)) != PM_OK)
         return status;
