@@ -518,6 +518,7 @@ final class DirectoryWatcherTests: XCTestCase {
         for n in [
             ".x.jpg", "a.jpg~", "#a.jpg#", "#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp", "~$a.jpg",
             "photo.jpg.PARTIAL", "a.Kate-Swp", "x.jpg.CrDownload", "très.tmp", "a.jpg.!qB", "b.aria2",
+            "IMG_0042.jpg.!sync", "c.jpg.opdownload",
         ] {
             XCTAssertTrue(TemporaryNames.isTemporary(n), n)
             let p = "dir/" + n

@@ -98,7 +98,13 @@ package enum PreviewFinder {
     /// [CIPA DC-007 5.2.3] The MP Index IFD (the first IFD after the MPF TIFF header): MPEntry
     /// (0xB002, UNDEFINED, 16 bytes per image: attribute u32, size u32, offset u32, two
     /// dependent-image entries u16). Offsets count from the MPF TIFF header; the first image
-    /// (offset 0) is the file's own picture and is left out.
+    /// (offset 0) is the file's own picture and is left out. Only a JPEG [5.2.3.3.1, bits 26-24:
+    /// 0] whose MP Type is a picture of the same scene is a preview: a large thumbnail
+    /// (0x010001, 0x010002) or a stereo pair's other eye (0x020002). Not an "Undefined" image
+    /// (0x000000), which is what Android's Ultra HDR photos list their grey gain map as, nor a
+    /// panorama's or a multi-angle set's other frames.
+    static let previewTypes: Set<Int> = [0x01_0001, 0x01_0002, 0x02_0002]
+
     static func mpfImages(_ source: some ByteSource, tiff: Int64) -> [(Int64, Int64)] {
         let window = BoundedReader(
             WindowByteSource(source, offset: tiff, length: min(Int64(Limits.exifPayloadMax), source.size - tiff)))
@@ -111,8 +117,11 @@ package enum PreviewFinder {
                 return []
             }
             return (0..<images).compactMap { k in
+                let attribute = layout.u32(entries, 16 * k)
                 let size = layout.u32(entries, 16 * k + 4)
                 let offset = layout.u32(entries, 16 * k + 8)
+                let isJPEG = (attribute >> 24) & 0x7 == 0
+                guard isJPEG, previewTypes.contains(attribute & 0xFF_FFFF) else { return nil }
                 return offset > 0 && size > 0 ? (Int64(offset), Int64(size)) : nil
             }
         }

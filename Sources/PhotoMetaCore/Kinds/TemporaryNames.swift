@@ -34,6 +34,8 @@ package enum TemporaryNames {
     private static let suffixes: [[UInt8]] = [
         ".swp", ".swo", ".swx", ".tmp", ".temp", ".part", ".partial", ".crdownload", ".download",
         ".kate-swp", ".filepart", ".!qb", ".aria2",
+        // Resilio (BitTorrent) Sync's file being synced, Opera's download.
+        ".!sync", ".opdownload",
     ].map { Array($0.utf8) }
 
     private static func lowerASCII(_ b: UInt8) -> UInt8 {
