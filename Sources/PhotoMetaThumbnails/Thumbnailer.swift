@@ -127,10 +127,15 @@ public final class Thumbnailer: Sendable {
             let (encoded, source, degraded) = try produce(s, first, chunks: [])
             return try derive(from: encoded.bytes, at: nil, source: source, shown: nil, request, degraded: degraded)
         }
-        let out = request.outputSize(forPicture: shown.width, shown.height)
+        // Fill and crop are made at their output size. Fit keeps its box: libvips fits the
+        // picture into the box it is given, and into the rounded output size it rounds again
+        // (600x315 in 256x134: 255x134, where the box gives 256x134, as the cache's path does).
         var direct = request
-        direct.width = out.width
-        direct.height = out.height
+        if request.mode != .fit {
+            let out = request.outputSize(forPicture: shown.width, shown.height)
+            direct.width = out.width
+            direct.height = out.height
+        }
         let (encoded, source, degraded) = try produce(s, direct, chunks: [])
         return Thumbnail(
             bytes: encoded.bytes, width: encoded.width, height: encoded.height, format: request.format, source: source,

@@ -178,6 +178,20 @@ final class ThumbnailerTests: XCTestCase {
         XCTAssertEqual(sizeOf(small), [96, 128])
     }
 
+    /// Fit without the cache is the size `outputSize` says, as through the cache: 600x315 in
+    /// 256 is 256x134 (it was 255x134: libvips fitted the picture into the rounded output
+    /// size and rounded again); 590x88 is 256x38.
+    func testFitWithoutTheCacheIsTheOutputSize() throws {
+        guard let corpus = ThumbnailFixtures.corpus else { throw XCTSkip("../shared/corpus not found: fit size test skipped") }
+        for (name, expected) in [
+            ("test-assets/formats/webp/denali.webp", [256, 134]), ("Pillow/Tests/images/g4_orientation_1.tif", [256, 38]),
+        ] {
+            let file = corpus.appendingPathComponent(name).path
+            guard FileManager.default.fileExists(atPath: file) else { continue }
+            XCTAssertEqual(try sizeOf(noCache.thumbnail(of: file, box(256))), expected, name)
+        }
+    }
+
     func testEmbeddedPreviewOnlyWhenLargeEnoughAndOfTheSameAspect() throws {
         // ifd1.jpg: a 640x480 blue picture with a 160x120 green IFD1 thumbnail.
         let f = ThumbnailFixtures.path("ifd1.jpg")
