@@ -127,15 +127,10 @@ public final class Thumbnailer: Sendable {
             let (encoded, source, degraded) = try produce(s, first, chunks: [])
             return try derive(from: encoded.bytes, at: nil, source: source, shown: nil, request, degraded: degraded)
         }
-        // Fill and crop are made at their output size. Fit keeps its box: libvips fits the
-        // picture into the box it is given, and into the rounded output size it rounds again
-        // (600x315 in 256x134: 255x134, where the box gives 256x134, as the cache's path does).
+        // Fit keeps its box: fitted into the rounded output size, libvips rounds again (600x315
+        // in 256x134 was 255x134). Fill and crop are made at their output size.
         var direct = request
-        if request.mode != .fit {
-            let out = request.outputSize(forPicture: shown.width, shown.height)
-            direct.width = out.width
-            direct.height = out.height
-        }
+        if request.mode != .fit { (direct.width, direct.height) = request.outputSize(forPicture: shown.width, shown.height) }
         let (encoded, source, degraded) = try produce(s, direct, chunks: [])
         return Thumbnail(
             bytes: encoded.bytes, width: encoded.width, height: encoded.height, format: request.format, source: source,
