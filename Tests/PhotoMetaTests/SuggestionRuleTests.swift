@@ -257,25 +257,6 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(cutOnly.pending?.retryAfterMilliseconds, 500)
     }
 
-    /// A picture's file just made and still empty (a camera app that creates the name first,
-    /// Firefox's placeholder) is being written: the answer is pending on it, not the older
-    /// photo; once it has stayed empty for 30 s, or for a name that is no picture's, it is not.
-    func testAFileJustMadeAndStillEmptyIsPending() throws {
-        var empty = Scenario.candidate("IMG_new.jpg", age: 0, format: .unknown, modifiedAgo: 2, error: .empty)
-        empty.captured = nil
-        empty.kind = .unknown
-        let photo = Scenario.candidate("IMG_old.jpg", age: 20)
-        let d = SuggestionEngine().decide([photo, empty], context: Scenario.context())
-        XCTAssertNil(d.suggestion)
-        XCTAssertEqual(d.pending, SuggestionDecision.Pending(path: "IMG_new.jpg", retryAfterMilliseconds: 500))
-        var stale = empty
-        stale.modified = Scenario.now - 31
-        XCTAssertEqual(SuggestionEngine().decide([photo, stale], context: Scenario.context()).suggestion?.path, "IMG_old.jpg")
-        var notes = empty
-        notes.path = "notes.txt"
-        XCTAssertEqual(SuggestionEngine().decide([photo, notes], context: Scenario.context()).suggestion?.path, "IMG_old.jpg")
-    }
-
     /// A newer file cut short an hour ago (a failed download) is damaged, not being written: it
     /// holds nothing back, and the photo before it is offered.
     func testADamagedFileHoldsNothingBack() {

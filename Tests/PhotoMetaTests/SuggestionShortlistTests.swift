@@ -15,10 +15,7 @@ final class SuggestionShortlistTests: XCTestCase {
             for k in 0..<Int(generator.next() % 12) {
                 let age = Double(generator.next() % 8) * 7  // equal instants are common
                 var c: SuggestionCandidate
-                switch generator.next() % 8 {
-                case 7:
-                    c = Scenario.candidate("e\(k).jpg", age: age, modifiedAgo: 2, error: .empty)  // just made, empty
-                    c.captured = nil
+                switch generator.next() % 7 {
                 case 0: c = Scenario.candidate("w\(k).jpg", age: age, modifiedAgo: 0.2)
                 case 1: c = Scenario.candidate("t\(k).jpg", age: age, modifiedAgo: 5, truncated: true)  // being written
                 case 6: c = Scenario.candidate("d\(k).jpg", age: age, truncated: true)  // damaged: unchanged for 1 h

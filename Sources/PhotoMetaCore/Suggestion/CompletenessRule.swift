@@ -26,22 +26,4 @@ package struct CompletenessRule: SuggestionRule {
     package static func mayStillChange(_ c: SuggestionCandidate, _ context: SuggestionContext) -> Bool {
         !c.truncated || context.realNow - c.modified < context.settings.stalledAfter.seconds
     }
-
-    /// A picture's file just made and still empty: a camera app or a downloader that creates
-    /// the name before writing it (Firefox leaves `photo.jpg` empty while `photo.jpg.part`
-    /// fills). `media` turns it down (an empty file is no picture), but it is being written,
-    /// so it makes the answer pending, as the newest file, until it changes or has stayed
-    /// empty for `stalledAfter`. Only names of pictures and videos: an empty `notes.txt` is
-    /// no photo in the making.
-    package static func isBeingCreated(_ c: SuggestionCandidate, _ context: SuggestionContext) -> Bool {
-        guard c.error == .empty, context.realNow - c.modified < context.settings.stalledAfter.seconds,
-            let dot = c.path.lastIndex(of: "."), !c.path[dot...].contains("/")
-        else { return false }
-        return mediaExtensions.contains(c.path[c.path.index(after: dot)...].lowercased())
-    }
-
-    static let mediaExtensions: Set<String> = [
-        "jpg", "jpeg", "heic", "heif", "hif", "avif", "png", "webp", "gif", "jxl", "tif", "tiff", "dng",
-        "mp4", "mov", "m4v", "3gp", "webm", "mkv",
-    ]
 }

@@ -51,7 +51,7 @@ package struct SuggestionEngine: Sendable {
                 if explain { rejected.append(SuggestionRejection(path: c.path, rule: rule, reason: reason, kind: c.kind)) }
                 // Completeness is asked last: a file it turns down passed every other rule, so it
                 // is what would be offered once written (unless it is damaged, not being written).
-                if let t = context.pendingInstant(of: c, turnedDownBy: rule),
+                if rule == .completeness, CompletenessRule.mayStillChange(c, context), let t = context.instant(of: c),
                     pending.map({ NewestFirst.precedes(c.path, t, $0.candidate.path, $0.instant) }) ?? true
                 {
                     pending = (c, t, retryAfterMilliseconds(c))
@@ -71,7 +71,7 @@ package struct SuggestionEngine: Sendable {
         /// When to look again at a file being written: when it will have settled, or (a cut
         /// structure, which gives no such time) after half a second.
         private func retryAfterMilliseconds(_ c: SuggestionCandidate) -> Int {
-            if c.truncated || c.error == .empty { return 500 }
+            if c.truncated { return 500 }
             let left = context.settings.settleTime.seconds - (context.realNow - c.modified)
             return max(50, min(60_000, Int((left * 1000).rounded(.up))))
         }

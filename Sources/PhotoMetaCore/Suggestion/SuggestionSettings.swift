@@ -50,12 +50,4 @@ package struct SuggestionContext: Sendable {
     package func instant(of c: SuggestionCandidate) -> Double? {
         c.captured?.epochSeconds(assuming: settings.zone)
     }
-
-    /// For a file `rule` turned down that is still being written (`CompletenessRule`), the
-    /// instant it is pending at: its capture's, or, made and still empty, now (the newest file
-    /// there is); nil for a file turned down for good.
-    package func pendingInstant(of c: SuggestionCandidate, turnedDownBy rule: RuleID) -> Double? {
-        if rule == .completeness, CompletenessRule.mayStillChange(c, self) { return instant(of: c) }
-        return CompletenessRule.isBeingCreated(c, self) ? now : nil
-    }
 }

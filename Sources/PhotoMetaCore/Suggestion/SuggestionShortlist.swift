@@ -27,16 +27,10 @@ package struct SuggestionShortlist: Sendable {
 
     package mutating func add(_ c: SuggestionCandidate) {
         let rejection = engine.firstRejection(c, context)
-        // A file turned down for good (damaged, not being written) can never be offered nor
-        // make the answer pending: like any other rejection (`pendingInstant`).
-        let t: Double
-        if let (rule, _) = rejection {
-            guard let pendingAt = context.pendingInstant(of: c, turnedDownBy: rule) else { return }
-            t = pendingAt
-        } else {
-            guard let at = context.instant(of: c) else { return }
-            t = at
-        }
+        // A file completeness turns down for good (damaged, not being written) is like any other
+        // rejection: it can never be offered nor make the answer pending.
+        let mayBePending = rejection?.0 == .completeness && CompletenessRule.mayStillChange(c, context)
+        guard rejection == nil || mayBePending, let t = context.instant(of: c) else { return }
         let newer: ((candidate: SuggestionCandidate, instant: Double)?) -> Bool = { kept in
             kept.map { NewestFirst.precedes(c.path, t, $0.candidate.path, $0.instant) } ?? true
         }
