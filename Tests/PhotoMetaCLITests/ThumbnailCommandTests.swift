@@ -17,6 +17,16 @@ final class ThumbnailCommandTests: XCTestCase {
 
     func fixture(_ name: String) -> String { Photometa.root.appendingPathComponent("Fixtures/thumbnails/" + name).path }
 
+    /// A stand-in for the helper that writes its pid to `NAME.pids` and answers nothing for a
+    /// minute (a decoder stuck, a stalled disk); returns the script and the pid file.
+    func helperThatNeverAnswers(_ name: String) throws -> (script: String, pids: String) {
+        let script = work.appendingPathComponent(name + ".sh").path
+        let pids = work.appendingPathComponent(name + ".pids").path
+        try "#!/bin/sh\necho $$ >> '\(pids)'\nexec sleep 60\n".write(toFile: script, atomically: true, encoding: .utf8)
+        XCTAssertEqual(chmod(script, 0o755), 0)
+        return (script, pids)
+    }
+
     func testIntoTheCacheThenFromIt() throws {
         let photo = fixture("orient6.jpg")
         let first = try Photometa.run(["thumbnail", photo], environment: env)
@@ -151,10 +161,7 @@ final class ThumbnailCommandTests: XCTestCase {
     /// used, so no CPU limit) is stopped after the answer time limit: the file it hung on
     /// fails with that reason, each file after it gets a new helper, and none is left running.
     func testAHelperThatStopsAnsweringIsStopped() throws {
-        let stuck = work.appendingPathComponent("stuck.sh").path
-        let pidFile = work.appendingPathComponent("stuck.pids").path
-        try "#!/bin/sh\necho $$ >> '\(pidFile)'\nexec sleep 60\n".write(toFile: stuck, atomically: true, encoding: .utf8)
-        XCTAssertEqual(chmod(stuck, 0o755), 0)
+        let (stuck, pidFile) = try helperThatNeverAnswers("stuck")
         var hanging = env
         hanging["PHOTOMETA_THUMBNAILER"] = stuck
         hanging["PHOTOMETA_HELPER_TIMEOUT_MS"] = "500"
@@ -178,10 +185,7 @@ final class ThumbnailCommandTests: XCTestCase {
     /// go and kills the helper, which must not go on decoding, and writing into `--out`,
     /// without it (docs/thumbnails.md).
     func testAHelperDoesNotOutliveAKilledPhotometa() throws {
-        let stuck = work.appendingPathComponent("busy.sh").path
-        let pidFile = work.appendingPathComponent("busy.pids").path
-        try "#!/bin/sh\necho $$ >> '\(pidFile)'\nexec sleep 60\n".write(toFile: stuck, atomically: true, encoding: .utf8)
-        XCTAssertEqual(chmod(stuck, 0o755), 0)
+        let (stuck, pidFile) = try helperThatNeverAnswers("busy")
         var e = env
         e["PHOTOMETA_THUMBNAILER"] = stuck
         let process = Process()
@@ -217,41 +221,11 @@ final class ThumbnailCommandTests: XCTestCase {
             return path
         }
         let out = work.appendingPathComponent("made")
-        let process = Process()
-        process.executableURL = Photometa.binary
-        process.arguments = ["thumbnail", "--no-cache", "--out", out.path] + files
-        process.environment = env
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let ended = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in ended.signal() }
-        try process.run()
-        var first = Data()
-        while !first.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            first.append(chunk)
-        }
-        XCTAssertTrue(String(decoding: first, as: UTF8.self).hasPrefix(files[0] + " -> "), String(decoding: first, as: UTF8.self))
-        try output.fileHandleForReading.close()  // the reader goes away
-        let result = ended.wait(timeout: .now() + 60)
-        if process.isRunning { process.terminate() }
-        XCTAssertEqual(result, .success)
+        let (first, ended) = try ReaderThatQuits.run(["thumbnail", "--no-cache", "--out", out.path] + files, environment: env)
+        XCTAssertTrue(first.hasPrefix(files[0] + " -> "), first)
+        XCTAssertTrue(ended)
         let made = try FileManager.default.contentsOfDirectory(atPath: out.path).count
         XCTAssertLessThan(made, files.count, "the batch went on after its reader left")
-    }
-
-    /// A greyscale JPEG whose grey ICC profile cannot be read in the relative colorimetric
-    /// intent (the sample library's DSC_0001.JPG: no tone curve): libvips refuses to import
-    /// through it, which failed the thumbnail; the pixels are now shown as they are.
-    func testAGreyProfileLibvipsCannotImportShowsThePixelsAsTheyAre() throws {
-        let grey = Photometa.fixture("DSC_0001.JPG")
-        let out = work.appendingPathComponent("grey").path
-        let r = try Photometa.run(["thumbnail", "--no-cache", "--out", out, grey], environment: env)
-        XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("(16x8, decoded)"), r.stdout)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/DSC_0001.JPG.png"))
     }
 
     func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
