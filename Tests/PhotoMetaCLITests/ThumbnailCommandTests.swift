@@ -228,6 +228,18 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertLessThan(made, files.count, "the batch went on after its reader left")
     }
 
+    /// A greyscale JPEG whose grey ICC profile cannot be read in the relative colorimetric
+    /// intent (the sample library's DSC_0001.JPG: no tone curve): libvips refuses to import
+    /// through it, which failed the thumbnail; the pixels are now shown as they are.
+    func testAGreyProfileLibvipsCannotImportShowsThePixelsAsTheyAre() throws {
+        let grey = Photometa.fixture("DSC_0001.JPG")
+        let out = work.appendingPathComponent("grey").path
+        let r = try Photometa.run(["thumbnail", "--no-cache", "--out", out, grey], environment: env)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("(16x8, decoded)"), r.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out + "/DSC_0001.JPG.png"))
+    }
+
     func testTheHelperOpensFFmpegOnTheFirstVideo() throws {
         let helper = Photometa.binary.deletingLastPathComponent().appendingPathComponent("photometa-thumbnailer").path
         let ldd = Process()
