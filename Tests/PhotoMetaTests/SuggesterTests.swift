@@ -183,6 +183,26 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(o.decision.rejected.first?.rule, .media, "the movie is not offered on its own")
     }
 
+    /// With `--videos`, a Live Photo's movie that lands before its still is offered alone;
+    /// the still, when it lands (its EXIF time a fraction of a second after the movie's whole
+    /// second), is the same moment and is not offered again.
+    func testLivePhotoWhoseMovieWasOfferedFirstIsNotOfferedAgain() throws {
+        let f = try ScenarioFolder()
+        try f.add("IMG_0001.MOV", from: "IMG_0001.MOV")
+        let configure: (inout Suggester.Options) -> Void = {
+            $0.now = Date(timeIntervalSince1970: 1_714_551_640)
+            $0.settings.includeVideos = true
+        }
+        XCTAssertEqual(name(try run(f, configure)), "IMG_0001.MOV")
+        try f.add("IMG_0001.HEIC", from: "IMG_0001.HEIC")
+        let o = try run(f, configure)
+        XCTAssertNil(o.decision.suggestion, "\(o.decision)")
+        let still = o.decision.rejected.first { $0.path.hasSuffix("IMG_0001.HEIC") }
+        XCTAssertEqual(still?.rule, .memory)
+        XCTAssertEqual(still?.kind, .livePhoto)
+        XCTAssertTrue(still?.reason.contains("Live Photo movie") == true, "\(still?.reason ?? "")")
+    }
+
     func testIndexGivesTheSameAnswersAsAColdRun() throws {
         let f = try library()
         let cold = try run(f) {

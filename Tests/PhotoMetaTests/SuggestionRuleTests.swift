@@ -185,6 +185,22 @@ final class MemoryRuleTests: XCTestCase {
         XCTAssertNotNil(rule.reject(original, in: context))
         XCTAssertNotNil(rule.reject(copy, in: context))
     }
+
+    /// The pair's first instant counts: a still paired with a movie at or before the remembered
+    /// instant was offered through the movie; unpaired, the same still is new.
+    func testLivePhotoStillWhoseMovieWasSeenIsNotNew() {
+        var files = [
+            Scenario.candidate("IMG_1.HEIC", age: 9.5, format: .heic),
+            Scenario.candidate("IMG_1.MOV", age: 10, kind: .video, format: .mov),
+        ]
+        files[1].durationSeconds = 3
+        let context = Scenario.context(remembered: Scenario.now - 10)
+        XCTAssertNil(rule.reject(files[0], in: context), "alone, the still is newer than the memory")
+        LivePhotoPairing.apply(&files)
+        XCTAssertEqual(files[0].kind, .livePhoto)
+        XCTAssertEqual(rule.reject(files[0], in: context), MemoryRule.partnerReason)
+        XCTAssertNil(rule.reject(files[0], in: Scenario.context(remembered: Scenario.now - 11)))
+    }
 }
 
 final class CompletenessRuleTests: XCTestCase {

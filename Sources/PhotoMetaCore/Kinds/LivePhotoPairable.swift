@@ -10,9 +10,14 @@ package protocol LivePhotoPairable {
     var durationSeconds: Double? { get }
     var livePhotoPair: String? { get set }
     var livePhotoEvidence: LivePhotoEvidence? { get set }
+    /// Keeps the partner's capture date, for whoever needs the pair's first instant (the
+    /// memory rule: a Live Photo whose movie was offered was offered). Nothing by default.
+    mutating func notePartnerCaptured(_ captured: CaptureDate?)
 }
 
 extension LivePhotoPairable {
+    package mutating func notePartnerCaptured(_ captured: CaptureDate?) {}
+
     /// What the rule needs to know about this file.
     package var pairingMember: LivePhotoPairing.Member {
         LivePhotoPairing.Member(
@@ -38,6 +43,8 @@ extension LivePhotoPairing {
             let moviePath = items[movie].path
             link(&items[still], partner: moviePath, evidence: p.evidence, isStill: true)
             link(&items[movie], partner: stillPath, evidence: p.evidence, isStill: false)
+            items[still].notePartnerCaptured(items[movie].captured)
+            items[movie].notePartnerCaptured(items[still].captured)
         }
     }
 

@@ -7,10 +7,21 @@ package struct MemoryRule: SuggestionRule {
 
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
-        return t <= remembered ? MemoryRule.reason : nil
+        if t <= remembered { return MemoryRule.reason }
+        // A Live Photo is one moment in two files. Its movie, offered alone with `--videos`
+        // before the still arrived, offered the moment: the still, a fraction of a second later
+        // (EXIF keeps sub-seconds, QuickTime dates whole seconds) or up to the pairing's gap,
+        // must not be offered again. The pair's first instant is what the memory compares.
+        if c.kind == .livePhoto, let partner = c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone),
+            partner <= remembered
+        {
+            return MemoryRule.partnerReason
+        }
+        return nil
     }
 
     static let reason = "already offered or dismissed (captured at or before the remembered time)"
+    static let partnerReason = "already offered or dismissed (its Live Photo movie was captured at or before the remembered time)"
 }
 
 extension SuggestionDecision {

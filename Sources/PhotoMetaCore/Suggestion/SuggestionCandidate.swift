@@ -25,6 +25,8 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     public var durationSeconds: Double?
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
+    /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it.
+    package var livePhotoPairCaptured: CaptureDate?
 
     package init(
         path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,
@@ -50,6 +52,8 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
         durationSeconds = asset.durationSeconds
         livePhotoEvidence = asset.livePhotoEvidence
     }
+
+    package mutating func notePartnerCaptured(_ captured: CaptureDate?) { livePhotoPairCaptured = captured }
 
     /// The movie half of a Live Photo: offered through its still, never on its own.
     public var isLivePhotoMovie: Bool { kind == .video && livePhotoPair != nil }
