@@ -8,16 +8,19 @@ package struct MemoryRule: SuggestionRule {
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
         if t <= remembered { return MemoryRule.reason }
-        // A Live Photo is one moment in two files. Its movie, offered alone with `--videos`
-        // before the still arrived, offered the moment: the still, a fraction of a second later
-        // (EXIF keeps sub-seconds, QuickTime dates whole seconds) or up to the pairing's gap,
-        // must not be offered again. The pair's first instant is what the memory compares.
-        if c.kind == .livePhoto, let partner = c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone),
-            partner <= remembered
-        {
-            return MemoryRule.partnerReason
-        }
+        if let first = MemoryRule.firstInstant(of: c, at: t, in: context), first <= remembered { return MemoryRule.partnerReason }
         return nil
+    }
+
+    /// The instant the memory compares: the candidate's own (`t`), or for a Live Photo still
+    /// its movie's when that is earlier. A Live Photo is one moment in two files; its movie,
+    /// offered alone with `--videos` before the still arrived, offered the moment, and the
+    /// still (a fraction of a second later, as EXIF keeps sub-seconds and QuickTime dates whole
+    /// seconds, or up to the pairing's gap) must not be offered again.
+    package static func firstInstant(of c: SuggestionCandidate, at t: Double, in context: SuggestionContext) -> Double? {
+        guard c.kind == .livePhoto, let partner = c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone)
+        else { return nil }
+        return min(t, partner)
     }
 
     static let reason = "already offered or dismissed (captured at or before the remembered time)"
