@@ -21,7 +21,8 @@ final class SuggestionShortlistTests: XCTestCase {
                     c = Scenario.candidate("l\(k).jpg", age: age)
                     c.kind = .livePhoto
                     c.livePhotoPair = "l\(k).mov"
-                    c.livePhotoPairCaptured = Scenario.candidate("l\(k).mov", age: age + Double(generator.next() % 4) * 7).captured
+                    c.livePhotoPairCaptured =
+                        Scenario.candidate("l\(k).mov", age: age + Double(generator.next() % 4) * 7).captured
                 case 0: c = Scenario.candidate("w\(k).jpg", age: age, modifiedAgo: 0.2)
                 case 1: c = Scenario.candidate("t\(k).jpg", age: age, modifiedAgo: 5, truncated: true)  // being written
                 case 6: c = Scenario.candidate("d\(k).jpg", age: age, truncated: true)  // damaged: unchanged for 1 h
