@@ -159,6 +159,25 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(name(try run(f) { $0.settings.within = .seconds(300) }), "IMG_20240808_120815.jpg")
     }
 
+    /// A picture's name on a file still empty (Firefox's placeholder beside its `.part`, a
+    /// camera app that names the file first) holds the photo before it back; left empty for
+    /// 30 s, it does not.
+    func testAPlaceholderHoldsTheOlderPhotoBack() throws {
+        let f = try ScenarioFolder()
+        try f.add("old.gif", from: "still.gif", modifiedAgo: 10)  // dated by its file time
+        let placeholder = try f.dir.write("IMG_new.jpg", [])
+        _ = try f.dir.write("IMG_new.jpg.part", [0xFF, 0xD8])
+        let now: (inout Suggester.Options) -> Void = {
+            $0.now = Date()
+            $0.record = false
+        }
+        let o = try run(f, now)
+        XCTAssertNil(o.decision.suggestion, "\(o.decision)")
+        XCTAssertEqual(o.decision.pending?.path.hasSuffix("/IMG_new.jpg"), true, "\(o.decision)")
+        try f.setModified(placeholder, ago: 40)
+        XCTAssertEqual(name(try run(f, now)), "old.gif")
+    }
+
     func testTruncatedFileIsHeldBack() throws {
         let f = try ScenarioFolder()
         let bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")

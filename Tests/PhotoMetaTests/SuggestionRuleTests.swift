@@ -273,6 +273,35 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(cutOnly.pending?.retryAfterMilliseconds, 500)
     }
 
+    /// A picture's file just made and still empty (a camera app that creates the name first,
+    /// Firefox's placeholder) is being written: the answer is pending on it, not the older
+    /// photo; once it has stayed empty for 30 s it holds nothing back.
+    func testAPlaceholderJustMadeIsPending() throws {
+        var empty = Scenario.candidate("IMG_new.jpg", age: 0, format: .unknown, modifiedAgo: 2, error: .empty)
+        empty.captured = PlaceholderFile.date(modified: empty.modified)
+        XCTAssertTrue(empty.isPlaceholder)
+        let photo = Scenario.candidate("IMG_old.jpg", age: 20)
+        let d = SuggestionEngine().decide([photo, empty], context: Scenario.context())
+        XCTAssertNil(d.suggestion)
+        XCTAssertEqual(d.pending, SuggestionDecision.Pending(path: "IMG_new.jpg", retryAfterMilliseconds: 500))
+        XCTAssertEqual(d.rejected.first?.reason, "the file is still empty (being created?)")
+        let report = SuggestReport(d, ageSeconds: nil, recorded: false, explain: true, skipped: [], zone: utcZone)
+        XCTAssertEqual(report.rejected?.last?.path, "IMG_old.jpg")
+        XCTAssertEqual(report.rejected?.last?.reason, "a newer file is still being written", "held back, not outranked")
+        var stale = empty
+        stale.modified = Scenario.now - 31
+        stale.captured = PlaceholderFile.date(modified: stale.modified)
+        let later = SuggestionEngine().decide([photo, stale], context: Scenario.context())
+        XCTAssertEqual(later.suggestion?.path, "IMG_old.jpg")
+        XCTAssertEqual(later.rejected.first?.rule, .media, "left empty: an empty file")
+        // Older than the offer the memory holds: not pending either.
+        XCTAssertNil(SuggestionEngine().decide([empty], context: Scenario.context(remembered: Scenario.now)).pending)
+        XCTAssertEqual(PlaceholderFile.kind(of: "a/IMG_1.JPG"), .photo)
+        XCTAssertEqual(PlaceholderFile.kind(of: "a/VID_1.mp4"), .video)
+        XCTAssertNil(PlaceholderFile.kind(of: "a/notes.txt"))
+        XCTAssertNil(PlaceholderFile.kind(of: "a.jpg/notes"))
+    }
+
     /// A newer file cut short an hour ago (a failed download) is damaged, not being written: it
     /// holds nothing back, and the photo before it is offered.
     func testADamagedFileHoldsNothingBack() {

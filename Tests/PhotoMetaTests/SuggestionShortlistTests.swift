@@ -15,7 +15,12 @@ final class SuggestionShortlistTests: XCTestCase {
             for k in 0..<Int(generator.next() % 12) {
                 let age = Double(generator.next() % 8) * 7  // equal instants are common
                 var c: SuggestionCandidate
-                switch generator.next() % 8 {
+                switch generator.next() % 9 {
+                case 8:
+                    // A placeholder: a picture's name on a file still empty, made 2 s or an hour ago.
+                    c = Scenario.candidate("e\(k).jpg", age: age, format: .unknown, error: .empty)
+                    c.modified = Scenario.now - (generator.next() % 2 == 0 ? 2 : 3600)
+                    c.captured = PlaceholderFile.date(modified: c.modified)
                 case 7:
                     // A Live Photo still whose movie was taken up to 21 s before it.
                     c = Scenario.candidate("l\(k).jpg", age: age)

@@ -50,13 +50,18 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         if explain {
             rejected =
                 decision.rejected.map { Rejection(path: $0.path, rule: $0.rule, reason: $0.reason) }
-                + decision.outranked.map { Rejection(path: $0, rule: .choice, reason: SuggestReport.outrankedReason) }
+                + decision.outranked.map {
+                    Rejection(path: $0, rule: .choice, reason: SuggestReport.outrankedReason(pending: decision.pending != nil))
+                }
             self.skipped = skipped
         }
     }
 
-    /// Why an outranked file was not offered.
-    package static let outrankedReason = "a newer capture qualifies"
+    /// Why an outranked file was not offered: a newer one qualifies, or (`pending`) a newer one
+    /// will once it is written, and nothing is offered until then.
+    package static func outrankedReason(pending: Bool) -> String {
+        pending ? "a newer file is still being written" : "a newer capture qualifies"
+    }
 
     /// The JSON object, dates shown in `zone` where the file gives no offset.
     package func json(report: AssetReport) -> String {

@@ -6,8 +6,12 @@ package struct MediaRule: SuggestionRule {
     package init() {}
 
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
-        if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0.description))" } ?? "") }
-        if let e = c.error { return "unreadable: \(e)" }
+        // A placeholder still being made is what its name promises (`PlaceholderFile`); left
+        // empty for `stalledAfter`, it is an empty file.
+        if !(c.isPlaceholder && CompletenessRule.mayStillChange(c, context)) {
+            if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0.description))" } ?? "") }
+            if let e = c.error { return "unreadable: \(e)" }
+        }
         switch c.kind {
         case .unknown: return "not an image or video"
         case .video:

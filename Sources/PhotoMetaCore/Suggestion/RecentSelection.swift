@@ -59,7 +59,7 @@ package struct RecentSelection: Sendable {
     /// The candidate's capture instant when `recent` lists it at all (media by the media rule,
     /// one of `kinds`, with a capture date); nil otherwise.
     package func instant(ifListed c: SuggestionCandidate) -> Double? {
-        guard MediaRule().reject(c, in: context) == nil, kinds.contains(c.kind) else { return nil }
+        guard !c.isPlaceholder, MediaRule().reject(c, in: context) == nil, kinds.contains(c.kind) else { return nil }
         return context.instant(of: c)
     }
 

@@ -51,7 +51,15 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
         contentIdentifier = asset.contentIdentifier
         durationSeconds = asset.durationSeconds
         livePhotoEvidence = asset.livePhotoEvidence
+        if asset.error == .empty, let promised = PlaceholderFile.kind(of: asset.path) {
+            kind = promised
+            captured = PlaceholderFile.date(modified: modified)
+        }
     }
+
+    /// A picture's or video's name on a file still empty (`PlaceholderFile`): dated by its
+    /// modification time, of the kind its name promises. Kept in the index as those two.
+    package var isPlaceholder: Bool { error == .empty && captured?.source == .fileModificationTime }
 
     package mutating func notePartnerCaptured(_ captured: CaptureDate?) { livePhotoPairCaptured = captured }
 

@@ -71,7 +71,7 @@ package struct SuggestionEngine: Sendable {
         /// When to look again at a file being written: when it will have settled, or (a cut
         /// structure, which gives no such time) after half a second.
         private func retryAfterMilliseconds(_ c: SuggestionCandidate) -> Int {
-            if c.truncated { return 500 }
+            if c.truncated || c.isPlaceholder { return 500 }
             let left = context.settings.settleTime.seconds - (context.realNow - c.modified)
             return max(50, min(60_000, Int((left * 1000).rounded(.up))))
         }

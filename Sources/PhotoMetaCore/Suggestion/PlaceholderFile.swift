@@ -1,0 +1,37 @@
+/// A file with a picture's or video's name that is still empty: the name made before the bytes.
+/// A camera app or a sync client creates the file and then writes it; Firefox leaves
+/// `photo.jpg` empty while `photo.jpg.part` fills, and renames the part over it. It is no
+/// picture yet, but it is the newest one in the making, so `suggest` must not offer the photo
+/// before it: its candidate is dated by its modification time (the moment it was made) and
+/// given the kind its name promises, `media` lets it through while it may still change, and
+/// `completeness` turns it down as being written, which makes the answer pending on it
+/// (`CompletenessRule`). Once it has stayed empty for `stalledAfter` it is an empty file,
+/// turned down by `media` as before, and holds nothing back. `recent` never lists it.
+package enum PlaceholderFile {
+    /// The kind a placeholder named `path` is made to become: a photo for an image's extension,
+    /// a video for a movie's; nil for any other name (an empty `notes.txt` is no photo in the
+    /// making).
+    package static func kind(of path: String) -> MediaKind? {
+        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")), !path.utf8[dot...].contains(UInt8(ascii: "/")) else {
+            return nil
+        }
+        let ext = path[path.utf8.index(after: dot)...].lowercased()
+        if imageExtensions.contains(ext) { return .photo }
+        if videoExtensions.contains(ext) { return .video }
+        return nil
+    }
+
+    /// The date of a placeholder modified at `modified` (seconds since 1970): that instant.
+    package static func date(modified: Double) -> CaptureDate? {
+        guard modified.isFinite, abs(modified) < 1e11 else { return nil }
+        let whole = modified.rounded(.down)
+        guard let t = LocalDateTime(secondsAsIfUTC: Int64(whole), nanosecond: Int((modified - whole) * 1e9), fractionDigits: 3)
+        else { return nil }
+        return CaptureDate(.instant(utc: t), source: .fileModificationTime)
+    }
+
+    static let imageExtensions: Set<String> = [
+        "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "gif", "jxl", "tif", "tiff", "dng",
+    ]
+    static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "3gp", "webm", "mkv"]
+}
