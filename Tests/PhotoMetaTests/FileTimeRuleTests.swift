@@ -39,14 +39,16 @@ final class FileTimeRuleTests: XCTestCase {
         XCTAssertEqual(source, .fileTime)
         XCTAssertEqual(d.rendered(in: utcZone).offsetSource, .fileTime)
         XCTAssertEqual(
-            d.epochSeconds(assuming: utcZone), Double(t("2026-12-01T07:40:00").secondsAsIfUTC), "the zone is no longer assumed")
+            d.epochSeconds(assuming: utcZone), Double(t("2026-12-01T07:40:00").secondsAsIfUTC) + 0.999,
+            "the zone is no longer assumed; the instant is in the second the name gives, as late as it can be")
     }
 
+    /// The name's second spans a second; the file time may be up to two seconds either side.
     func testOnlyAgreementToTwoSecondsCounts() throws {
         let name = "Screenshot from 2026-12-01 15-40-00.png"
         for (modified, agrees) in [
-            ("2026-12-01T07:40:02", true), ("2026-12-01T07:39:58", true), ("2026-12-01T07:40:02.001", false),
-            ("2026-12-01T07:40:03", false), ("2026-12-01T07:47:00", false),
+            ("2026-12-01T07:40:03", true), ("2026-12-01T07:39:58", true), ("2026-12-01T07:40:03.001", false),
+            ("2026-12-01T07:39:57.999", false), ("2026-12-01T07:47:00", false),
         ] {
             let d = try XCTUnwrap(offset(name: name, modified: modified))
             guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
@@ -75,6 +77,32 @@ final class FileTimeRuleTests: XCTestCase {
         guard case .wall(_, let o, _) = d.clock else { return XCTFail("\(d)") }
         XCTAssertNil(o)
         XCTAssertEqual(d.rendered(in: utcZone).assumed?.offset, "+00:00", "the machine's zone, assumed, says the same")
+    }
+
+    /// A name to the minute (Flameshot's) is placed at the file's time inside that minute:
+    /// two shots of one minute are two instants, and one taken at :57 is 3 s old at :60.
+    func testANameToTheMinuteTakesTheSecondsFromTheFileTime() throws {
+        let name = "2026-12-01_15-40.png"
+        let d = try XCTUnwrap(offset(name: name, modified: "2026-12-01T07:40:57.250"))
+        guard case .wall(let local, let o, let source) = d.clock else { return XCTFail("\(d)") }
+        XCTAssertEqual(local.iso8601, "2026-12-01T15:40:57.250")
+        XCTAssertEqual(o?.seconds, 8 * 3600)
+        XCTAssertEqual(source, .fileTime)
+        XCTAssertEqual(d.source, .fileName)
+        let second = try XCTUnwrap(offset(name: "2026-12-01_15-40_1.png", modified: "2026-12-01T07:40:58.100"))
+        XCTAssertGreaterThan(second.epochSeconds(assuming: utcZone), d.epochSeconds(assuming: utcZone))
+        let notes = CaptureDateResolver.resolve(
+            DateEvidence(fileName: name, fileTimes: FileTimes(birth: nil, modification: t("2026-12-01T07:40:57.250")))
+        ).diagnostics
+        XCTAssertTrue(notes.contains { $0.message.contains("gives the minute only") }, "\(notes)")
+        // A file time outside the minute (a copy made later): the name's minute, :00.
+        let copied = try XCTUnwrap(offset(name: name, modified: "2026-12-03T09:00:00"))
+        guard case .wall(let kept, nil, _) = copied.clock else { return XCTFail("\(copied)") }
+        XCTAssertEqual(kept.iso8601, "2026-12-01T15:40:00")
+        // Agreement at +00:00 places the seconds and lends no offset.
+        let utc = try XCTUnwrap(offset(name: name, modified: "2026-12-01T15:40:12"))
+        guard case .wall(let placed, nil, _) = utc.clock else { return XCTFail("\(utc)") }
+        XCTAssertEqual(placed.iso8601, "2026-12-01T15:40:12.000")
     }
 
     func testADateWithItsOwnOffsetOrWithoutATimeIsLeftAlone() throws {

@@ -126,7 +126,7 @@ package enum CaptureDateResolver {
                 return nil
             }
             let clock: CaptureDate.Clock = n.isInstant ? .instant(utc: n.local) : .wall(n.local, offset: nil, offsetSource: nil)
-            return CaptureDate(clock, source: .fileName)
+            return refinedByFileTimes(CaptureDate(clock, source: .fileName), resolution: n.resolution, e.fileTimes, &diagnostics)
         case .fileBirthTime, .fileModificationTime:
             guard let t = e.fileTimes else { return nil }
             // The earlier of the two: a copy made with `cp -p`, `rsync -a` or `tar` is born now

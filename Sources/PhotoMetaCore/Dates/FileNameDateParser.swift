@@ -10,6 +10,10 @@ package struct FileNameDate: Sendable, Equatable {
     package var pattern: String
     /// The scheme is one that screenshot tools use.
     package var isScreenshot: Bool
+    /// How many seconds the name's last figure spans: 60 for a name that stops at the minute
+    /// (Flameshot's, Peek's), 1 at the second, 0 with milliseconds (or an epoch). The capture
+    /// lies somewhere in that span after `local` (`CaptureDateResolver.refinedByFileTimes`).
+    package var resolution: Int = 0
 }
 
 /// Recognises the dates that phones, messengers and desktops put into file names.
@@ -112,7 +116,8 @@ package enum FileNameDateParser {
             if state.index < scalars.count, isDigit(scalars[state.index]) { return }
             let utc = p.utc || state.zulu
             if let date = state.build(utc: utc) {
-                let d = FileNameDate(local: date, isInstant: utc, pattern: p.name, isScreenshot: p.screenshot)
+                var d = FileNameDate(local: date, isInstant: utc, pattern: p.name, isScreenshot: p.screenshot)
+                if state.hasTime, state.millis == nil, state.epochMillis == nil { d.resolution = state.hasSecond ? 1 : 60 }
                 found.append((d, state.index))
             } else if !refused.contains(p.name) {
                 refused.append(p.name)
@@ -163,6 +168,7 @@ package enum FileNameDateParser {
         var index = 0
         var year = 0, month = 1, day = 1, hour = 0, minute = 0, second = 0, millis: Int?
         var hasTime = false
+        var hasSecond = false
         var meridiem: Int?  // 0 = AM, 1 = PM
         var zulu = false
         var epochMillis: Int64?
@@ -246,6 +252,7 @@ package enum FileNameDateParser {
             case .second:
                 guard let v = number(s, &st, min: 2, max: 2) else { return false }
                 st.second = v
+                st.hasSecond = true
             case .millis:
                 guard let v = number(s, &st, min: 3, max: 3) else { return false }
                 st.millis = v
