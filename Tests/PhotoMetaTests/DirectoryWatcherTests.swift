@@ -519,6 +519,8 @@ final class DirectoryWatcherTests: XCTestCase {
             ".x.jpg", "a.jpg~", "#a.jpg#", "#", "4913", "a.swp", "a.JPG.part", "a.crdownload", "a.tmp", "~$a.jpg",
             "photo.jpg.PARTIAL", "a.Kate-Swp", "x.jpg.CrDownload", "très.tmp", "a.jpg.!qB", "b.aria2",
             "IMG_0042.jpg.!sync", "c.jpg.opdownload",
+            // Qt's QSaveFile: six random letters and digits after a picture's name.
+            "Screenshot_20240101_120000.png.aB3xYz", "IMG_1.JPG.k2p9qa", "v.mp4.QWE123",
         ] {
             XCTAssertTrue(TemporaryNames.isTemporary(n), n)
             let p = "dir/" + n
@@ -529,6 +531,8 @@ final class DirectoryWatcherTests: XCTestCase {
         for n in [
             "a.jpg", "IMG_0001.HEIC", "part.jpg", "tmp.png", "", "a.jpgpart", "ärger.jpg", "4913.jpg", "a.tmp.jpg",
             "a.crdownloadx", "a.part.x", "no dot at all", "a.x.crdownloads",
+            // Six letters a person chose, or after a name that is no picture's.
+            "photo.jpg.backup", "photo.jpg.BACKUP", "notes.txt.aB3xYz", "photo.jpg.aB3xY", "photo.jpg.aB3xYz1", "x.aB3xYz",
         ] {
             XCTAssertFalse(TemporaryNames.isTemporary(n), n)
         }

@@ -8,8 +8,35 @@ package enum TemporaryNames {
     /// Asked of every file a scan lists, so it looks at bytes in place: every mark below is
     /// ASCII, and the suffixes are compared without regard to ASCII case.
     package static func isTemporary(_ name: Substring) -> Bool {
-        if let answer = name.utf8.withContiguousStorageIfAvailable({ isTemporary(bytes: $0) }) { return answer }
-        return Array(name.utf8).withUnsafeBufferPointer { isTemporary(bytes: $0) }
+        if let answer = name.utf8.withContiguousStorageIfAvailable({ isTemporary(bytes: $0) }) {
+            return answer || isQtSave(name)
+        }
+        return Array(name.utf8).withUnsafeBufferPointer { isTemporary(bytes: $0) } || isQtSave(name)
+    }
+
+    /// Qt's `QSaveFile` (Spectacle, Gwenview, Krita where the file system has no `O_TMPFILE`)
+    /// writes `photo.png.XXXXXX` (six random letters and digits, `QTemporaryFileEngine`'s
+    /// template) and renames it over `photo.png`. Told by a picture's or video's extension
+    /// (`NamedKind`) before a tail of exactly six letters and digits that mixes cases or
+    /// digits: `photo.jpg.backup` or `photo.jpg.BACKUP` is a name someone chose.
+    static func isQtSave(_ name: Substring) -> Bool {
+        let u = name.utf8
+        guard u.count > 7, let dot = u.lastIndex(of: UInt8(ascii: ".")), u.distance(from: dot, to: u.endIndex) == 7 else {
+            return false
+        }
+        var lower = false
+        var upper = false
+        var digit = false
+        for b in u[u.index(after: dot)...] {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): lower = true
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): upper = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = true
+            default: return false
+            }
+        }
+        guard [lower, upper, digit].filter({ $0 }).count >= 2 else { return false }
+        return NamedKind.promised(by: name[..<dot]) != nil
     }
 
     private static func isTemporary(bytes u: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -11,15 +11,7 @@ package enum PlaceholderFile {
     /// The kind a placeholder named `path` is made to become: a photo for an image's extension,
     /// a video for a movie's; nil for any other name (an empty `notes.txt` is no photo in the
     /// making).
-    package static func kind(of path: String) -> MediaKind? {
-        guard let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")), !path.utf8[dot...].contains(UInt8(ascii: "/")) else {
-            return nil
-        }
-        let ext = path[path.utf8.index(after: dot)...].lowercased()
-        if imageExtensions.contains(ext) { return .photo }
-        if videoExtensions.contains(ext) { return .video }
-        return nil
-    }
+    package static func kind(of path: String) -> MediaKind? { NamedKind.promised(by: path[...]) }
 
     /// The date of a placeholder modified at `modified` (seconds since 1970): that instant.
     package static func date(modified: Double) -> CaptureDate? {
@@ -29,9 +21,4 @@ package enum PlaceholderFile {
         else { return nil }
         return CaptureDate(.instant(utc: t), source: .fileModificationTime)
     }
-
-    static let imageExtensions: Set<String> = [
-        "jpg", "jpeg", "jpe", "heic", "heif", "hif", "avif", "png", "webp", "gif", "jxl", "tif", "tiff", "dng",
-    ]
-    static let videoExtensions: Set<String> = ["mp4", "mov", "m4v", "3gp", "webm", "mkv"]
 }
