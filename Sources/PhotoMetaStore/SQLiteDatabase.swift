@@ -17,14 +17,21 @@ final class SQLiteDatabase {
 
     /// Opens (creating when `create`) the database at `path`.
     /// A symbolic link at `path` is refused (SQLITE_OPEN_NOFOLLOW); `readOnly` opens without
-    /// write access (and never creates).
-    init(path: String, create: Bool = true, readOnly: Bool = false, busyTimeoutMilliseconds: Int32 = 30_000) throws(Failure) {
+    /// write access (and never creates). `immutable` (read-only only) tells SQLite that nothing
+    /// can change the file: it takes no lock and opens no `-wal` or `-shm` beside it, which a
+    /// WAL database on a read-only file system (or in a folder its owner may not write) needs,
+    /// as SQLite cannot create them there ([SQLite URI filenames, "immutable"]).
+    init(
+        path: String, create: Bool = true, readOnly: Bool = false, immutable: Bool = false,
+        busyTimeoutMilliseconds: Int32 = 30_000
+    ) throws(Failure) {
         self.path = path
         busyTimeout = Double(busyTimeoutMilliseconds) / 1000
         var handle: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
-        let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW
-        let rc = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW | (immutable && readOnly ? SQLITE_OPEN_URI : 0)
+        let name = immutable && readOnly ? SQLiteDatabase.immutableURI(path) : path
+        let rc = sqlite3_open_v2(name, &handle, flags, nil)
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0
@@ -38,6 +45,25 @@ final class SQLiteDatabase {
         // a confined photometa may write only beside its own files (docs/sandbox.md), and
         // SQLite would otherwise spill a large statement's journal (64 KiB and up) there.
         sqlite3_exec(handle, "PRAGMA temp_store = MEMORY", nil, nil, nil)
+    }
+
+    /// `file:PATH?immutable=1`, every byte of PATH but unreserved ones and `/` percent-encoded
+    /// ([RFC 3986 2.1]: a `?`, `#` or `%` in a name must not end or change the path).
+    static func immutableURI(_ path: String) -> String {
+        var uri = "file:"
+        for b in path.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                uri.unicodeScalars.append(Unicode.Scalar(b))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                uri.unicodeScalars.append("%")
+                uri.unicodeScalars.append(hex[Int(b >> 4)])
+                uri.unicodeScalars.append(hex[Int(b & 0xF)])
+            }
+        }
+        return uri + "?immutable=1"
     }
 
     deinit {

@@ -40,14 +40,27 @@ package enum StateFile {
         } catch {
             throw .unsafe(path: path, reason: error.description)
         }
-        let db = try openChecked(checked, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
+        var db = try openChecked(checked, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
         let appID: Int64
         let version: Int64
         let tables: [String]
         do throws(SQLiteDatabase.Failure) {
             (appID, version, tables) = try db.identity()
         } catch {
-            throw StateFileError(error)
+            // A WAL file where its `-wal` and `-shm` cannot be made (a read-only file system, a
+            // folder its owner may not write; SQLite then names the missing `-wal`): to write,
+            // that is the error to report; to read, nobody can write it there either, so it is
+            // read as immutable (`--peek` reads, and records nothing).
+            guard case .cannotOpen = error, let refusal = FileSystem.writeRefusal(folder.isEmpty ? "." : folder) else {
+                throw StateFileError(error)
+            }
+            guard readOnly else { throw refusal.errno == EROFS ? .readOnlyFileSystem(path: path) : .readOnly(path: path) }
+            db = try openChecked(checked, path, create: false, readOnly: true, immutable: true, busyTimeoutMilliseconds)
+            do throws(SQLiteDatabase.Failure) {
+                (appID, version, tables) = try db.identity()
+            } catch {
+                throw StateFileError(error)
+            }
         }
         if appID != applicationID {
             guard tables.isEmpty, version == 0 else { throw .foreign(path: path, tables: tables) }
@@ -87,13 +100,14 @@ package enum StateFile {
 
     /// SQLite's connection to `path`, refused unless the name still leads to the file checked.
     private static func openChecked(
-        _ checked: PrivateFiles.CheckedFile, _ path: String, create: Bool, readOnly: Bool,
+        _ checked: PrivateFiles.CheckedFile, _ path: String, create: Bool, readOnly: Bool, immutable: Bool = false,
         _ busyTimeoutMilliseconds: Int32
     ) throws(StateFileError) -> SQLiteDatabase {
         let db: SQLiteDatabase
         do throws(SQLiteDatabase.Failure) {
             db = try SQLiteDatabase(
-                path: path, create: create, readOnly: readOnly, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
+                path: path, create: create, readOnly: readOnly, immutable: immutable,
+                busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         } catch {
             throw StateFileError(error)
         }

@@ -9,6 +9,12 @@ package enum TemporaryMount {
         run(["/bin/mount", "-t", "tmpfs", "-o", readOnly ? "ro,size=1m" : "size=1m", "tmpfs", path])
     }
 
+    /// Mounts the tmpfs at `path` again, read-only or writable: its files stay, and no one may
+    /// write them while it is read-only.
+    package static func remount(_ path: String, readOnly: Bool) -> Bool {
+        run(["/bin/mount", "-o", readOnly ? "remount,ro" : "remount,rw", path])
+    }
+
     /// Unmounts `path`; a second call, or one on a folder not mounted, does nothing.
     package static func unmount(_ path: String) {
         _ = run(["/bin/umount", path])

@@ -20,6 +20,32 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertNil(try m.remembered(profile: "a"))
     }
 
+    /// A memory on a file system mounted read-only (a live system, a locked-down home): SQLite
+    /// cannot make the WAL's `-wal` and `-shm` there, so it was "cannot open: no such file or
+    /// directory" even for `--peek`. Read, it is read as it is; written, the plain error.
+    func testAMemoryOnAReadOnlyFileSystemIsReadAndNotWritten() throws {
+        let dir = try TemporaryDirectory()
+        let mountPoint = dir.path + "/m"
+        try FileManager.default.createDirectory(atPath: mountPoint, withIntermediateDirectories: false)
+        guard TemporaryMount.tmpfs(at: mountPoint) else { throw XCTSkip("cannot mount a tmpfs here (needs root)") }
+        defer { TemporaryMount.unmount(mountPoint) }
+        try FileManager.default.createDirectory(
+            atPath: mountPoint + "/state", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let path = mountPoint + "/state/state.sqlite3"
+        do {
+            let m = try SuggestionMemory(path: path)
+            XCTAssertEqual(try m.advance(profile: "a", to: 100, offered: "x", now: 1), 100)
+        }
+        XCTAssertTrue(TemporaryMount.remount(mountPoint, readOnly: true))
+        let reader = try SuggestionMemory(path: path, readOnly: true)
+        XCTAssertEqual(try reader.remembered(profile: "a"), 100)
+        XCTAssertThrowsError(try SuggestionMemory(path: path).advance(profile: "a", to: 200, offered: nil, now: 2)) {
+            XCTAssertEqual($0 as? StateFileError, .readOnlyFileSystem(path: path))
+        }
+        XCTAssertTrue(TemporaryMount.remount(mountPoint, readOnly: false))
+        XCTAssertEqual(try SuggestionMemory(path: path).remembered(profile: "a"), 100, "nothing changed")
+    }
+
     /// One step under the write lock: an offer already reached by the memory is not delivered;
     /// one that was not delivered is not recorded; one delivered is.
     func testOfferOnce() throws {
