@@ -47,26 +47,6 @@ final class SQLiteDatabase {
         sqlite3_exec(handle, "PRAGMA temp_store = MEMORY", nil, nil, nil)
     }
 
-    /// `file:PATH?immutable=1`, every byte of PATH but unreserved ones and `/` percent-encoded
-    /// ([RFC 3986 2.1]: a `?`, `#` or `%` in a name must not end or change the path).
-    static func immutableURI(_ path: String) -> String {
-        var uri = "file:"
-        for b in path.utf8 {
-            switch b {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"),
-                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
-                uri.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                uri.unicodeScalars.append("%")
-                uri.unicodeScalars.append(hex[Int(b >> 4)])
-                uri.unicodeScalars.append(hex[Int(b & 0xF)])
-            }
-        }
-        return uri + "?immutable=1"
-    }
-
     deinit {
         for stmt in statements.values { sqlite3_finalize(stmt) }
         sqlite3_close_v2(db)
