@@ -25,25 +25,58 @@ enum { PM_COLOUR_NONE, PM_COLOUR_OURS, PM_COLOUR_LIBVIPS };
  * shrink by pm_colour_to_srgb, which keeps one transform per distinct profile and leaves sRGB
  * pixels alone (CVipsColour.c); CMYK, greyscale and 16-bit images go through libvips'
  * export_profile (a transform per file, as before: rare in photo libraries). */
-static int
-pm_colour_mode(VipsImage *header)
+static gboolean
+pm_is_plain_rgb(VipsImage *header)
 {
     VipsInterpretation kind = vips_image_get_interpretation(header);
     int bands = vips_image_get_bands(header);
 
-    if (kind == VIPS_INTERPRETATION_CMYK)
+    return (kind == VIPS_INTERPRETATION_sRGB || kind == VIPS_INTERPRETATION_RGB)
+           && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
+           && (bands == 3 || bands == 4);
+}
+
+static int
+pm_colour_mode(VipsImage *header)
+{
+    if (vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK)
         return PM_COLOUR_LIBVIPS;
     if (!vips_image_get_typeof(header, VIPS_META_ICC_NAME))
         return PM_COLOUR_NONE;
-    if ((kind == VIPS_INTERPRETATION_sRGB || kind == VIPS_INTERPRETATION_RGB)
-        && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
-        && (bands == 3 || bands == 4))
+    if (pm_is_plain_rgb(header))
         return PM_COLOUR_OURS;
     /* A profile libvips could not import these pixels through: the pixels as they are
      * (pm_colour_profile_fits says why). */
     if (!pm_colour_profile_fits(header))
         return PM_COLOUR_NONE;
     return PM_COLOUR_LIBVIPS;
+}
+
+/* A copy of the ICC profile of the file at path (its header only), or NULL: none, or a file
+ * libvips cannot read (its error is cleared: the thumbnail goes on without it). */
+static VipsBlob *
+pm_profile_of(const char *path)
+{
+    char ignored[128];
+    int status;
+    VipsImage *header;
+    const void *profile = NULL;
+    size_t profile_len = 0;
+    VipsBlob *copy = NULL;
+
+    if (pm_check_regular_file(path, ignored, sizeof ignored) != PM_OK)
+        return NULL;
+    if (!(header = pm_open_header(path, NULL, 0, NULL, &status, ignored, sizeof ignored))) {
+        vips_error_clear();
+        return NULL;
+    }
+    if (vips_image_get_typeof(header, VIPS_META_ICC_NAME)
+        && vips_image_get_blob(header, VIPS_META_ICC_NAME, &profile, &profile_len) == 0 && profile && profile_len)
+        copy = vips_blob_copy(profile, profile_len);
+    else
+        vips_error_clear();
+    VIPS_UNREF(header);
+    return copy;
 }
 
 /* Steps 0 and 1: the arguments, then the header only (sets *colour, a PM_COLOUR_*). */
@@ -84,6 +117,10 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
         else
             vips_error_clear();
     }
+    /* A preview without a profile of its own, in its parent's colours (o->profile_from). */
+    else if (*colour == PM_COLOUR_NONE && o->profile_from && pm_is_plain_rgb(image)
+             && (*icc = pm_profile_of(o->profile_from)))
+        *colour = PM_COLOUR_OURS;
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
     if (pixels > cap) {

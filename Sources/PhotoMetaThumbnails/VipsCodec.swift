@@ -34,6 +34,9 @@ enum VipsCodec {
         var format: ThumbnailFormat
         var quality: Int
         var text: [(String, String)] = []
+        /// The file a preview was cut from: its ICC profile is the preview's colours when the
+        /// preview has none of its own (`pm_thumb_options.profile_from`).
+        var profileFrom: String?
     }
 
     /// An encoded picture.
@@ -124,28 +127,31 @@ enum VipsCodec {
         }
         var err = [CChar](repeating: 0, count: 512)
         var image = pm_image()
-        let rc: Int32 = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
-            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
-                var opts = pm_thumb_options()
-                opts.width = Int32(clamping: o.width)
-                opts.height = Int32(clamping: o.height)
-                opts.crop = o.crop ? PM_CROP_CENTRE : PM_CROP_NONE
-                opts.orientation = Int32(clamping: o.orientation)
-                opts.fail_on = PM_FAIL_TRUNCATED
-                opts.max_pixels = UInt64(max(1, o.maxPixels))
-                opts.format =
-                    switch o.format {
-                    case .png: PM_FORMAT_PNG
-                    case .jpeg: PM_FORMAT_JPEG
-                    case .webp: PM_FORMAT_WEBP
+        let rc: Int32 = withOptionalCPath(o.profileFrom) { profileFrom in
+            keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
+                    var opts = pm_thumb_options()
+                    opts.width = Int32(clamping: o.width)
+                    opts.height = Int32(clamping: o.height)
+                    opts.crop = o.crop ? PM_CROP_CENTRE : PM_CROP_NONE
+                    opts.orientation = Int32(clamping: o.orientation)
+                    opts.fail_on = PM_FAIL_TRUNCATED
+                    opts.max_pixels = UInt64(max(1, o.maxPixels))
+                    opts.format =
+                        switch o.format {
+                        case .png: PM_FORMAT_PNG
+                        case .jpeg: PM_FORMAT_JPEG
+                        case .webp: PM_FORMAT_WEBP
+                        }
+                    opts.quality = Int32(clamping: o.quality)
+                    opts.text_keys = k.baseAddress
+                    opts.text_values = v.baseAddress
+                    opts.text_count = o.text.count
+                    opts.profile_from = profileFrom
+                    return err.withUnsafeMutableBufferPointer { e in
+                        guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
+                        return gate.run { call(&opts, &image, e) }
                     }
-                opts.quality = Int32(clamping: o.quality)
-                opts.text_keys = k.baseAddress
-                opts.text_values = v.baseAddress
-                opts.text_count = o.text.count
-                return err.withUnsafeMutableBufferPointer { e in
-                    guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
-                    return gate.run { call(&opts, &image, e) }
                 }
             }
         }
@@ -155,6 +161,12 @@ enum VipsCodec {
         defer { pm_free(data) }
         let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: image.len))
         return Encoded(bytes: bytes, width: Int(image.width), height: Int(image.height))
+    }
+
+    /// `body` with `path` as a C string (byte-exact, `PathBytes`), or with nil.
+    private static func withOptionalCPath<R>(_ path: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+        guard let path else { return body(nil) }
+        return PathBytes.withCPath(path) { body($0) }
     }
 
     private static func header(_ h: pm_header) -> Header {
