@@ -237,8 +237,7 @@ public final class Thumbnailer: Sendable {
                     guard let bytes = try? source.read(at: p.offset, count: p.length), bytes.count == p.length else { continue }
                     var po = o
                     po.orientation = s.asset.orientation ?? 1
-                    // Cut from the file, in its colours: a Display P3 photo's preview is P3.
-                    po.profileFrom = s.canonical
+                    po.profileFrom = s.canonical  // in the file's colours: a P3 photo's preview is P3
                     return (try VipsCodec.thumbnail(bytes: bytes, po), kind, !bigEnough)
                 } catch {
                     continue  // A broken preview: try the next source.
