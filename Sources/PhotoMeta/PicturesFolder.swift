@@ -9,30 +9,72 @@ public enum PicturesFolder {
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> (path: String, source: String)
     {
-        let home = HomeFolder.path(environment)
+        var home = HomeFolder.path(environment)
+        while home.count > 1, home.hasSuffix("/") { home.removeLast() }
         let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
-        if let bytes = FileSystem.contents(file, limit: 1 << 20), let text = String(validating: bytes, as: UTF8.self),
-            let dir = picturesDir(in: text, home: home)
-        {
-            return (dir, "XDG_PICTURES_DIR in \(file)")
+        let text = FileSystem.contents(file, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
+        switch text.map({ picturesDir(in: $0, home: home) }) {
+        case .folder(let dir)?: return (dir, "XDG_PICTURES_DIR in \(file)")
+        case .turnedOff?:
+            return (home + "/Pictures", "the default ~/Pictures (XDG_PICTURES_DIR in \(file) is $HOME: the folder is turned off)")
+        case .unusable(let value)?:
+            return (home + "/Pictures", "the default ~/Pictures (XDG_PICTURES_DIR in \(file) is \(value), neither $HOME/... nor absolute)")
+        case .absent?, nil: return (home + "/Pictures", "the default ~/Pictures (no XDG_PICTURES_DIR in \(file))")
         }
-        return (home + "/Pictures", "the default ~/Pictures (no XDG_PICTURES_DIR in \(file))")
     }
 
-    /// `XDG_PICTURES_DIR="$HOME/Pictures"` (shell syntax: a quoted value, `$HOME/` or an
-    /// absolute path) [xdg-user-dirs(1)]. A value equal to `$HOME` alone means the feature is off.
-    static func picturesDir(in text: String, home: String) -> String? {
-        for raw in text.split(separator: "\n") {
+    /// What `user-dirs.dirs` says of the pictures folder.
+    enum Entry: Equatable {
+        case folder(String)
+        /// `$HOME` itself: the user turned the folder off [xdg-user-dirs(1)].
+        case turnedOff
+        /// A value that is neither `$HOME/...` nor absolute (shown as written).
+        case unusable(String)
+        case absent
+    }
+
+    /// `XDG_PICTURES_DIR="$HOME/Pictures"` [xdg-user-dirs(1), user-dirs.dirs(5)]: shell syntax,
+    /// as `xdg-user-dirs-update` writes it and a shell reads it: a double-quoted value in
+    /// which `\` escapes the next character (`\"`, `\\`, `\$`), `$HOME/` or an absolute path;
+    /// the last assignment wins, as when the file is sourced; lines may end in CR LF.
+    static func picturesDir(in text: String, home: String) -> Entry {
+        var found = Entry.absent
+        for raw in text.split(whereSeparator: \.isNewline) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             guard line.hasPrefix("XDG_PICTURES_DIR=") else { continue }
-            var value = String(line.dropFirst("XDG_PICTURES_DIR=".count))
-            if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = String(value.dropFirst().dropLast()) }
-            if value == "$HOME" || value == "$HOME/" { return nil }
-            if value.hasPrefix("$HOME/") { return home + "/" + value.dropFirst("$HOME/".count) }
-            if value.hasPrefix("/") { return value }
-            return nil
+            var value = unquoted(line.dropFirst("XDG_PICTURES_DIR=".count))
+            while value.count > 1, value.hasSuffix("/") { value.removeLast() }
+            if value == "$HOME" {
+                found = .turnedOff
+            } else if value.hasPrefix("$HOME/") {
+                found = .folder(home + "/" + value.dropFirst("$HOME/".count))
+            } else if value.hasPrefix("/") {
+                found = .folder(value)
+            } else {
+                found = .unusable(value)
+            }
         }
-        return nil
+        return found
+    }
+
+    /// The value with its double quotes taken off and its backslash escapes undone.
+    private static func unquoted(_ text: Substring) -> String {
+        guard text.hasPrefix("\""), text.count >= 2 else { return String(text) }
+        var out = ""
+        var escaped = false
+        for c in text.dropFirst() {
+            if escaped {
+                out.append(c)
+                escaped = false
+            } else if c == "\\" {
+                escaped = true
+            } else if c == "\"" {
+                break  // the closing quote; anything after it is a comment or garbage
+            } else {
+                out.append(c)
+            }
+        }
+        return out
     }
 }
