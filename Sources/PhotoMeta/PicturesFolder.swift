@@ -19,7 +19,10 @@ public enum PicturesFolder {
         case .turnedOff?:
             return (home + "/Pictures", "the default ~/Pictures (XDG_PICTURES_DIR in \(file) is $HOME: the folder is turned off)")
         case .unusable(let value)?:
-            return (home + "/Pictures", "the default ~/Pictures (XDG_PICTURES_DIR in \(file) is \(value), neither $HOME/... nor absolute)")
+            return (
+                home + "/Pictures",
+                "the default ~/Pictures (XDG_PICTURES_DIR in \(file) is \(value), neither $HOME/... nor absolute)"
+            )
         case .absent?, nil: return (home + "/Pictures", "the default ~/Pictures (no XDG_PICTURES_DIR in \(file))")
         }
     }
