@@ -89,6 +89,10 @@ final class FileTimeRuleTests: XCTestCase {
         XCTAssertEqual(o?.seconds, 8 * 3600)
         XCTAssertEqual(source, .fileTime)
         XCTAssertEqual(d.source, .fileName)
+        // The milliseconds as the file time has them (.800 is no exact binary fraction).
+        let tenths = try XCTUnwrap(offset(name: "Screenshot_20261201-154012.png", modified: "2026-12-01T07:40:12.800"))
+        guard case .wall(let exact, _, _) = tenths.clock else { return XCTFail("\(tenths)") }
+        XCTAssertEqual(exact.iso8601, "2026-12-01T15:40:12.800")
         let second = try XCTUnwrap(offset(name: "2026-12-01_15-40_1.png", modified: "2026-12-01T07:40:58.100"))
         XCTAssertGreaterThan(second.epochSeconds(assuming: utcZone), d.epochSeconds(assuming: utcZone))
         let notes = CaptureDateResolver.resolve(

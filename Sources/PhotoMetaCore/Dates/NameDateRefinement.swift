@@ -22,12 +22,17 @@ extension CaptureDateResolver {
             let instant = Double(t.secondsAsIfUTC) + Double(t.nanosecond) / 1e9
             guard let offset = UTCOffset.inUse(nearest: wall - instant + span / 2, within: span / 2 + fileTimeAgreement)
             else { continue }
-            // Inside the span, to the millisecond: a file finished just after the minute turned
-            // still belongs to the minute its name gives.
-            let placed = min(max(instant + Double(offset.seconds), wall), wall + span - 0.001)
-            let whole = placed.rounded(.down)
-            let millis = min(999, Int(((placed - whole) * 1000).rounded(.down)))
-            guard let refined = LocalDateTime(secondsAsIfUTC: Int64(whole), nanosecond: millis * 1_000_000, fractionDigits: 3)
+            // Inside the span, to the millisecond, in whole numbers (the file time's nanoseconds
+            // are exact; a Double would make .800 into .799): a file finished just after the
+            // minute turned still belongs to the minute its name gives.
+            var seconds = t.secondsAsIfUTC + Int64(offset.seconds)
+            var millis = t.nanosecond / 1_000_000
+            if seconds < local.secondsAsIfUTC {
+                (seconds, millis) = (local.secondsAsIfUTC, 0)
+            } else if seconds >= local.secondsAsIfUTC + Int64(resolution) {
+                (seconds, millis) = (local.secondsAsIfUTC + Int64(resolution) - 1, 999)
+            }
+            guard let refined = LocalDateTime(secondsAsIfUTC: seconds, nanosecond: millis * 1_000_000, fractionDigits: 3)
             else { continue }
             var placedDate = CaptureDate(
                 .wall(refined, offset: offset.seconds == 0 ? nil : offset, offsetSource: offset.seconds == 0 ? nil : .fileTime),
