@@ -37,6 +37,29 @@ enum Scenario {
 final class RecencyRuleTests: XCTestCase {
     let rule = RecencyRule()
 
+    /// A video is recent while its recording's end is: a 90 s clip started 95 s ago ended 5 s
+    /// ago. The end counts for the folder's span and for the live library's skip too; a
+    /// duration of years (a damaged header) counts as 12 h at most.
+    func testAVideoIsRecentWhileItsEndIs() {
+        var clip = Scenario.candidate("clip.mov", age: 95, kind: .video, format: .mov)
+        clip.durationSeconds = 90
+        XCTAssertNil(rule.reject(clip, in: Scenario.context()))
+        XCTAssertFalse(RecencyRule.certainlyRejects(clip, in: Scenario.context()))
+        XCTAssertEqual(RecencyRule.span(of: [clip])?.upperBound, Scenario.now - 5)
+        XCTAssertFalse(RecencyRule.certainlyRejects(span: RecencyRule.span(of: [clip]), in: Scenario.context()))
+        var old = clip
+        old.captured = Scenario.candidate("clip.mov", age: 200).captured
+        let reason = rule.reject(old, in: Scenario.context())
+        XCTAssertTrue(reason?.contains("video, ended") == true, reason ?? "")
+        var still = Scenario.candidate("photo.jpg", age: 95)
+        still.durationSeconds = 90  // only a video's duration counts
+        XCTAssertNotNil(rule.reject(still, in: Scenario.context()))
+        var hostile = Scenario.candidate("bad.mov", age: 86_400 * 365, kind: .video, format: .mov)
+        hostile.durationSeconds = 1e12
+        XCTAssertNotNil(rule.reject(hostile, in: Scenario.context()))
+        XCTAssertTrue(RecencyRule.certainlyRejects(hostile, in: Scenario.context()))
+    }
+
     /// `rejects` (asked without explanations) is `reject` without the words, at every edge,
     /// for every rule; and a decision without explanations offers what one with them does.
     func testTheVerdictWithoutWordsIsTheVerdict() {

@@ -1,5 +1,8 @@
 /// The capture instant lies within `within` of now. Up to `futureTolerance` (5 s) in the future
-/// counts as now (clock skew); further in the future is a clock error and is rejected.
+/// counts as now (clock skew); further in the future is a clock error and is rejected. A
+/// video's capture instant is when its recording started; it counts as recent while its end
+/// (start plus duration, `recordingSeconds`) is within the window, so a 90 s clip stopped a
+/// moment ago is offered, not turned down as 95 s old.
 package struct RecencyRule: SuggestionRule {
     package let id = RuleID.recency
     package init() {}
@@ -10,9 +13,25 @@ package struct RecencyRule: SuggestionRule {
         case .undated: return "no capture date"
         case .future(let age): return "captured \(DurationText.describe(-age)) in the future (clock error)"
         case .old(let age):
-            return "captured \(DurationText.describe(age)) ago, more than \(DurationText.describe(context.settings.within))"
+            let recording = RecencyRule.recordingSeconds(of: c)
+            let ended =
+                recording > 0
+                ? " (a \(DurationText.describe(recording)) video, ended \(DurationText.describe(age - recording)) ago)" : ""
+            return
+                "captured \(DurationText.describe(age)) ago\(ended), more than \(DurationText.describe(context.settings.within))"
         }
     }
+
+    /// How long a video recorded for, counted after its capture instant: its duration, up to
+    /// `longestRecording` (a damaged or hostile header's duration of years must not make an
+    /// old video recent); 0 for anything else.
+    package static func recordingSeconds(of c: SuggestionCandidate) -> Double {
+        guard c.kind == .video, let d = c.durationSeconds, d.isFinite, d > 0 else { return 0 }
+        return min(d, longestRecording)
+    }
+
+    /// 12 h: longer than any phone or camera recording a chat offers.
+    static let longestRecording = 12.0 * 3600
 
     package func rejects(_ c: SuggestionCandidate, in context: SuggestionContext) -> Bool {
         if case .recent = verdict(c, context) { return false }
@@ -30,7 +49,7 @@ package struct RecencyRule: SuggestionRule {
         guard let t = context.instant(of: c) else { return .undated }
         let age = context.now - t
         if age < -context.settings.futureTolerance.seconds { return .future(age: age) }
-        if age > context.settings.within.seconds { return .old(age: age) }
+        if age - RecencyRule.recordingSeconds(of: c) > context.settings.within.seconds { return .old(age: age) }
         return .recent
     }
 }
@@ -46,22 +65,22 @@ extension RecencyRule {
         guard let d = c.captured else { return true }
         let t = d.secondsIgnoringUnknownZone
         let slack = d.isExact ? 1 : CaptureDate.widestZoneOffset + 1
-        return context.now - t > context.settings.within.seconds + slack
+        return context.now - t - recordingSeconds(of: c) > context.settings.within.seconds + slack
             || t - context.now > context.settings.futureTolerance.seconds + slack
     }
 }
 
 extension RecencyRule {
-    /// The earliest and latest capture of `candidates`, zone ignored
-    /// (`secondsIgnoringUnknownZone`); nil when none has a date. What a folder needs to be
-    /// passed over whole by `certainlyRejects(span:in:)`.
+    /// The earliest capture and the latest capture (a video's: its recording's end) of
+    /// `candidates`, zone ignored (`secondsIgnoringUnknownZone`); nil when none has a date. What
+    /// a folder needs to be passed over whole by `certainlyRejects(span:in:)`.
     package static func span(of candidates: [SuggestionCandidate]) -> ClosedRange<Double>? {
         var low = Double.infinity
         var high = -Double.infinity
         for c in candidates {
             guard let t = c.captured?.secondsIgnoringUnknownZone else { continue }
             low = min(low, t)
-            high = max(high, t)
+            high = max(high, t + recordingSeconds(of: c))
         }
         return low <= high ? low...high : nil
     }
