@@ -168,7 +168,9 @@ public struct AssetReport: Sendable {
                 rows.append(("captured", "unknown"))
             }
             if let sidecar = a.captured?.sidecar { rows.append(("sidecar", sidecar)) }
-            let camera = [a.make, a.model].compactMap { $0 }.joined(separator: " ")
+            // Nikon, Canon and others repeat the make in the model ("NIKON Z 6"): said once.
+            let makeInModel = a.make.map { make in a.model?.lowercased().hasPrefix(make.lowercased() + " ") == true } ?? false
+            let camera = [makeInModel ? nil : a.make, a.model].compactMap { $0 }.joined(separator: " ")
             if !camera.isEmpty { rows.append(("camera", camera)) }
             if let l = a.lensModel { rows.append(("lens", l)) }
             if let s = a.software { rows.append(("software", s)) }
