@@ -52,33 +52,6 @@ pm_colour_mode(VipsImage *header)
     return PM_COLOUR_LIBVIPS;
 }
 
-/* A copy of the ICC profile of the file at path (its header only), or NULL: none, or a file
- * libvips cannot read (its error is cleared: the thumbnail goes on without it). */
-static VipsBlob *
-pm_profile_of(const char *path)
-{
-    char ignored[128];
-    int status;
-    VipsImage *header;
-    const void *profile = NULL;
-    size_t profile_len = 0;
-    VipsBlob *copy = NULL;
-
-    if (pm_check_regular_file(path, ignored, sizeof ignored) != PM_OK)
-        return NULL;
-    if (!(header = pm_open_header(path, NULL, 0, NULL, &status, ignored, sizeof ignored))) {
-        vips_error_clear();
-        return NULL;
-    }
-    if (vips_image_get_typeof(header, VIPS_META_ICC_NAME)
-        && vips_image_get_blob(header, VIPS_META_ICC_NAME, &profile, &profile_len) == 0 && profile && profile_len)
-        copy = vips_blob_copy(profile, profile_len);
-    else
-        vips_error_clear();
-    VIPS_UNREF(header);
-    return copy;
-}
-
 /* Steps 0 and 1: the arguments, then the header only (sets *colour, a PM_COLOUR_*). */
 static int
 pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thumb_options *o,
@@ -117,10 +90,11 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
         else
             vips_error_clear();
     }
-    /* A preview without a profile of its own, in its parent's colours (o->profile_from). */
-    else if (*colour == PM_COLOUR_NONE && o->profile_from && pm_is_plain_rgb(image)
-             && (*icc = pm_profile_of(o->profile_from)))
+    /* A preview without a profile of its own, in its parent's colours (o->fallback_profile). */
+    else if (*colour == PM_COLOUR_NONE && o->fallback_profile && o->fallback_profile_len > 0 && pm_is_plain_rgb(image)) {
+        *icc = vips_blob_copy(o->fallback_profile, o->fallback_profile_len);
         *colour = PM_COLOUR_OURS;
+    }
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;
     if (pixels > cap) {

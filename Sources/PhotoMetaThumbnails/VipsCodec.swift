@@ -34,9 +34,9 @@ enum VipsCodec {
         var format: ThumbnailFormat
         var quality: Int
         var text: [(String, String)] = []
-        /// The file a preview was cut from: its ICC profile is the preview's colours when the
-        /// preview has none of its own (`pm_thumb_options.profile_from`).
-        var profileFrom: String?
+        /// The ICC profile of the file a preview was cut from: the preview's colours when it has
+        /// none of its own (`pm_thumb_options.fallback_profile`).
+        var fallbackProfile: [UInt8]?
     }
 
     /// An encoded picture.
@@ -127,7 +127,7 @@ enum VipsCodec {
         }
         var err = [CChar](repeating: 0, count: 512)
         var image = pm_image()
-        let rc: Int32 = withOptionalCPath(o.profileFrom) { profileFrom in
+        let rc: Int32 = withOptionalBytes(o.fallbackProfile) { profile in
             keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
                 values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
                     var opts = pm_thumb_options()
@@ -147,7 +147,8 @@ enum VipsCodec {
                     opts.text_keys = k.baseAddress
                     opts.text_values = v.baseAddress
                     opts.text_count = o.text.count
-                    opts.profile_from = profileFrom
+                    opts.fallback_profile = profile.baseAddress.map { UnsafeRawPointer($0) }
+                    opts.fallback_profile_len = profile.count
                     return err.withUnsafeMutableBufferPointer { e in
                         guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
                         return gate.run { call(&opts, &image, e) }
@@ -163,10 +164,10 @@ enum VipsCodec {
         return Encoded(bytes: bytes, width: Int(image.width), height: Int(image.height))
     }
 
-    /// `body` with `path` as a C string (byte-exact, `PathBytes`), or with nil.
-    private static func withOptionalCPath<R>(_ path: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
-        guard let path else { return body(nil) }
-        return PathBytes.withCPath(path) { body($0) }
+    /// `body` with the bytes, or with an empty buffer.
+    private static func withOptionalBytes<R>(_ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard let bytes else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return bytes.withUnsafeBufferPointer(body)
     }
 
     private static func header(_ h: pm_header) -> Header {

@@ -32,11 +32,18 @@ package enum PreviewFinder {
     static let previewsMax = 8
 
     /// The previews of the file `source`, largest first.
-    package static func previews(_ source: some ByteSource) -> [EmbeddedPreview] {
+    package static func previews(_ source: some ByteSource) -> [EmbeddedPreview] { previewsAndProfile(source).previews }
+
+    /// The previews of the file `source`, largest first, and the ICC profile of the file they
+    /// are cut from (a JPEG's, `EmbeddedProfile`; nil without previews): their colours.
+    package static func previewsAndProfile(_ source: some ByteSource) -> (previews: [EmbeddedPreview], profile: [UInt8]?) {
         let reader = BoundedReader(source)
-        guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return [] }
+        guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return ([], nil) }
         let format = FormatDetector.detect(head)
-        return previews(source, format: format, findings: FormatDetector.readContainer(reader, format: format))
+        let findings = FormatDetector.readContainer(reader, format: format)
+        let found = previews(source, format: format, findings: findings)
+        let segments = findings.previewHints.iccSegments
+        return (found, found.isEmpty || segments.isEmpty ? nil : EmbeddedProfile.profile(source, segments))
     }
 
     package static func previews(_ source: some ByteSource, format: MediaFormat, findings: ContainerFindings) -> [EmbeddedPreview]
