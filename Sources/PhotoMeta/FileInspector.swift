@@ -125,8 +125,9 @@ public enum FileInspector {
             }
         }
         for p in LivePhotoPairing.pairs(members) where p.still == 0 || p.movie == 0 {
-            let partner = members[p.still == 0 ? p.movie : p.still].path
-            LivePhotoPairing.link(&asset, partner: partner, evidence: p.evidence, isStill: p.still == 0)
+            let partner = members[p.still == 0 ? p.movie : p.still]
+            LivePhotoPairing.link(
+                &asset, partner: partner.path, captured: partner.captured, evidence: p.evidence, isStill: p.still == 0)
             return
         }
         // Not paired: say so when an identifier is what kept a same-named partner away.

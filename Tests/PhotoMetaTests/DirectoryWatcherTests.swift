@@ -88,9 +88,11 @@ final class DirectoryWatcherTests: XCTestCase {
 
     func start(
         poll: Double? = nil, rescan: Duration? = nil, wholeEvery: Int? = nil, suggestions: Bool = true,
-        maximumWatches: Int? = nil, exclude: [String] = []
+        maximumWatches: Int? = nil, exclude: [String] = [], settings configure: (inout SuggestionSettings) -> Void = { _ in }
     ) throws {
-        var o = DirectoryWatcher.Options(suggestions: suggestions ? SuggestionSettings(zone: utcZone) : nil)
+        var settings = SuggestionSettings(zone: utcZone)
+        configure(&settings)
+        var o = DirectoryWatcher.Options(suggestions: suggestions ? settings : nil)
         o.pollInterval = poll.map { .milliseconds(Int64($0 * 1000)) }
         o.rescanInterval = rescan
         o.rescanWholeEvery = wholeEvery
@@ -375,6 +377,23 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("IMG_20200101_000000.jpg")) })
         try drain()
         XCTAssertEqual(recorder.suggestions.count, 1)
+    }
+
+    /// With videos, a Live Photo's movie that lands first is offered; its still, landing after
+    /// it (in another batch), is the same moment and is not offered again (`MemoryRule`, as
+    /// `suggest` decides). The fixtures were taken in 2024: the window reaches back to them.
+    func testALivePhotoWhoseMovieLandsFirstIsOfferedOnce() throws {
+        try start {
+            $0.includeVideos = true
+            $0.within = .seconds(3650 * 86_400)
+        }
+        try write("IMG_0001.MOV", fixture: "IMG_0001.MOV")
+        XCTAssertTrue(recorder.wait { recorder.suggestions.count == 1 }, "\(recorder.all)")
+        XCTAssertEqual(recorder.suggestions.first?.path, path("IMG_0001.MOV"))
+        try write("IMG_0001.HEIC", fixture: "IMG_0001.HEIC")
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("IMG_0001.HEIC")) })
+        try drain()
+        XCTAssertEqual(recorder.suggestions.map(\.path), [path("IMG_0001.MOV")], "\(recorder.all)")
     }
 
     func testPollingFindsTheSameChanges() throws {

@@ -24,14 +24,14 @@ final class KindClassifierTests: XCTestCase {
         still.format = .heic
         still.classify()
         XCTAssertEqual(still.kind, .photo)
-        LivePhotoPairing.link(&still, partner: "IMG_1.MOV", evidence: .contentIdentifier, isStill: true)
+        LivePhotoPairing.link(&still, partner: "IMG_1.MOV", captured: nil, evidence: .contentIdentifier, isStill: true)
         XCTAssertEqual(still.kind, .livePhoto)
         XCTAssertEqual(still.livePhotoPair, "IMG_1.MOV")
         XCTAssertEqual(classify(.init(format: .heic, path: "IMG_1.HEIC")).0, .photo)
         var movie = MediaAsset.from([], path: "IMG_1.MOV")
         movie.format = .mov
         movie.classify()
-        LivePhotoPairing.link(&movie, partner: "IMG_1.HEIC", evidence: .contentIdentifier, isStill: false)
+        LivePhotoPairing.link(&movie, partner: "IMG_1.HEIC", captured: nil, evidence: .contentIdentifier, isStill: false)
         XCTAssertEqual(movie.kind, .video, "the movie stays a video")
     }
 

@@ -445,8 +445,11 @@ final class LivePhotoPairingTests: XCTestCase {
             var expected = list
             for p in LivePhotoPairing.pairs(list.map(\.pairingMember)) {
                 let (stillPath, moviePath) = (list[p.still].path, list[p.movie].path)
-                LivePhotoPairing.link(&expected[p.still], partner: moviePath, evidence: p.evidence, isStill: true)
-                LivePhotoPairing.link(&expected[p.movie], partner: stillPath, evidence: p.evidence, isStill: false)
+                LivePhotoPairing.link(
+                    &expected[p.still], partner: moviePath, captured: list[p.movie].captured, evidence: p.evidence, isStill: true)
+                LivePhotoPairing.link(
+                    &expected[p.movie], partner: stillPath, captured: list[p.still].captured, evidence: p.evidence,
+                    isStill: false)
             }
             var applied = list
             LivePhotoPairing.apply(&applied)

@@ -69,6 +69,9 @@ public struct MediaAsset: Sendable, Equatable {
     /// Which rule paired it (set with `livePhotoPair`), or whose Motion Photo it is (set with
     /// `motionPhoto`).
     public var livePhotoEvidence: LivePhotoEvidence?
+    /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it (not
+    /// reported: the partner's own entry says it).
+    public var livePhotoPairCaptured: CaptureDate?
     /// A Motion Photo's video inside this still's file (kind `livePhoto`, no partner).
     public var motionPhoto: MotionPhoto?
     /// File size in bytes.

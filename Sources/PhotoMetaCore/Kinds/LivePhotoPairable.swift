@@ -10,14 +10,12 @@ package protocol LivePhotoPairable {
     var durationSeconds: Double? { get }
     var livePhotoPair: String? { get set }
     var livePhotoEvidence: LivePhotoEvidence? { get set }
-    /// Keeps the partner's capture date, for whoever needs the pair's first instant (the
-    /// memory rule: a Live Photo whose movie was offered was offered). Nothing by default.
-    mutating func notePartnerCaptured(_ captured: CaptureDate?)
+    /// The partner's capture date (set with `livePhotoPair`): the pair's first instant is what
+    /// the memory compares (a Live Photo whose movie was offered was offered, `MemoryRule`).
+    var livePhotoPairCaptured: CaptureDate? { get set }
 }
 
 extension LivePhotoPairable {
-    package mutating func notePartnerCaptured(_ captured: CaptureDate?) {}
-
     /// What the rule needs to know about this file.
     package var pairingMember: LivePhotoPairing.Member {
         LivePhotoPairing.Member(
@@ -41,10 +39,9 @@ extension LivePhotoPairing {
             let (still, movie) = (members[p.still], members[p.movie])
             let stillPath = items[still].path
             let moviePath = items[movie].path
-            link(&items[still], partner: moviePath, evidence: p.evidence, isStill: true)
-            link(&items[movie], partner: stillPath, evidence: p.evidence, isStill: false)
-            items[still].notePartnerCaptured(items[movie].captured)
-            items[movie].notePartnerCaptured(items[still].captured)
+            let (stillCaptured, movieCaptured) = (items[still].captured, items[movie].captured)
+            link(&items[still], partner: moviePath, captured: movieCaptured, evidence: p.evidence, isStill: true)
+            link(&items[movie], partner: stillPath, captured: stillCaptured, evidence: p.evidence, isStill: false)
         }
     }
 
@@ -52,9 +49,10 @@ extension LivePhotoPairing {
     /// classifier runs before pairing and knows nothing of partners): "a still with a movie
     /// partner is a Live Photo" (docs/kinds.md). A movie stays a video, offered through its still.
     package static func link<T: LivePhotoPairable>(
-        _ item: inout T, partner: String, evidence: LivePhotoEvidence, isStill: Bool
+        _ item: inout T, partner: String, captured: CaptureDate?, evidence: LivePhotoEvidence, isStill: Bool
     ) {
         item.livePhotoPair = partner
+        item.livePhotoPairCaptured = captured
         item.livePhotoEvidence = evidence
         if isStill { item.kind = .livePhoto }
     }

@@ -26,7 +26,7 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
     /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it.
-    package var livePhotoPairCaptured: CaptureDate?
+    public var livePhotoPairCaptured: CaptureDate?
 
     package init(
         path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,
@@ -51,6 +51,7 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
         contentIdentifier = asset.contentIdentifier
         durationSeconds = asset.durationSeconds
         livePhotoEvidence = asset.livePhotoEvidence
+        livePhotoPairCaptured = asset.livePhotoPairCaptured
         if asset.error == .empty, let promised = PlaceholderFile.kind(of: asset.path) {
             kind = promised
             captured = PlaceholderFile.date(modified: modified)
@@ -60,8 +61,6 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     /// A picture's or video's name on a file still empty (`PlaceholderFile`): dated by its
     /// modification time, of the kind its name promises. Kept in the index as those two.
     package var isPlaceholder: Bool { error == .empty && captured?.source == .fileModificationTime }
-
-    package mutating func notePartnerCaptured(_ captured: CaptureDate?) { livePhotoPairCaptured = captured }
 
     /// The movie half of a Live Photo: offered through its still, never on its own.
     public var isLivePhotoMovie: Bool { kind == .video && livePhotoPair != nil }
