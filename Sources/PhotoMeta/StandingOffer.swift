@@ -31,7 +31,9 @@ enum StandingOffer {
 
     /// The file with `identity` (device and inode) in the folders, found by walking them (stat
     /// only, no file read): the offered file renamed inside the folders when no watch saw it. The
-    /// walk happens only when the recorded path no longer holds a regular file.
+    /// walk happens only when the recorded path no longer holds a regular file. A name in
+    /// progress (`photo.jpg.part`, `photo.jpg~`: `TemporaryNames`) is never on offer, as no
+    /// command offers or lists one: the offer renamed to one no longer stands.
     private static func renamed(_ identity: SuggestionMemory.FileIdentity, in roots: [FolderScan.Root])
         -> (path: String, facts: FileFacts)?
     {
@@ -39,7 +41,9 @@ enum StandingOffer {
         for root in roots where found == nil {
             TreeWalker(policy: .library).walk(root.path) { event in
                 guard found == nil, case .files(_, let files) = event else { return }
-                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode })
+                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode }),
+                    !TemporaryNames.isTemporary(
+                        f.path[(f.path.lastIndex(of: "/").map { f.path.index(after: $0) } ?? f.path.startIndex)...])
                 {
                     found = (f.path, f.facts)
                 }

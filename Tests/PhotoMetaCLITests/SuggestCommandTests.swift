@@ -82,6 +82,12 @@ final class SuggestCommandTests: XCTestCase {
         let renamed = try suggest(["--standing"])
         XCTAssertEqual(renamed.status, 0, renamed.stderr)
         XCTAssertTrue(renamed.stdout.contains("\(folder)/sent/shot.png"), renamed.stdout)
+        // Renamed to a name in progress (a backup's, a download's): no command offers one.
+        for name in ["shot.png~", "shot.png.part"] {
+            try FileManager.default.moveItem(atPath: folder + "/sent/shot.png", toPath: folder + "/sent/" + name)
+            XCTAssertEqual(try suggest(["--standing"]).status, 3, name)
+            try FileManager.default.moveItem(atPath: folder + "/sent/" + name, toPath: folder + "/sent/shot.png")
+        }
         try FileManager.default.moveItem(atPath: folder + "/sent/shot.png", toPath: folder + "/Screenshot_20240808-120815.png")
         // Dismissed: withdrawn.
         XCTAssertEqual(try Photometa.run(["dismiss", folder, "--state", state]).status, 0)
