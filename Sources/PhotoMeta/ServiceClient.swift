@@ -47,9 +47,15 @@ package enum ServiceClient {
     /// The service serves every folder of the request, with the request's excludes: each is
     /// a served folder, or lies below one when neither side excludes anything (patterns are
     /// relative to the folder they were given with, so a service's patterns say nothing sure
-    /// about a walk of its sub-folder). `status` asks about the folders alone.
+    /// about a walk of its sub-folder). `status` asks about the folders alone, and answers as
+    /// for a `suggest` of them without `--exclude`: a sub-folder of a service without
+    /// excludes is answered by it.
     static func covers(_ r: LibraryService.Registration, _ request: ServiceRequest) -> Bool {
-        if request.operation == .status { return request.folders.allSatisfy { r.folders.contains($0.path) } }
+        if request.operation == .status {
+            return request.folders.allSatisfy { f in
+                r.folders.contains(f.path) || (r.exclude.isEmpty && r.folders.contains { PathKey(f.path).isWithin($0) })
+            }
+        }
         return r.exclude == request.exclude
             && request.folders.allSatisfy { f in
                 r.folders.contains(f.path) || (r.exclude.isEmpty && r.folders.contains { PathKey(f.path).isWithin($0) })

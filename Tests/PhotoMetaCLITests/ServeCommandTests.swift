@@ -432,6 +432,10 @@ final class ServeCommandTests: XCTestCase {
         let pid = try XCTUnwrap(serve?.process.processIdentifier)
         XCTAssertEqual(object["pid"] as? Int, Int(pid))
         XCTAssertTrue(object.keys.contains("rescanEvery") && object["rescanEvery"] is NSNull, "no looks on a local disk")
+        // A folder below the served one is answered by the service, and status says so.
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        let below = try Photometa.run(["status", folder + "/sub"], environment: env)
+        XCTAssertEqual(below.status, 0, below.stdout + below.stderr)
         // A second serve of the same folders is refused, naming the first.
         let second = try Photometa.run(["serve", folder], environment: env, timeout: 20)
         XCTAssertEqual(second.status, 1, second.stderr)
