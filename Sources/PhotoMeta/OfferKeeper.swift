@@ -26,6 +26,8 @@ package final class OfferKeeper: Sendable {
         /// The memory's standing offer was looked for at the start.
         var loaded = false
         var lastMemoryCheck = -Double.infinity
+        /// The watchers' folders, as each announced itself.
+        var roots: [FolderScan.Root] = []
     }
     private let state = Mutex(State())
     /// How often the memory is read for another process's dismissal or offer (seconds).
@@ -43,9 +45,10 @@ package final class OfferKeeper: Sendable {
         folder: String, display: String, offering: Offering, settings: SuggestionSettings, now: Double
     ) -> WatchEvent? {
         state.withLock { s -> WatchEvent? in
+            let root = FolderScan.Root(path: folder, display: display)
+            if !s.roots.contains(where: { $0.path == folder }) { s.roots.append(root) }
             guard !s.loaded || s.standing == nil else { return nil }
             s.loaded = true
-            let root = FolderScan.Root(path: folder, display: display)
             guard let offer = try? offering.standing(),
                 let found = StandingOffer.find(offer, roots: [root], settings: settings, now: now)
             else { return nil }
@@ -69,7 +72,13 @@ package final class OfferKeeper: Sendable {
 
     /// A batch of changes: the offer's file went (`deleted`) or was renamed (`moved`; the
     /// memory follows). `canonical` turns a reported path into the file's canonical path.
-    package func changed(_ c: ChangeSet, offering: Offering, canonical: (String) -> String, now: Double) -> WatchEvent? {
+    /// Each watcher sees its own folder only: a move from one folder of the watch to another
+    /// is a removal in one and an insertion in the other, so a removal with several folders
+    /// looks for the file by its identity in all of them (`StandingOffer.find`, as `suggest
+    /// --standing` does) before it calls the offer deleted.
+    package func changed(
+        _ c: ChangeSet, offering: Offering, settings: SuggestionSettings?, canonical: (String) -> String, now: Double
+    ) -> WatchEvent? {
         state.withLock { st -> WatchEvent? in
             guard let s = st.standing else { return nil }
             if let m = c.moved.first(where: { $0.from == s.path }) {
@@ -79,6 +88,13 @@ package final class OfferKeeper: Sendable {
                 return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: m.to.path))
             }
             guard c.removed.contains(s.path) else { return nil }
+            if st.roots.count > 1, let settings, let offer = try? offering.standing(), offer.file == s.file,
+                let found = StandingOffer.find(offer, roots: st.roots, settings: settings, now: now), found.file != s.file
+            {
+                try? offering.follow(from: s.file, to: found.file, now: now)
+                st.standing = Standing(path: found.candidate.path, file: found.file, instant: s.instant)
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: found.candidate.path))
+            }
             st.standing = nil
             return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
         }

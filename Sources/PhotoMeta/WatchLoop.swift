@@ -215,7 +215,7 @@ final class WatchLoop {
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
-                let e = keeper.changed(changes, offering: offering, canonical: watcher.canonical, now: t)
+                let e = keeper.changed(changes, offering: offering, settings: offerSettings, canonical: watcher.canonical, now: t)
             {
                 deliver(e)
             }

@@ -143,6 +143,31 @@ final class OfferLifeTests: XCTestCase {
         stop(w)
     }
 
+    /// Moved from one watched folder to another (each folder's watcher sees only its own half,
+    /// a removal and an insertion): `moved`, and the offer follows, as `suggest --standing`
+    /// over both folders finds it.
+    func testAMoveBetweenWatchedFoldersFollows() throws {
+        let other = work.appendingPathComponent("sent").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let w = try RunningPhotometa(
+            ["watch", folder, other, "--jsonl", "--tz", "UTC", "--state", state], environment: environment)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout + w.stderr)
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        let to = other + "/" + (path as NSString).lastPathComponent
+        try FileManager.default.moveItem(atPath: path, toPath: to)
+        let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
+        XCTAssertEqual(moved["path"] as? String, path)
+        XCTAssertEqual(moved["to"] as? String, to)
+        XCTAssertNil(events(w, named: "withdrawn").first { $0["reason"] as? String == "deleted" }, w.stdout)
+        let r = try Photometa.run(
+            ["suggest", folder, other, "--standing", "--json", "--tz", "UTC", "--state", state], environment: environment)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        XCTAssertEqual((object?["suggestion"] as? [String: Any])?["path"] as? String, to, r.stdout)
+        XCTAssertEqual(events(w, named: "suggestion").count, 1, "not offered again: \(w.stdout)")
+        stop(w)
+    }
+
     /// Dismissed by another process: withdrawn within the memory's polling interval.
     func testDismissFromAnotherProcessWithdraws() throws {
         let w = try watch()
