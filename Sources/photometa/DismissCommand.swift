@@ -10,8 +10,8 @@ struct DismissCommand {
         Records that everything captured up to now (or up to --until, which may not be later than
         now plus 5 s, the clock difference the rules allow) was seen: suggest, watch and serve
         will not offer it, in any folder. The memory is
-        the profile's (--profile, default "default"), not the folder's: the DIRs (by default the
-        pictures folder) are only checked to be readable folders. The standing offer, if it was
+        the profile's (--profile, default "default"), not the folder's: the DIRs, when given, are
+        only checked to be readable folders (none is needed). The standing offer, if it was
         captured up to then, is withdrawn (a running watch says "withdrawn", reason dismissed).
         The remembered time only moves forward.
 
@@ -51,7 +51,10 @@ struct DismissCommand {
 
     func run() -> ExitCode {
         do throws(SuggestError) {
-            let when = try Suggester.dismiss(folders: folders.folders, until: until, profile: profile, statePath: statePath)
+            // The memory is the profile's: only folders the user named are checked (a missing
+            // pictures folder is no reason to refuse).
+            let named = folders.defaultSource == nil ? folders.folders : []
+            let when = try Suggester.dismiss(folders: named, until: until, profile: profile, statePath: statePath)
             // The memory is the profile's: every folder, not only the ones named.
             let profileNamed = profile == Suggester.defaultProfile ? "" : " (profile \(TerminalText.escape(profile)))"
             Output.out(

@@ -8,8 +8,8 @@ struct ForgetCommand {
         USAGE: photometa forget [DIR...] [--state PATH] [--profile NAME]
 
         Clears what photometa remembers of the profile's offers and dismissals (in every folder:
-        the memory is the profile's): suggest may offer recent photos again. The DIRs (by default
-        the pictures folder) are checked to be readable folders.
+        the memory is the profile's): suggest may offer recent photos again. The DIRs, when
+        given, are checked to be readable folders (none is needed).
 
         EXIT STATUS: 0 done, 1 state file error, 64 usage error, 66 a DIR cannot be read, 74 the
         output could not be written.
@@ -33,7 +33,9 @@ struct ForgetCommand {
 
     func run() -> ExitCode {
         do throws(SuggestError) {
-            let had = try Suggester.forget(folders: folders.folders, profile: profile, statePath: statePath)
+            // The memory is the profile's: only folders the user named are checked.
+            let named = folders.defaultSource == nil ? folders.folders : []
+            let had = try Suggester.forget(folders: named, profile: profile, statePath: statePath)
             let shown = TerminalText.escape(profile)
             Output.out(
                 had

@@ -173,6 +173,14 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertTrue(f.stdout.hasPrefix("Forgot"), f.stdout)
         XCTAssertEqual(try suggest().status, 0, "offered again after forget")
         XCTAssertEqual(try Photometa.run(["forget", folder, "--state", state]).status, 0)
+        // Without DIR no folder is needed: the memory is the profile's (a home without a
+        // pictures folder is no error). A DIR named and missing still is one.
+        let home = work.appendingPathComponent("no-pictures").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        let env = ["HOME": home, "XDG_CONFIG_HOME": home + "/config"]
+        XCTAssertEqual(try Photometa.run(["dismiss", "--state", state], environment: env).status, 0)
+        XCTAssertEqual(try Photometa.run(["forget", "--state", state], environment: env).status, 0)
+        XCTAssertEqual(try Photometa.run(["forget", home + "/Pictures", "--state", state], environment: env).status, 66)
     }
 
     func testRacingProcessesNeverLoseAnUpdateNorFailLocked() throws {
