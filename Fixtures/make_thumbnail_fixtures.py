@@ -124,30 +124,16 @@ def with_profile(icc_path, suffix, pixel, alpha=None):
                 ".ppm", suffix)
 
 
-def p3_with_ifd1(icc_path):
-    """p3_ifd1.jpg: a 320x240 Display P3 JPEG of P3_GREEN (its profile in APP2) whose EXIF
-    IFD1 thumbnail, 160x120, holds the same P3 values and no profile of its own, as an iPhone's
-    JPEG does: the preview is in its parent's colours."""
-    main = vips(["copy", "IN", "OUT[Q=100,profile=%s]" % icc_path], ppm(320, 240, lambda x, y: P3_GREEN), ".ppm", ".jpg")
-    thumb = jpeg_of(ppm(160, 120, lambda x, y: P3_GREEN), quality=100)
-    ifd1 = [(0x0103, SHORT, 6), (0x011A, RATIONAL, [(72, 1)]), (0x011B, RATIONAL, [(72, 1)]), (0x0128, SHORT, 2),
-            (0x0201, LONG, Ref("thumb")), (0x0202, LONG, len(thumb))]
-    tiff = build_tiff("MM", ifd0=[(0x010F, ASCII, "photometa"), (0x0112, SHORT, 1)],
-                      exif=[EXIF_VERSION, (0x9003, ASCII, "2024:01:02 03:04:05")], ifd1=ifd1, blobs={"thumb": thumb})
-    return with_exif(main, tiff)
-
-
 def colour_fixtures():
     """p3.jpg, p3_alpha.png, p3.heic (Display P3, display_p3.py; the HEIC lossless, from the
-    JPEG, whose profile `vips copy` keeps: an iPhone photo's container and profile), p3_ifd1.jpg
-    and srgb.jpg (libvips' sRGB profile)."""
+    JPEG, whose profile `vips copy` keeps: an iPhone photo's container and profile) and
+    srgb.jpg (libvips' sRGB profile)."""
     from display_p3 import display_p3_icc
     with tempfile.TemporaryDirectory() as d:
         p3 = os.path.join(d, "p3.icc")
         open(p3, "wb").write(display_p3_icc())
         p3_jpg = with_profile(p3, ".jpg", P3_GREEN)
         return [("p3.jpg", p3_jpg),
-                ("p3_ifd1.jpg", p3_with_ifd1(p3)),
                 ("p3_alpha.png", with_profile(p3, ".png", P3_GREEN, alpha=200)),
                 ("p3.heic", vips(["copy", "IN", "OUT[lossless]"], p3_jpg, ".jpg", ".heic")),
                 ("srgb.jpg", with_profile("srgb", ".jpg", P3_GREEN))]

@@ -25,25 +25,19 @@ enum { PM_COLOUR_NONE, PM_COLOUR_OURS, PM_COLOUR_LIBVIPS };
  * shrink by pm_colour_to_srgb, which keeps one transform per distinct profile and leaves sRGB
  * pixels alone (CVipsColour.c); CMYK, greyscale and 16-bit images go through libvips'
  * export_profile (a transform per file, as before: rare in photo libraries). */
-static gboolean
-pm_is_plain_rgb(VipsImage *header)
+static int
+pm_colour_mode(VipsImage *header)
 {
     VipsInterpretation kind = vips_image_get_interpretation(header);
     int bands = vips_image_get_bands(header);
 
-    return (kind == VIPS_INTERPRETATION_sRGB || kind == VIPS_INTERPRETATION_RGB)
-           && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
-           && (bands == 3 || bands == 4);
-}
-
-static int
-pm_colour_mode(VipsImage *header)
-{
-    if (vips_image_get_interpretation(header) == VIPS_INTERPRETATION_CMYK)
+    if (kind == VIPS_INTERPRETATION_CMYK)
         return PM_COLOUR_LIBVIPS;
     if (!vips_image_get_typeof(header, VIPS_META_ICC_NAME))
         return PM_COLOUR_NONE;
-    if (pm_is_plain_rgb(header))
+    if ((kind == VIPS_INTERPRETATION_sRGB || kind == VIPS_INTERPRETATION_RGB)
+        && vips_image_get_format(header) == VIPS_FORMAT_UCHAR && header->Coding == VIPS_CODING_NONE
+        && (bands == 3 || bands == 4))
         return PM_COLOUR_OURS;
     /* A profile libvips could not import these pixels through: the pixels as they are
      * (pm_colour_profile_fits says why). */
@@ -89,11 +83,6 @@ pm_thumbnail_admit(const char *path, const void *data, size_t len, const pm_thum
             *icc = vips_blob_copy(profile, profile_len);
         else
             vips_error_clear();
-    }
-    /* A preview without a profile of its own, in its parent's colours (o->fallback_profile). */
-    else if (*colour == PM_COLOUR_NONE && o->fallback_profile && o->fallback_profile_len > 0 && pm_is_plain_rgb(image)) {
-        *icc = vips_blob_copy(o->fallback_profile, o->fallback_profile_len);
-        *colour = PM_COLOUR_OURS;
     }
     VIPS_UNREF(image);
     cap = o->max_pixels ? o->max_pixels : PM_DEFAULT_MAX_PIXELS;

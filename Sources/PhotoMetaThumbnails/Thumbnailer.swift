@@ -213,7 +213,7 @@ public final class Thumbnailer: Sendable {
         // Embedded previews, largest first: the aspect must match the picture's (a stale
         // preview of an edited photo does not); large enough, unless fast or raw.
         if !s.isVideo, let source = try? FileByteSource(path: s.canonical) {
-            let (previews, profile) = PreviewFinder.previewsAndProfile(source)
+            let previews = PreviewFinder.previews(source)
             for p in previews {
                 guard aspectMatches(p, s) else { continue }
                 let quarter = !s.isHEIF && (5...8).contains(s.asset.orientation ?? 1)
@@ -237,7 +237,6 @@ public final class Thumbnailer: Sendable {
                     guard let bytes = try? source.read(at: p.offset, count: p.length), bytes.count == p.length else { continue }
                     var po = o
                     po.orientation = s.asset.orientation ?? 1
-                    po.fallbackProfile = profile  // in the file's colours: a P3 photo's preview is P3
                     return (try VipsCodec.thumbnail(bytes: bytes, po), kind, !bigEnough)
                 } catch {
                     continue  // A broken preview: try the next source.

@@ -34,9 +34,6 @@ enum VipsCodec {
         var format: ThumbnailFormat
         var quality: Int
         var text: [(String, String)] = []
-        /// The ICC profile of the file a preview was cut from: the preview's colours when it has
-        /// none of its own (`pm_thumb_options.fallback_profile`).
-        var fallbackProfile: [UInt8]?
     }
 
     /// An encoded picture.
@@ -127,32 +124,28 @@ enum VipsCodec {
         }
         var err = [CChar](repeating: 0, count: 512)
         var image = pm_image()
-        let rc: Int32 = withOptionalBytes(o.fallbackProfile) { profile in
-            keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
-                values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
-                    var opts = pm_thumb_options()
-                    opts.width = Int32(clamping: o.width)
-                    opts.height = Int32(clamping: o.height)
-                    opts.crop = o.crop ? PM_CROP_CENTRE : PM_CROP_NONE
-                    opts.orientation = Int32(clamping: o.orientation)
-                    opts.fail_on = PM_FAIL_TRUNCATED
-                    opts.max_pixels = UInt64(max(1, o.maxPixels))
-                    opts.format =
-                        switch o.format {
-                        case .png: PM_FORMAT_PNG
-                        case .jpeg: PM_FORMAT_JPEG
-                        case .webp: PM_FORMAT_WEBP
-                        }
-                    opts.quality = Int32(clamping: o.quality)
-                    opts.text_keys = k.baseAddress
-                    opts.text_values = v.baseAddress
-                    opts.text_count = o.text.count
-                    opts.fallback_profile = profile.baseAddress.map { UnsafeRawPointer($0) }
-                    opts.fallback_profile_len = profile.count
-                    return err.withUnsafeMutableBufferPointer { e in
-                        guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
-                        return gate.run { call(&opts, &image, e) }
+        let rc: Int32 = keys.map { UnsafePointer($0) }.withUnsafeBufferPointer { k in
+            values.map { UnsafePointer($0) }.withUnsafeBufferPointer { v in
+                var opts = pm_thumb_options()
+                opts.width = Int32(clamping: o.width)
+                opts.height = Int32(clamping: o.height)
+                opts.crop = o.crop ? PM_CROP_CENTRE : PM_CROP_NONE
+                opts.orientation = Int32(clamping: o.orientation)
+                opts.fail_on = PM_FAIL_TRUNCATED
+                opts.max_pixels = UInt64(max(1, o.maxPixels))
+                opts.format =
+                    switch o.format {
+                    case .png: PM_FORMAT_PNG
+                    case .jpeg: PM_FORMAT_JPEG
+                    case .webp: PM_FORMAT_WEBP
                     }
+                opts.quality = Int32(clamping: o.quality)
+                opts.text_keys = k.baseAddress
+                opts.text_values = v.baseAddress
+                opts.text_count = o.text.count
+                return err.withUnsafeMutableBufferPointer { e in
+                    guard let e = e.baseAddress else { return PM_ERR_ARGUMENT }
+                    return gate.run { call(&opts, &image, e) }
                 }
             }
         }
@@ -162,12 +155,6 @@ enum VipsCodec {
         defer { pm_free(data) }
         let bytes = [UInt8](UnsafeRawBufferPointer(start: data, count: image.len))
         return Encoded(bytes: bytes, width: Int(image.width), height: Int(image.height))
-    }
-
-    /// `body` with the bytes, or with an empty buffer.
-    private static func withOptionalBytes<R>(_ bytes: [UInt8]?, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard let bytes else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return bytes.withUnsafeBufferPointer(body)
     }
 
     private static func header(_ h: pm_header) -> Header {

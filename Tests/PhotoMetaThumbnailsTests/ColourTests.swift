@@ -42,19 +42,6 @@ final class ColourTests: XCTestCase {
         for run in 0..<10 { assertNear(try centre("p3.heic"), [65, 182, 25], 4, "p3.heic, run \(run)") }
     }
 
-    /// An EXIF preview carries no profile; its pixels are in its parent's colours (an iPhone
-    /// JPEG's is Display P3), so the parent's profile converts it, as it converts the photo.
-    func testAPreviewIsConvertedWithItsParentsProfile() throws {
-        let t = try noCache.thumbnail(of: ThumbnailFixtures.path("p3_ifd1.jpg"), ThumbnailRequest(width: 128, height: 128))
-        XCTAssertEqual(t.source, .embeddedEXIF)
-        XCTAssertEqual([t.width, t.height], [128, 96])
-        assertNear(try XCTUnwrap(VipsCodec.pixel(t.bytes, x: 64, y: 48)), [65, 182, 25], 3, "p3_ifd1.jpg's preview")
-        // A preview of a file without a profile is left as it is (ifd1.jpg's green preview).
-        let plain = try noCache.thumbnail(of: ThumbnailFixtures.path("ifd1.jpg"), ThumbnailRequest(width: 128, height: 128))
-        XCTAssertEqual(plain.source, .embeddedEXIF)
-        assertNear(try XCTUnwrap(VipsCodec.pixel(plain.bytes, x: 64, y: 48)), [20, 200, 20], 4, "ifd1.jpg's preview")
-    }
-
     func testAnSRGBProfileLeavesTheValuesAsTheyAre() throws {
         assertNear(try centre("srgb.jpg"), [100, 180, 60], 2, "srgb.jpg")
     }

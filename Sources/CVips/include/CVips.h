@@ -100,12 +100,6 @@ typedef struct pm_thumb_options {
     const char *const *text_keys;
     const char *const *text_values;
     size_t text_count;
-    /* NULL, or the ICC profile (profile_len bytes) of the file a preview was cut from (an EXIF
-     * IFD1 or MPF JPEG inside it): when the image has no profile of its own and is 8-bit RGB,
-     * those are its colours (a Display P3 photo's preview is P3 too), and the thumbnail is
-     * converted from it to sRGB as from an embedded profile. Read during the call only. */
-    const void *fallback_profile;
-    size_t fallback_profile_len;
 } pm_thumb_options;
 
 typedef struct pm_image {

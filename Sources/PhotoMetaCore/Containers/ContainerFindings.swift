@@ -170,15 +170,6 @@ enum ExifHeader {
 
 /// What a container reader noticed about embedded previews, for `PreviewFinder`: offsets in the
 /// file, never the preview bytes (a metadata read must not pay for them).
-/// One APP2 `ICC_PROFILE` segment of a JPEG: its sequence number (1-based), the number of
-/// segments it says the profile has, and its payload's file range.
-package struct ICCSegment: Sendable, Equatable {
-    package var sequence: UInt8
-    package var count: UInt8
-    package var offset: Int64
-    package var length: Int
-}
-
 package struct PreviewHints: Sendable, Equatable {
     /// JPEG: the file offset of the APP1 Exif block's TIFF header (IFD1's thumbnail offset
     /// counts from it) [EXIF 2.32 4.5.4].
@@ -191,10 +182,6 @@ package struct PreviewHints: Sendable, Equatable {
     /// HEIF: the size of the primary item's largest `thmb` item [ISO 23008-12 6.4.4].
     package var heifThumbnailWidth: Int?
     package var heifThumbnailHeight: Int?
-    /// JPEG: the APP2 `ICC_PROFILE` segments' payloads (after the 14-byte header), in file
-    /// order, with their sequence numbers [ICC.1:2010 B.4]: the profile a preview cut from the
-    /// file is in (`EmbeddedProfile`).
-    package var iccSegments: [ICCSegment] = []
 
     package init() {}
 }

@@ -3,8 +3,6 @@
 /// up when other APP segments precede APP1 (as Huawei phones write) and reads only one APP1.
 package enum JPEGReader {
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/\0".utf8)
-    static let mpfSignature = Array("MPF\0".utf8)
-    static let iccSignature = Array("ICC_PROFILE\0".utf8)
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
         var out = ContainerFindings(format: .jpeg)
@@ -54,19 +52,11 @@ package enum JPEGReader {
                     {
                         out.dates.append(clue)
                     }
-                case 0xE2 where payloadLength > 12:
+                case 0xE2 where out.previewHints.mpfTIFFOffset == nil && payloadLength > 12:
                     // [CIPA DC-007 5.2] APP2 "MPF\0", then a TIFF header: the index of the
-                    // other images (previews) stored after this one. [ICC.1:2010 B.4] APP2
-                    // "ICC_PROFILE\0", a sequence number and a count, then a part of the
-                    // profile: only where it lies is kept.
-                    guard let sig = try? reader.read(at: payloadStart, count: min(14, payloadLength)) else { break }
-                    if out.previewHints.mpfTIFFOffset == nil, sig.starts(with: JPEGReader.mpfSignature) {
+                    // other images (previews) stored after this one.
+                    if let sig = try? reader.read(at: payloadStart, count: 4), sig == Array("MPF\0".utf8) {
                         out.previewHints.mpfTIFFOffset = payloadStart + 4
-                    } else if payloadLength > 14, sig.starts(with: JPEGReader.iccSignature),
-                        out.previewHints.iccSegments.count < 255
-                    {
-                        out.previewHints.iccSegments.append(
-                            ICCSegment(sequence: sig[12], count: sig[13], offset: payloadStart + 14, length: payloadLength - 14))
                     }
                 case 0xC0...0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF:
                     // [ISO 10918-1 B.2.2] SOFn: P(8) Y(16) X(16) Nf(8)...

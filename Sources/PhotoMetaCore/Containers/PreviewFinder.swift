@@ -32,18 +32,11 @@ package enum PreviewFinder {
     static let previewsMax = 8
 
     /// The previews of the file `source`, largest first.
-    package static func previews(_ source: some ByteSource) -> [EmbeddedPreview] { previewsAndProfile(source).previews }
-
-    /// The previews of the file `source`, largest first, and the ICC profile of the file they
-    /// are cut from (a JPEG's, `EmbeddedProfile`; nil without previews): their colours.
-    package static func previewsAndProfile(_ source: some ByteSource) -> (previews: [EmbeddedPreview], profile: [UInt8]?) {
+    package static func previews(_ source: some ByteSource) -> [EmbeddedPreview] {
         let reader = BoundedReader(source)
-        guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return ([], nil) }
+        guard let head = try? reader.readAvailable(at: 0, count: FormatDetector.headerLength) else { return [] }
         let format = FormatDetector.detect(head)
-        let findings = FormatDetector.readContainer(reader, format: format)
-        let found = previews(source, format: format, findings: findings)
-        let segments = findings.previewHints.iccSegments
-        return (found, found.isEmpty || segments.isEmpty ? nil : EmbeddedProfile.profile(source, segments))
+        return previews(source, format: format, findings: FormatDetector.readContainer(reader, format: format))
     }
 
     package static func previews(_ source: some ByteSource, format: MediaFormat, findings: ContainerFindings) -> [EmbeddedPreview]

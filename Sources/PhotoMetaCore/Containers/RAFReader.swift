@@ -38,7 +38,6 @@ package enum RAFReader {
         // The window's offsets count from the JPEG; the hints count from the file.
         out.previewHints.exifTIFFOffset = out.previewHints.exifTIFFOffset.map { $0 + offset }
         out.previewHints.mpfTIFFOffset = out.previewHints.mpfTIFFOffset.map { $0 + offset }
-        for i in out.previewHints.iccSegments.indices { out.previewHints.iccSegments[i].offset += offset }
         if length > 0 { out.previewHints.rawJPEG = offset...(offset + length - 1) }
         if cut {
             out.truncated = true
