@@ -91,9 +91,17 @@ public final class Thumbnailer: Sendable {
             if let bucket = ThumbnailCache.Bucket.holding(side) {
                 for b in ThumbnailCache.Bucket.allCases where b >= bucket {
                     let at = cache.entryPath(key, b)
-                    if let entry = cache.validEntry(at: at, for: key) {
-                        return try derive(from: entry, at: at, source: .cache, shown: s.shown, request)
-                    }
+                    guard let entry = cache.validEntry(at: at, for: key) else { continue }
+                    if b == bucket { return try derive(from: entry, at: at, source: .cache, shown: s.shown, request) }
+                    // A larger bucket's entry (a file manager's, an earlier run's): the bucket's
+                    // own is made from it and stored, where this size is looked for.
+                    var entryRequest = ThumbnailRequest(width: bucket.rawValue, height: bucket.rawValue)
+                    entryRequest.maxPixels = request.maxPixels
+                    let made = try derive(
+                        from: entry, at: nil, source: .cache, shown: s.shown, entryRequest, chunks: ThumbnailCache.chunks(key))
+                    let bucketAt = cache.entryPath(key, bucket)
+                    let stored = (try? cache.store(made.bytes, at: bucketAt)) != nil
+                    return try derive(from: made.bytes, at: stored ? bucketAt : nil, source: .cache, shown: s.shown, request)
                 }
                 // None: make the bucket's entry, store it, and derive the request from it.
                 var entryRequest = ThumbnailRequest(width: bucket.rawValue, height: bucket.rawValue)
@@ -162,27 +170,28 @@ public final class Thumbnailer: Sendable {
     /// entry): the same bytes when they are the answer, else resized from them.
     func derive(
         from png: [UInt8], at path: String?, source: Thumbnail.Source, shown known: (width: Int, height: Int)?,
-        _ request: ThumbnailRequest, degraded: Bool = false
+        _ request: ThumbnailRequest, degraded: Bool = false, chunks: [(String, String)] = []
     ) throws(ThumbnailError) -> Thumbnail {
         guard let header = pngSize(png) else { throw .cannotDecode("the cache entry is not a PNG") }
         // Unknown (a video): the upright picture's own aspect, at the size it has.
         let shown = known ?? header
         let out = request.outputSize(forPicture: shown.width, shown.height)
-        let want = request.mode == .crop ? out : request.outputSize(forPicture: header.width, header.height)
-        if request.format == .png, request.mode != .crop || (header.width, header.height) == out,
-            (header.width, header.height) == want || degraded && request.mode == .fit
-        {
+        if request.format == .png, chunks.isEmpty, (header.width, header.height) == out || degraded && request.mode == .fit {
             return Thumbnail(
                 bytes: png, width: header.width, height: header.height, format: .png, source: source, isDegraded: degraded,
                 path: path)
         }
+        // Exactly `out`, the size the picture's own aspect gives: the entry's size was rounded
+        // once, and fitted into the rounded box libvips rounds again (a 600x315 picture's
+        // 512x269 entry fitted into 256x134 was 255x134). Covering `out` and cutting the
+        // centre loses at most that pixel.
         var o = VipsCodec.Options(
-            width: request.mode == .crop ? out.width : want.width, height: request.mode == .crop ? out.height : want.height,
-            crop: request.mode == .crop, orientation: 1, maxPixels: request.maxPixels, format: request.format,
-            quality: request.quality)
+            width: out.width, height: out.height, crop: true, orientation: 1, maxPixels: request.maxPixels,
+            format: request.format, quality: request.quality, text: chunks)
         if degraded, request.mode != .crop {
             o.width = min(request.width, header.width)
             o.height = min(request.height, header.height)
+            o.crop = false
         }
         do throws(VipsCodec.Failure) {
             let e = try VipsCodec.thumbnail(bytes: png, o)
@@ -274,34 +283,6 @@ public final class Thumbnailer: Sendable {
 
     /// What a file the inspection reports `truncated` is told to be.
     static let truncatedCause = "the file is truncated (it ends before its data does)"
-
-    /// Full-size decodes of large pictures share a budget, process-wide, counted in pixels
-    /// times bytes a sample: HEIF (libheif decodes the whole image: about 8 bytes a pixel above
-    /// the helper's 69 MiB for an 8-bit 12 MP HEIC, 14 for a 12-bit one), PNG, TIFF and GIF
-    /// have no shrink-on-load, so as many at once as there are cores would multiply the peak
-    /// memory by the number of cores. Two 8-bit 12 MP HEICs may run together (24 M), a
-    /// 10- or 12-bit one or a larger picture runs alone: measured with the malloc settings of
-    /// pm_vips_init, 200-240 MiB for two 8-bit ones at once, 242-252 MiB for a 12-bit one
-    /// alone (docs/performance.md). JPEG and WebP shrink while decoding and never wait here.
-    static let heavyDecodes = PixelBudget(limit: 24_000_000)
-
-    /// A picture of more than this, in a format decoded at full size, takes from the budget.
-    static let heavyPixels = 8_000_000
-
-    /// What a decode takes from the budget (pixels times bytes a sample), or nil when it is not
-    /// a heavy one.
-    func heavyPixels(_ s: Subject) -> Int? {
-        guard [.heic, .heif, .avif, .png, .tiff, .gif].contains(s.asset.format), let w = s.asset.width,
-            let h = s.asset.height
-        else { return nil }
-        let (pixels, overflow) = w.multipliedReportingOverflow(by: h)
-        if overflow { return Int.max }
-        guard pixels > Self.heavyPixels else { return nil }
-        // The header only (a few KiB read): 10- and 12-bit HEIFs decode to 16-bit samples.
-        let sampleBytes = (try? VipsCodec.header(path: s.canonical))?.sampleBytes ?? 2
-        let (weighted, over) = pixels.multipliedReportingOverflow(by: min(sampleBytes, 8))
-        return over ? Int.max : weighted
-    }
 
     /// A TIFF whose picture is not IFD0's image (NEF, DNG, ARW keep the raw data in a SubIFD),
     /// or one libvips cannot open at all: libvips would show IFD0's small preview or nothing.
