@@ -82,7 +82,14 @@ struct OfferThumbnail {
         ThumbnailerProcess.run(files: [path], names: nil, job: ThumbnailJob(request: request)) { _, o in
             made = (o.thumbnail, o.error)
         }
-        return made
+        return OfferThumbnail.stored(made)
+    }
+
+    /// A picture made but with no file (the shared cache could not be written) is no
+    /// thumbnail for the offer: said as the error, never dropped without a word.
+    static func stored(_ made: (ThumbnailerProcess.Made?, String?)) -> (ThumbnailerProcess.Made?, String?) {
+        guard let m = made.0, m.path == nil, made.1 == nil else { return made }
+        return (nil, "made, but not stored: \(ThumbnailCache.standard().root) cannot be written")
     }
 
     /// Fill or crop: exactly the box, in photometa's offers folder.
@@ -124,7 +131,8 @@ struct OfferThumbnail {
             misses = paths.indices.filter { hits[$0] == nil }
         }
         ThumbnailerProcess.run(files: misses.map { paths[$0] }, names: nil, job: ThumbnailJob(request: request)) { k, o in
-            results[misses[k]] = ThumbnailOutcome(made: o.thumbnail, error: o.error)
+            let (made, error) = OfferThumbnail.stored((o.thumbnail, o.error))
+            results[misses[k]] = ThumbnailOutcome(made: made, error: error)
         }
         for (i, r) in results.enumerated() {
             if let e = r.error { Output.err("photometa: \(paths[i]): thumbnail: \(e)") }

@@ -389,6 +389,21 @@ final class ThumbnailCommandTests: XCTestCase {
         XCTAssertTrue(s["thumbnail"] is NSNull)
         XCTAssertNotNil(s["thumbnailError"] as? String)
         XCTAssertTrue(brokenRun.stderr.contains("thumbnail:"), brokenRun.stderr)
+        // A shared cache that cannot be written (a file where its folder should be): the
+        // picture has no file, and that is the error, not a thumbnail dropped without a word.
+        let blocked = work.appendingPathComponent("blocked-cache").path
+        try FileManager.default.createDirectory(atPath: blocked, withIntermediateDirectories: true)
+        XCTAssertTrue(FileManager.default.createFile(atPath: blocked + "/thumbnails", contents: Data()))
+        var blockedEnv = env
+        blockedEnv["XDG_CACHE_HOME"] = blocked
+        let unstored = try Photometa.run(
+            ["suggest", photos, "--thumbnail", "--json", "--state", work.appendingPathComponent("d.sqlite3").path] + common,
+            environment: blockedEnv)
+        XCTAssertEqual(unstored.status, 0, unstored.stderr)
+        let u = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(unstored.stdout.utf8)) as? [String: Any])
+        let offer = try XCTUnwrap(u["suggestion"] as? [String: Any])
+        XCTAssertTrue(offer["thumbnail"] is NSNull, unstored.stdout)
+        XCTAssertTrue((offer["thumbnailError"] as? String)?.contains("made, but not stored") == true, unstored.stdout)
     }
 }
 
