@@ -126,6 +126,21 @@ public struct ThumbnailCache: Sendable, Equatable {
         try PrivateFiles.ensureFolder(String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]))
         try PrivateFiles.replaceAtomically(path, with: bytes)
     }
+
+    /// Why nothing can be stored in `bucket`'s folder (a file where a folder should be, a
+    /// folder others may write, no permission), for a message that says what to fix; nil when
+    /// its folders pass the checks `store` makes.
+    package func storeRefusal(_ bucket: Bucket) -> String? {
+        for folder in [root, root + "/" + bucket.folder] where FileSystem.exists(folder) {
+            do throws(PrivateFiles.Problem) {
+                try PrivateFiles.checkFolder(folder)
+            } catch {
+                return error.description
+            }
+            if let e = FileSystem.writeRefusal(folder) { return "\(folder): \(e)" }
+        }
+        return nil
+    }
 }
 
 /// PNG text chunks, read the way a thumbnail cache needs them: `tEXt` keyword/value pairs

@@ -89,7 +89,9 @@ struct OfferThumbnail {
     /// thumbnail for the offer: said as the error, never dropped without a word.
     static func stored(_ made: (ThumbnailerProcess.Made?, String?)) -> (ThumbnailerProcess.Made?, String?) {
         guard let m = made.0, m.path == nil, made.1 == nil else { return made }
-        return (nil, "made, but not stored: \(ThumbnailCache.standard().root) cannot be written")
+        let cache = ThumbnailCache.standard()
+        let why = ThumbnailCache.Bucket.holding(max(m.width, m.height)).flatMap(cache.storeRefusal)
+        return (nil, "made, but not stored: " + (why ?? cache.root + " cannot be written"))
     }
 
     /// Fill or crop: exactly the box, in photometa's offers folder.

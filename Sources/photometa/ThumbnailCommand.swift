@@ -234,8 +234,10 @@ struct ThumbnailCommand {
             // Without --out or --output the product is the cache's file: one made but not
             // stored there (a cache folder that cannot be written) reached nobody.
             if keptInCache, o.error == nil, let t = o.thumbnail, t.path == nil {
+                let cache = ThumbnailCache.standard()
+                let why = ThumbnailCache.Bucket.holding(max(request.width, request.height)).flatMap(cache.storeRefusal)
                 o.error =
-                    "made, but not stored: \(TerminalText.escape(ThumbnailCache.standard().root)) cannot be written (give --out DIR)"
+                    "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written")) (give --out DIR)"
                 o.thumbnail = nil
             }
             confinement = o.confinement ?? confinement

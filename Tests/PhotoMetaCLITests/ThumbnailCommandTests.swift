@@ -60,10 +60,19 @@ final class ThumbnailCommandTests: XCTestCase {
         blocked["XDG_CACHE_HOME"] = cache
         let r = try Photometa.run(["thumbnail", "--json", fixture("orient1.jpg")], environment: blocked)
         XCTAssertEqual(r.status, 1, r.stdout)
-        XCTAssertTrue(r.stderr.contains("made, but not stored: \(cache)/thumbnails cannot be written (give --out DIR)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("made, but not stored: \(cache)/thumbnails is not a folder (give --out DIR)"), r.stderr)
         let array = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
         XCTAssertTrue(array.first?["thumbnail"] is NSNull)
         XCTAssertTrue((array.first?["error"] as? String)?.contains("not stored") == true, r.stdout)
+        // A folder others may write is refused on purpose (a planted link): the message says so.
+        try FileManager.default.removeItem(atPath: cache + "/thumbnails")
+        try FileManager.default.createDirectory(
+            atPath: cache + "/thumbnails/large", withIntermediateDirectories: true, attributes: [.posixPermissions: 0o775])
+        XCTAssertEqual(chmod(cache + "/thumbnails", 0o700), 0)
+        XCTAssertEqual(chmod(cache + "/thumbnails/large", 0o775), 0)
+        let shared = try Photometa.run(["thumbnail", fixture("orient1.jpg")], environment: blocked)
+        XCTAssertEqual(shared.status, 1, shared.stdout)
+        XCTAssertTrue(shared.stderr.contains("\(cache)/thumbnails/large can be written by other users (mode 775)"), shared.stderr)
         let out = work.appendingPathComponent("out").path
         let kept = try Photometa.run(["thumbnail", "--out", out, fixture("orient1.jpg")], environment: blocked)
         XCTAssertEqual(kept.status, 0, "with --out it is kept: \(kept.stderr)")
