@@ -234,10 +234,7 @@ struct ThumbnailCommand {
             // Without --out or --output the product is the cache's file: one made but not
             // stored there (a cache folder that cannot be written) reached nobody.
             if keptInCache, o.error == nil, let t = o.thumbnail, t.path == nil {
-                let cache = ThumbnailCache.standard()
-                let why = ThumbnailCache.Bucket.holding(max(request.width, request.height)).flatMap(cache.storeRefusal)
-                o.error =
-                    "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written")) (give --out DIR)"
+                o.error = Self.notStored(side: max(request.width, request.height))
                 o.thumbnail = nil
             }
             confinement = o.confinement ?? confinement
@@ -332,5 +329,15 @@ enum OutputFolder {
             used[base] = n
             return (n == 1 ? base : "\(base)-\(n)") + "." + ext
         }
+    }
+}
+
+extension ThumbnailCommand {
+    /// Why a picture made for the shared cache has no file there: what is wrong with the
+    /// bucket's folders (`ThumbnailCache.storeRefusal`), so the user knows what to fix.
+    static func notStored(side: Int) -> String {
+        let cache = ThumbnailCache.standard()
+        let why = ThumbnailCache.Bucket.holding(side).flatMap(cache.storeRefusal)
+        return "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written")) (give --out DIR)"
     }
 }
