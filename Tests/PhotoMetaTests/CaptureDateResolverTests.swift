@@ -78,26 +78,6 @@ final class CaptureDateResolverTests: XCTestCase {
         XCTAssertTrue(d?.isExact == true, "mvhd is an instant")
     }
 
-    /// A camera that writes its local time into `mvhd` (DJI, action and dash cameras) and names
-    /// the file by the same clock: the header is a wall clock, zone unknown. A phone's movie,
-    /// UTC in `mvhd` and local in its name, stays an instant.
-    func testMovieHeaderInTheCamerasLocalTime() {
-        // 2024-05-01T10:20:30 as written, read as if UTC.
-        let mvhd = DateClue(.quickTimeMovieHeader, QuickTimeReader.movieDate(secondsSince1904: 1_714_558_830 + 2_082_844_800))
-        let (d, diags) = resolve(DateEvidence(clues: [mvhd], fileName: "DJI_20240501102030_0001_D.MP4"))
-        XCTAssertEqual(d?.source, .quickTimeMovieHeader)
-        XCTAssertEqual(d?.isExact, false, "a wall clock: the zone is not known")
-        XCTAssertEqual(d?.rendered(in: TimeZone(identifier: "Asia/Shanghai")!).assumed?.utc, "2024-05-01T02:20:30Z")
-        XCTAssertTrue(diags.contains { $0.message.contains("holds the camera's local time") }, "\(diags)")
-        // Recording starts a second after the name's time: still the same clock.
-        XCTAssertEqual(resolve(DateEvidence(clues: [mvhd], fileName: "DJI_20240501102029_0001_D.MP4")).0?.isExact, false)
-        // A phone in Shanghai: its name is 8 h ahead of the UTC header.
-        let phone = resolve(DateEvidence(clues: [mvhd], fileName: "VID_20240501_182030.mp4")).0
-        XCTAssertEqual(phone?.isExact, true)
-        XCTAssertEqual(phone?.rendered(in: utcZone).utc, "2024-05-01T10:20:30Z")
-        XCTAssertEqual(resolve(DateEvidence(clues: [mvhd], fileName: "x.mp4")).0?.isExact, true, "no name, no change")
-    }
-
     func testMovieHeaderZeroIsSkipped() {
         let mvhd = DateClue(.quickTimeMovieHeader, QuickTimeReader.movieDate(secondsSince1904: 0))
         let (d, diags) = resolve(DateEvidence(clues: [mvhd], fileName: "x.mov", fileTimes: fileTimes))

@@ -136,11 +136,6 @@ package enum CaptureDateResolver {
                 return CaptureDate(.instant(utc: birth), source: .fileBirthTime)
             }
             return CaptureDate(.instant(utc: t.modification), source: .fileModificationTime)
-        case .quickTimeMovieHeader:
-            for clue in e.clues where clue.source == source {
-                if let d = date(from: clue, &diagnostics) { return movieHeaderInLocalTime(d, e, &diagnostics) }
-            }
-            return nil
         default:
             for clue in e.clues where clue.source == source {
                 if let d = date(from: clue, &diagnostics) { return d }
