@@ -176,7 +176,14 @@ public final class Thumbnailer: Sendable {
         // Unknown (a video): the upright picture's own aspect, at the size it has.
         let shown = known ?? header
         let out = request.outputSize(forPicture: shown.width, shown.height)
-        if request.format == .png, chunks.isEmpty, (header.width, header.height) == out || degraded && request.mode == .fit {
+        // The entry is the answer when it has the size asked, or, fitted, when it already fits
+        // the box at its own aspect: libvips' shrink-on-load may round a side the other way
+        // (a 3000x1999 JPEG's 256 px entry is 256x170, the picture's aspect says 171).
+        let fits =
+            request.mode == .fit && (header.width, header.height) == request.outputSize(forPicture: header.width, header.height)
+        if request.format == .png, chunks.isEmpty,
+            (header.width, header.height) == out || fits || degraded && request.mode == .fit
+        {
             return Thumbnail(
                 bytes: png, width: header.width, height: header.height, format: .png, source: source, isDegraded: degraded,
                 path: path)
