@@ -209,8 +209,8 @@ final class MemoryRuleTests: XCTestCase {
         XCTAssertNotNil(rule.reject(copy, in: context))
     }
 
-    /// The pair's first instant counts: a still paired with a movie at or before the remembered
-    /// instant was offered through the movie; unpaired, the same still is new.
+    /// A still whose movie was the last offer (the remembered instant is the movie's) was
+    /// offered through it; unpaired, or with another memory, the same still is new.
     func testLivePhotoStillWhoseMovieWasSeenIsNotNew() {
         var files = [
             Scenario.candidate("IMG_1.HEIC", age: 9.5, format: .heic),
@@ -223,6 +223,9 @@ final class MemoryRuleTests: XCTestCase {
         XCTAssertEqual(files[0].kind, .livePhoto)
         XCTAssertEqual(rule.reject(files[0], in: context), MemoryRule.partnerReason)
         XCTAssertNil(rule.reject(files[0], in: Scenario.context(remembered: Scenario.now - 11)))
+        // A memory past the movie but before the still is another offer (the photo taken a
+        // second before this Live Photo, whose movie started earlier): the still is new.
+        XCTAssertNil(rule.reject(files[0], in: Scenario.context(remembered: Scenario.now - 9.8)))
     }
 }
 
@@ -323,6 +326,16 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(PlaceholderFile.kind(of: "a/VID_1.mp4"), .video)
         XCTAssertNil(PlaceholderFile.kind(of: "a/notes.txt"))
         XCTAssertNil(PlaceholderFile.kind(of: "a.jpg/notes"))
+        // A placeholder is no half of a Live Photo (inspect pairs only files it read): the
+        // movie beside an empty IMG_1.HEIC stays a movie of its own.
+        var heic = Scenario.candidate("IMG_1.HEIC", age: 0, format: .unknown, modifiedAgo: 2, error: .empty)
+        heic.captured = PlaceholderFile.date(modified: heic.modified)
+        var mov = Scenario.candidate("IMG_1.MOV", age: 2, kind: .video, format: .mov)
+        mov.durationSeconds = 3
+        var pair = [heic, mov]
+        LivePhotoPairing.apply(&pair)
+        XCTAssertNil(pair[1].livePhotoPair)
+        XCTAssertEqual(pair[0].kind, .photo)
     }
 
     /// A newer file cut short an hour ago (a failed download) is damaged, not being written: it

@@ -13,6 +13,10 @@ package protocol LivePhotoPairable {
     /// The partner's capture date (set with `livePhotoPair`): the pair's first instant is what
     /// the memory compares (a Live Photo whose movie was offered was offered, `MemoryRule`).
     var livePhotoPairCaptured: CaptureDate? { get set }
+    /// False for a file that could not be read (a placeholder still empty keeps the kind its
+    /// name promises, `PlaceholderFile`): no half of a Live Photo, as `inspect` pairs only
+    /// files it read.
+    var canPair: Bool { get }
 }
 
 extension LivePhotoPairable {
@@ -24,8 +28,12 @@ extension LivePhotoPairable {
     }
 }
 
-extension MediaAsset: LivePhotoPairable {}
-extension SuggestionCandidate: LivePhotoPairable {}
+extension MediaAsset: LivePhotoPairable {
+    package var canPair: Bool { error == nil }
+}
+extension SuggestionCandidate: LivePhotoPairable {
+    package var canPair: Bool { error == nil }
+}
 
 extension LivePhotoPairing {
     /// Pairs `items` (one folder's files, or several folders'): both halves of each pair name
@@ -65,11 +73,12 @@ extension LivePhotoPairing {
     static func pairingCandidates<T: LivePhotoPairable>(_ items: [T]) -> [Int] {
         var stems = Set<UInt64>()
         var identifiers = Set<String>()
-        for item in items where item.kind == .video {
+        for item in items where item.kind == .video && item.canPair {
             stems.insert(stemHash(item.path))
             if let id = item.contentIdentifier { identifiers.insert(id) }
         }
         return items.indices.filter { i in
+            guard items[i].canPair else { return false }
             if items[i].kind == .video { return true }
             if !identifiers.isEmpty, let id = items[i].contentIdentifier, identifiers.contains(id) { return true }
             return stems.contains(stemHash(items[i].path))

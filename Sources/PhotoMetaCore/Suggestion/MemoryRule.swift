@@ -8,23 +8,26 @@ package struct MemoryRule: SuggestionRule {
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
         if t <= remembered { return MemoryRule.reason }
-        if let first = MemoryRule.firstInstant(of: c, at: t, in: context), first <= remembered { return MemoryRule.partnerReason }
+        if let movie = MemoryRule.movieInstant(of: c, in: context), abs(movie - remembered) < 0.001 {
+            return MemoryRule.partnerReason
+        }
         return nil
     }
 
-    /// The instant the memory compares: the candidate's own (`t`), or for a Live Photo still
-    /// its movie's when that is earlier. A Live Photo is one moment in two files; its movie,
-    /// offered alone with `--videos` before the still arrived, offered the moment, and the
-    /// still (a fraction of a second later, as EXIF keeps sub-seconds and QuickTime dates whole
-    /// seconds, or up to the pairing's gap) must not be offered again.
-    package static func firstInstant(of c: SuggestionCandidate, at t: Double, in context: SuggestionContext) -> Double? {
-        guard c.kind == .livePhoto, let partner = c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone)
-        else { return nil }
-        return min(t, partner)
+    /// For a Live Photo still, its movie's instant. A Live Photo is one moment in two files;
+    /// its movie, offered alone with `--videos` before the still arrived, offered the moment,
+    /// and the still (a fraction of a second later, as EXIF keeps sub-seconds and QuickTime
+    /// dates whole seconds) must not be offered again. The memory keeps the instant of what it
+    /// offered last, so the movie was that offer when the remembered instant is the movie's
+    /// own. Only then: a movie merely older than the memory (it starts before its still; a
+    /// Live Photo taken a second after the last offer) says nothing, and the still is new.
+    package static func movieInstant(of c: SuggestionCandidate, in context: SuggestionContext) -> Double? {
+        guard c.kind == .livePhoto else { return nil }
+        return c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone)
     }
 
     static let reason = "already offered or dismissed (captured at or before the remembered time)"
-    static let partnerReason = "already offered or dismissed (its Live Photo movie was captured at or before the remembered time)"
+    static let partnerReason = "already offered (as its Live Photo movie, the last offer)"
 }
 
 extension SuggestionDecision {

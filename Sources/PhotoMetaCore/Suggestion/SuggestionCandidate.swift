@@ -25,8 +25,20 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     public var durationSeconds: Double?
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
-    /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it.
-    public var livePhotoPairCaptured: CaptureDate?
+    /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it. Kept
+    /// out of line: a candidate without a partner (nearly all of a library the live library
+    /// holds) pays a pointer for it, not a date's 112 bytes. Not encoded: the pairing sets it.
+    public var livePhotoPairCaptured: CaptureDate? {
+        get { partnerCaptured.first }
+        set { partnerCaptured = newValue.map { [$0] } ?? [] }
+    }
+    private var partnerCaptured: [CaptureDate] = []
+
+    /// The encoded fields: every stored one but the partner's date.
+    enum CodingKeys: String, CodingKey {
+        case path, format, kind, captured, truncated, error, modified, size, livePhotoPair, livePhotoEvidence
+        case durationSeconds, contentIdentifier
+    }
 
     package init(
         path: String, format: MediaFormat, kind: MediaKind, captured: CaptureDate?, truncated: Bool = false,

@@ -1,25 +1,23 @@
 /// The candidates an offer can still pick, folded in one at a time before the memory is read:
-/// of any number of candidates a few are kept (two, unless Live Photos are among the newest),
-/// and `SuggestionEngine.decide` over them, with the memory, decides exactly what it decides
-/// over all of them.
+/// of any number of candidates at most four are kept (two without Live Photos), and `SuggestionEngine.decide` over them,
+/// with the memory, decides exactly what it decides over all of them.
 ///
-/// Why a few are enough: the memory rule is the only rule that reads the memory, and it turns
-/// down a candidate when its memory instant is at or before the remembered instant
-/// (`MemoryRule`: the capture instant, or for a Live Photo still the earlier of its own and its
-/// movie's). The decision is the newest candidate (`NewestFirst`) that passes every rule,
-/// unless the newest candidate turned down only by completeness is newer (then nothing is
-/// offered yet). So in each group (`best`, `pending`) a candidate that another one beats on
-/// both counts (newer, and a memory instant at least as late) can never be picked: whenever it
-/// passes the memory, the other does too and is newer. What is kept is each group's candidates
-/// that nothing beats so: one, the newest, when every memory instant is the capture instant; a
-/// few when a newer Live Photo's movie is older than an older photo. A watch that inspects a
-/// burst of 50,000 files keeps a handful of candidates, not 50,000.
+/// Why four are enough: the memory rule is the only rule that reads the memory. It turns down
+/// a candidate captured at or before the remembered instant, and a Live Photo still whose
+/// movie's instant is the remembered one (`MemoryRule`: the movie was the last offer). The
+/// decision is the newest candidate (`NewestFirst`) that passes every rule, unless the newest
+/// candidate turned down only by completeness is newer (then nothing is offered yet). In each
+/// group (`best`, `pending`): if its newest passes the memory, it is the group's answer; if it
+/// is turned down by its instant, so is every older one; if by its movie's instant, so is
+/// every candidate with that movie instant, and the answer is the newest of the others, when
+/// it passes. So each group keeps its newest and the newest whose movie instant differs (none
+/// counts as differing). A watch that inspects a burst of 50,000 files keeps four, not 50,000.
 package struct SuggestionShortlist: Sendable {
     private let engine: SuggestionEngine
     /// The context of the decision to come, without its memory.
     private let context: SuggestionContext
-    private var best = Front()
-    private var pending = Front()
+    private var best = Group()
+    private var pending = Group()
 
     /// `context`: the now, settings and rules the decision will be made with; its memory
     /// (`remembered`) is not read here.
@@ -36,33 +34,50 @@ package struct SuggestionShortlist: Sendable {
         // rejection: it can never be offered nor make the answer pending.
         let mayBePending = rejection?.0 == .completeness && CompletenessRule.mayStillChange(c, context)
         guard rejection == nil || mayBePending, let t = context.instant(of: c) else { return }
-        let entry = Front.Entry(candidate: c, instant: t, memoryInstant: MemoryRule.firstInstant(of: c, at: t, in: context) ?? t)
+        let entry = Group.Entry(candidate: c, instant: t, movie: MemoryRule.movieInstant(of: c, in: context))
         if rejection == nil { best.add(entry) } else { pending.add(entry) }
     }
 
     /// The candidates kept, for `SuggestionEngine.decide` with the memory.
-    package var kept: [SuggestionCandidate] { (best.entries + pending.entries).map(\.candidate) }
+    package var kept: [SuggestionCandidate] {
+        [best.newest, best.otherMovie, pending.newest, pending.otherMovie].compactMap { $0?.candidate }
+    }
 
-    /// The candidates of one group that no other beats on both counts.
-    private struct Front: Sendable {
+    /// One group's newest candidate, and its newest whose movie instant is not the newest's.
+    private struct Group: Sendable {
         struct Entry: Sendable {
             var candidate: SuggestionCandidate
             var instant: Double
-            var memoryInstant: Double
+            /// A Live Photo still's movie instant (`MemoryRule.movieInstant`).
+            var movie: Double?
 
-            /// Newer (or as new and first by path) and remembered no earlier: whenever `other`
-            /// would be picked, this one would be instead.
-            func beats(_ other: Entry) -> Bool {
+            func precedes(_ other: Entry) -> Bool {
                 NewestFirst.precedes(candidate.path, instant, other.candidate.path, other.instant)
-                    && memoryInstant >= other.memoryInstant
+            }
+
+            /// Turned down together by a memory at a movie's instant: both have that movie
+            /// instant (`MemoryRule`'s tolerance).
+            func sharesMovie(_ other: Entry) -> Bool {
+                guard let a = movie, let b = other.movie else { return false }
+                return abs(a - b) < 0.001
             }
         }
-        private(set) var entries: [Entry] = []
+        private(set) var newest: Entry?
+        private(set) var otherMovie: Entry?
 
         mutating func add(_ e: Entry) {
-            if entries.contains(where: { $0.beats(e) }) { return }
-            entries.removeAll { e.beats($0) }
-            entries.append(e)
+            guard let n = newest else {
+                newest = e
+                return
+            }
+            // Only a newest with a movie can be turned down by it; then the old newest is the
+            // newest not sharing the new one's movie, unless it shares it.
+            if e.precedes(n) {
+                otherMovie = e.movie == nil ? nil : (e.sharesMovie(n) ? otherMovie : n)
+                newest = e
+            } else if n.movie != nil, !e.sharesMovie(n), otherMovie.map({ e.precedes($0) }) ?? true {
+                otherMovie = e
+            }
         }
     }
 }
