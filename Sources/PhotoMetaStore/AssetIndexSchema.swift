@@ -153,5 +153,12 @@ extension AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v15: a name's date to the minute or the second placed at a file time inside it, an
+        // empty file with a picture's name dated by its modification time (a placeholder), and
+        // folder spans that reach a video's recording end. Dropped as for v13.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 }

@@ -2,9 +2,11 @@
 /// read-only file system). No C here: text only.
 extension SQLiteDatabase {
     /// `file:PATH?immutable=1`, every byte of PATH but unreserved ones and `/` percent-encoded
-    /// ([RFC 3986 2.1]: a `?`, `#` or `%` in a name must not end or change the path).
+    /// ([RFC 3986 2.1]: a `?`, `#` or `%` in a name must not end or change the path). An
+    /// absolute path gets an empty authority (`file:///…`): one that starts with `//` would
+    /// otherwise be read as a host, which SQLite refuses.
     static func immutableURI(_ path: String) -> String {
-        var uri = "file:"
+        var uri = path.hasPrefix("/") ? "file://" : "file:"
         for b in path.utf8 {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

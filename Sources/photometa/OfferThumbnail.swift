@@ -82,15 +82,15 @@ struct OfferThumbnail {
         ThumbnailerProcess.run(files: [path], names: nil, job: ThumbnailJob(request: request)) { _, o in
             made = (o.thumbnail, o.error)
         }
-        return OfferThumbnail.stored(made)
+        return OfferThumbnail.stored(made, side: size)
     }
 
     /// A picture made but with no file (the shared cache could not be written) is no
     /// thumbnail for the offer: said as the error, never dropped without a word.
-    static func stored(_ made: (ThumbnailerProcess.Made?, String?)) -> (ThumbnailerProcess.Made?, String?) {
+    static func stored(_ made: (ThumbnailerProcess.Made?, String?), side: Int) -> (ThumbnailerProcess.Made?, String?) {
         guard let m = made.0, m.path == nil, made.1 == nil else { return made }
         let cache = ThumbnailCache.standard()
-        let why = ThumbnailCache.Bucket.holding(max(m.width, m.height)).flatMap(cache.storeRefusal)
+        let why = ThumbnailCache.Bucket.holding(side).flatMap(cache.storeRefusal)
         return (nil, "made, but not stored: " + (why ?? cache.root + " cannot be written"))
     }
 
@@ -133,7 +133,7 @@ struct OfferThumbnail {
             misses = paths.indices.filter { hits[$0] == nil }
         }
         ThumbnailerProcess.run(files: misses.map { paths[$0] }, names: nil, job: ThumbnailJob(request: request)) { k, o in
-            let (made, error) = OfferThumbnail.stored((o.thumbnail, o.error))
+            let (made, error) = OfferThumbnail.stored((o.thumbnail, o.error), side: size)
             results[misses[k]] = ThumbnailOutcome(made: made, error: error)
         }
         for (i, r) in results.enumerated() {

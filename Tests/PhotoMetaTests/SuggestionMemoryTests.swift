@@ -45,7 +45,9 @@ final class SuggestionMemoryTests: XCTestCase {
         XCTAssertTrue(TemporaryMount.remount(mountPoint, readOnly: false))
         XCTAssertEqual(try SuggestionMemory(path: path).remembered(profile: "a"), 100, "nothing changed")
         // A name with a query's or a fragment's characters stays one path.
-        XCTAssertEqual(SQLiteDatabase.immutableURI("/a b/c?d#e%f/é"), "file:/a%20b/c%3Fd%23e%25f/%C3%A9?immutable=1")
+        XCTAssertEqual(SQLiteDatabase.immutableURI("/a b/c?d#e%f/é"), "file:///a%20b/c%3Fd%23e%25f/%C3%A9?immutable=1")
+        XCTAssertEqual(SQLiteDatabase.immutableURI("//srv/s.db"), "file:////srv/s.db?immutable=1", "no host")
+        XCTAssertEqual(SQLiteDatabase.immutableURI("s.db"), "file:s.db?immutable=1")
     }
 
     /// One step under the write lock: an offer already reached by the memory is not delivered;
