@@ -12,7 +12,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = FileNameDateParser.parse("/some/dir/" + name + ".jpg")
     // The name with file times and a movie header near its date (the first 8 bytes, as an
     // offset in seconds, move them): the rules that place a name's date by the file time
-    // (`refinedByFileTimes`) and read a header in local time (`movieHeaderInLocalTime`).
+    // (`refinedByFileTimes`), beside a movie header (rule 3b) that outranks the name.
     if let d = FileNameDateParser.parse(name), bytes.count >= 8 {
         var shift: Int64 = 0
         for b in bytes.prefix(8) { shift = shift << 8 | Int64(b) }
