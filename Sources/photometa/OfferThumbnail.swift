@@ -89,9 +89,7 @@ struct OfferThumbnail {
     /// thumbnail for the offer: said as the error, never dropped without a word.
     static func stored(_ made: (ThumbnailerProcess.Made?, String?), side: Int) -> (ThumbnailerProcess.Made?, String?) {
         guard let m = made.0, m.path == nil, made.1 == nil else { return made }
-        let cache = ThumbnailCache.standard()
-        let why = ThumbnailCache.Bucket.holding(side).flatMap(cache.storeRefusal)
-        return (nil, "made, but not stored: " + (why ?? cache.root + " cannot be written"))
+        return (nil, ThumbnailCommand.notStored(side: side, hint: false))
     }
 
     /// Fill or crop: exactly the box, in photometa's offers folder.

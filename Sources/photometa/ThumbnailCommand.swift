@@ -335,9 +335,11 @@ enum OutputFolder {
 extension ThumbnailCommand {
     /// Why a picture made for the shared cache has no file there: what is wrong with the
     /// bucket's folders (`ThumbnailCache.storeRefusal`), so the user knows what to fix.
-    static func notStored(side: Int) -> String {
+    /// One home for `thumbnail` and `suggest --thumbnail` (which adds no hint: it has no --out).
+    static func notStored(side: Int, hint: Bool = true) -> String {
         let cache = ThumbnailCache.standard()
         let why = ThumbnailCache.Bucket.holding(side).flatMap(cache.storeRefusal)
-        return "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written")) (give --out DIR)"
+        return "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written"))"
+            + (hint ? " (give --out DIR)" : "")
     }
 }
