@@ -90,6 +90,29 @@ final class ReportShapeTests: XCTestCase {
         XCTAssertTrue(String(decoding: try JSONEncoder().encode(pending), as: UTF8.self).contains("retryAfterMs"))
     }
 
+    /// Names that are not UTF-8 (a Latin-1 `\xE9`): `pending`, `rejected` and `skipped` carry
+    /// each one's exact bytes in `pathBytes`, as the offer does, and decode back to the name.
+    func testSuggestPendingAndRejectedNamesThatAreNotUTF8() throws {
+        let fresh = folder + "/" + PathBytes.decode(Array("IMG_20240808_120819_caf".utf8) + [0xE9, 0x2E, 0x6A, 0x70, 0x67])
+        let older = folder + "/" + PathBytes.decode(Array("IMG_20240808_120600_".utf8) + [0xFF, 0x2E, 0x6A, 0x70, 0x67])
+        for path in [fresh, older] {
+            let fd = open(PathBytes.encode(path).map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT | O_EXCL, 0o644)
+            XCTAssertGreaterThanOrEqual(fd, 0)
+            let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg")))
+            _ = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            close(fd)
+        }
+        let r = try Photometa.run([
+            "suggest", folder, "--json", "--explain", "--now", "2024-08-08T12:08:20Z", "--tz", "UTC", "--state", state,
+            "--no-index", "--within", "10m",
+        ])
+        XCTAssertEqual(r.status, 4, r.stderr)
+        XCTAssertTrue(r.stdout.contains(#""pathBytes""#), r.stdout)
+        let report = try assertRoundTrip(SuggestReport.self, r.stdout)
+        XCTAssertEqual(report.pending?.path, fresh, "the exact name, from pathBytes")
+        XCTAssertEqual(report.rejected?.contains { $0.path == older }, true, r.stdout)
+    }
+
     /// The watch events: ready, changes (inspect's rows inside), suggestion (the same offer
     /// shape as suggest's, Live Photo fields included), each a line that round-trips.
     func testWatchEvents() throws {

@@ -8,6 +8,30 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         package var path: String
         package var rule: RuleID
         package var reason: String
+
+        package init(path: String, rule: RuleID, reason: String) {
+            self.path = path
+            self.rule = rule
+            self.reason = reason
+        }
+
+        enum CodingKeys: String, CodingKey { case path, pathBytes, rule, reason }
+
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = WatchEventReport.exact(
+                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            rule = try c.decode(RuleID.self, forKey: .rule)
+            reason = try c.decode(String.self, forKey: .reason)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(PathBytes.lossy(path), forKey: .path)
+            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encode(rule, forKey: .rule)
+            try c.encode(reason, forKey: .reason)
+        }
     }
 
     /// An entry not considered at all, and why.
@@ -18,6 +42,22 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         package init(path: String, reason: String) {
             self.path = path
             self.reason = reason
+        }
+
+        enum CodingKeys: String, CodingKey { case path, pathBytes, reason }
+
+        package init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = WatchEventReport.exact(
+                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            reason = try c.decode(String.self, forKey: .reason)
+        }
+
+        package func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(PathBytes.lossy(path), forKey: .path)
+            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encode(reason, forKey: .reason)
         }
     }
 
@@ -83,7 +123,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
         w.key("pending")
         if let p = pending {
             w.beginObject()
-            w.field("path", p.path)
+            WatchEventReport.writePath("path", "pathBytes", p.path, to: &w)
             w.field("retryAfterMs", p.retryAfterMilliseconds)
             w.endObject()
         } else {
@@ -107,7 +147,7 @@ package struct SuggestReport: Sendable, Equatable, Codable {
 
     private static func writeEntry(_ path: String, rule: RuleID?, reason: String, to w: inout JSONWriter) {
         w.beginObject()
-        w.field("path", path)
+        WatchEventReport.writePath("path", "pathBytes", path, to: &w)
         if let rule { w.field("rule", rule.rawValue) }
         w.field("reason", reason)
         w.endObject()

@@ -134,9 +134,29 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
 
         /// The keys of the report (`retryAfterMs`, docs/suggest.md), so the value decodes from
         /// `suggest --json` and encodes to it.
+        /// A name that is not UTF-8 carries its exact bytes in `pathBytes` (docs/json.md).
         enum CodingKeys: String, CodingKey {
-            case path
+            case path, pathBytes
             case retryAfterMilliseconds = "retryAfterMs"
+        }
+
+        package init(path: String, retryAfterMilliseconds: Int) {
+            self.path = path
+            self.retryAfterMilliseconds = retryAfterMilliseconds
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            path = WatchEventReport.exact(
+                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            retryAfterMilliseconds = try c.decode(Int.self, forKey: .retryAfterMilliseconds)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(PathBytes.lossy(path), forKey: .path)
+            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encode(retryAfterMilliseconds, forKey: .retryAfterMilliseconds)
         }
     }
 
