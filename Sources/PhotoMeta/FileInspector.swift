@@ -96,8 +96,7 @@ public enum FileInspector {
                 $0 != path && LivePhotoPairing.stem(of: $0) == stem && FileSystem.isRegularFile($0)
             }
         }
-        let spellings = ["HEIC", "heic", "HEIF", "heif", "JPG", "jpg", "JPEG", "jpeg", "MOV", "mov", "Mov"]
-        return spellings.map { stem + "." + $0 }.filter { $0 != path && FileSystem.isRegularFile($0) }
+        return LivePhotoPairing.extensionSpellings.map { stem + "." + $0 }.filter { $0 != path && FileSystem.isRegularFile($0) }
     }
 
     /// Applies `LivePhotoPairing` to the file and the files sharing its base name, and, when the

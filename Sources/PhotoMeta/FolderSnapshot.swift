@@ -71,6 +71,24 @@ struct FolderSnapshot: Sendable, Equatable {
         return found
     }
 
+    /// The reported files that may be the Live Photo partners of `arrivedOrGone` (files
+    /// inserted, removed or renamed): the same folder and base name, a pairable extension
+    /// (`LivePhotoPairing.extensionSpellings`). A movie that lands after its still (a sync
+    /// copies one file at a time) makes the still a Live Photo, and one that goes makes it a
+    /// photo again: the partner's report changed though its file did not. Looked up by name,
+    /// so a burst into a large folder costs a few lookups a file, not a listing.
+    func partners(of arrivedOrGone: [String], reported: (String) -> Bool) -> [String] {
+        var found: [String] = []
+        for rel in arrivedOrGone {
+            guard let stem = LivePhotoPairing.stem(of: rel) else { continue }
+            for ext in LivePhotoPairing.extensionSpellings {
+                let other = stem + "." + ext
+                if other != rel, files[other] != nil, reported(other) { found.append(other) }
+            }
+        }
+        return found
+    }
+
     /// The name at the end of a relative path.
     static func lastComponent(_ rel: String) -> String {
         rel.split(separator: "/").last.map(String.init) ?? rel

@@ -44,6 +44,19 @@ package struct SettleTracker: Sendable {
             return parts
         }
 
+        /// The files that came, went or were renamed (both names of a rename).
+        package var arrivedOrGone: [String] {
+            ready.filter(\.inserted).map(\.path) + removed + moved.flatMap { [$0.from, $0.to] }
+        }
+
+        /// Adds `files`, whose reports changed though their own files did not, as changed,
+        /// unless already listed.
+        package mutating func addChanged(_ files: [String]) {
+            guard !files.isEmpty else { return }
+            var listed = Set(ready.map(\.path)).union(removed).union(moved.map(\.to))
+            for f in files where listed.insert(f).inserted { ready.append((f, false)) }
+        }
+
         package static func == (a: Settled, b: Settled) -> Bool {
             a.removed == b.removed && a.ready.map(\.path) == b.ready.map(\.path)
                 && a.ready.map(\.inserted) == b.ready.map(\.inserted) && a.moved.map(\.from) == b.moved.map(\.from)

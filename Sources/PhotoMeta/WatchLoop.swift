@@ -200,7 +200,7 @@ final class WatchLoop {
         folderTimes.listed(digest: current.digest)
         touched.formUnion(followFolders())
         var settled = tracker.settle(touched, current: current.files, now: t)
-        addPicturesOfSidecars(touched, to: &settled)
+        addPicturesSpokenFor(touched, to: &settled)
         pendingCheck = tracker.nextCheck(after: t)
         // A burst (50,000 files moved in at once) is inspected and reported in change sets of
         // at most `chunk` files, so its inspections are never all in memory at once; of its
@@ -228,14 +228,14 @@ final class WatchLoop {
     /// The most files one change set holds.
     static let chunk = 256
 
-    /// A sidecar (XMP, Takeout JSON) written, changed or removed changes its picture's date:
-    /// the reported pictures it speaks for are inspected again and reported changed. Each
-    /// folder with touched sidecars is looked at once (its pictures' candidate sidecar names).
-    private func addPicturesOfSidecars(_ touched: Set<String>, to settled: inout SettleTracker.Settled) {
-        let pictures = current.pictures(spokenForBy: touched, reported: tracker.isReported)
-        guard !pictures.isEmpty else { return }
-        var listed = Set(settled.ready.map(\.path)).union(settled.removed).union(settled.moved.map(\.to))
-        for picture in pictures where listed.insert(picture).inserted { settled.ready.append((picture, false)) }
+    /// Files whose report changed though their own file did not, inspected again and reported
+    /// changed: the pictures a sidecar (XMP, Takeout JSON) written, changed or removed speaks
+    /// for (its date), each folder with touched sidecars looked at once; and the Live Photo
+    /// partners of files that came or went (their kind and pair).
+    private func addPicturesSpokenFor(_ touched: Set<String>, to settled: inout SettleTracker.Settled) {
+        settled.addChanged(
+            current.pictures(spokenForBy: touched, reported: tracker.isReported)
+                + current.partners(of: settled.arrivedOrGone, reported: tracker.isReported))
     }
 
     /// Watches the folders that appeared, forgets those that went. Walks watch the folders

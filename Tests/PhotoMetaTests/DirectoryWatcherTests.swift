@@ -251,6 +251,26 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.removed, [], "the sidecar's removal is its picture's change")
     }
 
+    /// A Live Photo copied one file at a time (a sync, a phone's upload): the still is reported
+    /// as a photo, and when its movie lands the still's report changes (a Live Photo, paired);
+    /// when the movie goes, it is a photo again.
+    func testAMovieLandingAfterItsStillChangesTheStill() throws {
+        try start(suggestions: false)
+        try write("IMG_0001.HEIC", fixture: "IMG_0001.HEIC")
+        XCTAssertTrue(recorder.wait { recorder.inserted == [path("IMG_0001.HEIC")] }, "\(recorder.inserted)")
+        XCTAssertEqual(recorder.changes.first?.inserted.first?.asset.kind, .photo, "alone, a photo")
+        try write("IMG_0001.MOV", fixture: "IMG_0001.MOV")
+        XCTAssertTrue(recorder.wait { recorder.changed == [path("IMG_0001.HEIC")] }, "\(recorder.changes)")
+        let still = recorder.changes.flatMap(\.changed).last?.asset
+        XCTAssertEqual(still?.kind, .livePhoto)
+        XCTAssertEqual(still?.livePhotoPair, path("IMG_0001.MOV"))
+        XCTAssertEqual(recorder.inserted, [path("IMG_0001.HEIC"), path("IMG_0001.MOV")])
+        try FileManager.default.removeItem(atPath: path("IMG_0001.MOV"))
+        XCTAssertTrue(recorder.wait { recorder.changed.count == 2 }, "\(recorder.changes)")
+        XCTAssertEqual(recorder.changes.flatMap(\.changed).last?.asset.kind, .photo, "its movie gone: a photo again")
+        XCTAssertEqual(recorder.removed, [path("IMG_0001.MOV")])
+    }
+
     /// A rename into another sub-folder, and a copy then delete (a new inode: not a rename).
     func testMovesBetweenFoldersAndCopies() throws {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)

@@ -145,6 +145,7 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
             self.retryAfterMilliseconds = retryAfterMilliseconds
         }
 
+        /// Reads the object `suggest --json` prints, the exact name from `pathBytes` if there.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             path = WatchEventReport.exact(
@@ -152,6 +153,7 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
             retryAfterMilliseconds = try c.decode(Int.self, forKey: .retryAfterMilliseconds)
         }
 
+        /// Writes the object `suggest --json` prints.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(PathBytes.lossy(path), forKey: .path)
