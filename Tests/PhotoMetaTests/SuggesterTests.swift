@@ -176,6 +176,14 @@ final class SuggesterTests: XCTestCase {
         XCTAssertEqual(o.decision.pending?.path.hasSuffix("/IMG_new.jpg"), true, "\(o.decision)")
         try f.setModified(placeholder, ago: 40)
         XCTAssertEqual(name(try run(f, now)), "old.gif")
+        // A screenshot tool's name on an empty file is a screenshot in the making: with
+        // `--screenshots only` it holds the answer too.
+        _ = try f.dir.write("Screenshot_20240808-120815.png", [])
+        let only = try run(f) {
+            now(&$0)
+            $0.settings.screenshots = .only
+        }
+        XCTAssertEqual(only.decision.pending?.path.hasSuffix("/Screenshot_20240808-120815.png"), true, "\(only.decision)")
     }
 
     func testTruncatedFileIsHeldBack() throws {

@@ -325,6 +325,8 @@ final class SuggestionEngineTests: XCTestCase {
         XCTAssertEqual(PlaceholderFile.kind(of: "a/IMG_1.JPG"), .photo)
         XCTAssertEqual(PlaceholderFile.kind(of: "a/VID_1.mp4"), .video)
         XCTAssertNil(PlaceholderFile.kind(of: "a/notes.txt"))
+        XCTAssertEqual(PlaceholderFile.kind(of: "a/Screenshot_20240101-120000.png"), .screenshot, "by its name")
+        XCTAssertEqual(PlaceholderFile.kind(of: "Pictures/Screenshots/x.png"), .screenshot, "by its folder")
         XCTAssertNil(PlaceholderFile.kind(of: "a.jpg/notes"))
         // A placeholder is no half of a Live Photo (inspect pairs only files it read): the
         // movie beside an empty IMG_1.HEIC stays a movie of its own.

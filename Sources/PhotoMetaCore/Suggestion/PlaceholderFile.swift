@@ -10,8 +10,15 @@
 package enum PlaceholderFile {
     /// The kind a placeholder named `path` is made to become: a photo for an image's extension,
     /// a video for a movie's; nil for any other name (an empty `notes.txt` is no photo in the
-    /// making).
-    package static func kind(of path: String) -> MediaKind? { NamedKind.promised(by: path[...]) }
+    /// making). A screenshot tool names its file before it writes it: a picture whose name or
+    /// folder is a screenshot's (`KindClassifier.screenshotEvidence`) is a screenshot in the
+    /// making, so `--screenshots only` waits for it too.
+    package static func kind(of path: String) -> MediaKind? {
+        guard let promised = NamedKind.promised(by: path[...]) else { return nil }
+        guard promised == .photo else { return promised }
+        let evidence = KindClassifier.screenshotEvidence(KindClassifier.Input(format: .unknown, path: path))
+        return evidence.isEmpty ? .photo : .screenshot
+    }
 
     /// The date of a placeholder modified at `modified` (seconds since 1970): that instant.
     package static func date(modified: Double) -> CaptureDate? {
