@@ -1628,6 +1628,26 @@ def fixture_fragmented_mp4():
     return ftyp(b"iso5", 0x200, [b"iso5", b"iso6", b"mp41"]) + moov + box(b"moof") + box(b"mdat", b"\0" * 8)
 
 
+def fixture_android_mp4():
+    """formats/VID_20240101_130000.mp4: a 90 s clip as an Android phone in +01:00 writes it
+    (Stagefright's MPEG4Writer): named at the start of the recording in local time, and its
+    mvhd stamped with time(NULL) when the recording stopped (writeMvhdBox, called from
+    writeMoovBox at stop()): 2024-01-01 12:01:30 UTC. The handlers are named "VideoHandle" and
+    "SoundHandle", and moov/meta holds the mdta key com.android.version ("14") [QTFF
+    "Metadata"]."""
+    stopped = mac_time(2024, 1, 1, 12, 1, 30)
+    video = box(b"trak", tkhd(0, stopped, 1, 90000, 1920, 1080),
+                box(b"mdia", mdhd(stopped, 90000, 8100000), hdlr(b"vide", b"VideoHandle"), minf(VMHD)))
+    audio = box(b"trak", tkhd(0, stopped, 2, 90000, 0, 0, volume=0x0100, alternate_group=1),
+                box(b"mdia", mdhd(stopped, 48000, 4320000), hdlr(b"soun", b"SoundHandle"), minf(SMHD)))
+    key = b"com.android.version"
+    keys = fullbox(b"keys", 0, 0, struct.pack(">I", 1), struct.pack(">I", 8 + len(key)), b"mdta", key)
+    ilst = box(b"ilst", box(struct.pack(">I", 1), box(b"data", struct.pack(">II", 1, 0), b"14")))
+    meta = box(b"meta", hdlr(b"mdta"), keys, ilst)
+    moov = box(b"moov", mvhd(0, stopped, 1000, 90000, 3), video, audio, meta)
+    return ftyp(b"mp42", 0, [b"isom", b"mp42"]) + moov + box(b"mdat", b"\0" * 8)
+
+
 def fixture_gnome_renamed_png():
     """formats/bug-report.png: an area screenshot GNOME Shell saved (src/shell-screenshot.c:
     tEXt Software "gnome-screenshot", tEXt "Creation Time" as g_date_time_format(dt, "%c") in
@@ -1739,7 +1759,8 @@ def build_formats():
             ("motion.heic", fixture_motion_heic()), ("xmp.tif", fixture_xmp_tiff()),
             ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
             ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg()),
-            ("bug-report.png", fixture_gnome_renamed_png()), ("avchd.MTS", fixture_avchd())]
+            ("bug-report.png", fixture_gnome_renamed_png()), ("avchd.MTS", fixture_avchd()),
+            ("VID_20240101_130000.mp4", fixture_android_mp4())]
 
 
 # ---------------------------------------------------------------------------

@@ -105,4 +105,27 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         bytes[at] = UInt8(ascii: "x")  // no longer a mehd: nothing says how long it is
         XCTAssertNil(MediaAsset.from(bytes, path: "fragmented.mp4").durationSeconds)
     }
+
+    /// Android's muxer stamps `mvhd` when the recording stops: the clip's start is that less
+    /// its duration, which agrees with the camera's name (`VID_20240101_130000`, local time in
+    /// +01:00). Without Android's marks (the key, the handler names) the time is the start.
+    func testAnAndroidMovieHeaderIsTheEndOfTheRecording() throws {
+        let a = try asset("VID_20240101_130000.mp4")
+        XCTAssertEqual(a.captured?.source, .quickTimeMovieHeader)
+        XCTAssertEqual(a.captured?.rendered(in: utcZone).utc, "2024-01-01T12:00:00Z", "12:01:30 less 90 s")
+        XCTAssertEqual(a.durationSeconds, 90)
+        XCTAssertTrue(a.diagnostics.contains { $0.message.contains("written when an Android recording stops") })
+        var bytes = try TestPaths.bytes("../formats/VID_20240101_130000.mp4")
+        for mark in ["com.android.version", "VideoHandle", "SoundHandle"] {
+            let m = Array(mark.utf8)
+            let at = try XCTUnwrap((0...(bytes.count - m.count)).first { Array(bytes[$0..<$0 + m.count]) == m })
+            bytes[at] = UInt8(ascii: "x")
+        }
+        let other = MediaAsset.from(bytes, path: "VID_20240101_130000.mp4")
+        XCTAssertEqual(other.captured?.rendered(in: utcZone).utc, "2024-01-01T12:01:30Z", "another writer: the start")
+        // One mark is enough: the handler names of an Android before the key (6.0).
+        XCTAssertTrue(MovieWriter.isAndroidHandler([UInt8](repeating: 0, count: 24) + Array("SoundHandle\0".utf8)))
+        XCTAssertFalse(MovieWriter.isAndroidHandler([UInt8](repeating: 0, count: 24) + Array("SoundHandler\0".utf8)))
+        XCTAssertFalse(MovieWriter.isAndroidHandler([UInt8](repeating: 0, count: 24) + Array("SoundHandle".utf8)))
+    }
 }

@@ -28,6 +28,8 @@ package enum QuickTimeReader {
         /// The largest video track's display size from `tkhd`.
         var trackWidth: Int?
         var trackHeight: Int?
+        /// A track's handler is named as Android's muxer names it (`MovieWriter.isAndroidHandler`).
+        var androidHandler = false
     }
 
     package static func read(_ reader: BoundedReader, format: MediaFormat) -> ContainerFindings {
@@ -47,7 +49,7 @@ package enum QuickTimeReader {
                 guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
                 readMovieHeader(b, into: &qt)
             case "trak":
-                if let track = readTrack(reader, box, into: &out), track.isVideo, track.width * track.height > bestArea {
+                if let track = readTrack(reader, box, into: &out, androidHandler: &qt.androidHandler), track.isVideo, track.width * track.height > bestArea {
                     bestArea = track.width * track.height
                     qt.trackWidth = track.width
                     qt.trackHeight = track.height
@@ -77,7 +79,15 @@ package enum QuickTimeReader {
         if let text = k["com.apple.quicktime.creationdate"] {
             out.dates.append(DateClue(.quickTimeCreationDate, .text(text, .iso8601)))
         }
-        if let movieDate = qt.movieDate { out.dates.append(DateClue(.quickTimeMovieHeader, movieDate)) }
+        var duration = qt.durationSeconds
+        if duration == nil, let t = qt.timescale, t > 0, let d = qt.fragmentDuration, d > 0, d < UInt64(UInt32.max) << 16 {
+            duration = Double(d) / Double(t)
+        }
+        if let movieDate = qt.movieDate {
+            let writtenAtStop = qt.androidHandler || k["com.android.version"] != nil
+            out.dates.append(
+                DateClue(.quickTimeMovieHeader, writtenAtStop ? MovieWriter.start(of: movieDate, lasting: duration) : movieDate))
+        }
         func point(_ key: String) -> MediaAsset.GPS? {
             guard let text = k[key], let p = ISO6709Location(text) else { return nil }
             return MediaAsset.GPS(latitude: p.latitude, longitude: p.longitude)
@@ -93,10 +103,6 @@ package enum QuickTimeReader {
         out.evidence[.quickTimeUserData] = FieldEvidence(
             make: k["udta.mak"], model: k["udta.mod"], location: point("udta.xyz") ?? loci)
         out.evidence[.quickTimeItemList] = FieldEvidence(location: point("ilst.?xyz"))
-        var duration = qt.durationSeconds
-        if duration == nil, let t = qt.timescale, t > 0, let d = qt.fragmentDuration, d > 0, d < UInt64(UInt32.max) << 16 {
-            duration = Double(d) / Double(t)
-        }
         out.evidence[.quickTimeMovieHeader] = FieldEvidence(durationSeconds: duration)
     }
 
@@ -161,7 +167,7 @@ package enum QuickTimeReader {
     /// trak → tkhd (display size, 16.16 fixed point; its matrix's rotation) and mdia/hdlr
     /// (is it video?).
     static func readTrack(
-        _ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings
+        _ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings, androidHandler: inout Bool
     ) -> (width: Int, height: Int, isVideo: Bool, rotation: Int?)? {
         var size: (Int, Int)?
         var rotation: Int?
@@ -185,6 +191,7 @@ package enum QuickTimeReader {
                         // [ISO 23008-12 7.2].
                         let handler = r.fourCC()
                         isVideo = handler == "vide" || handler == "pict"
+                        androidHandler = androidHandler || MovieWriter.isAndroidHandler(b)
                     }
                 }
             }
