@@ -49,7 +49,9 @@ package enum QuickTimeReader {
                 guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
                 readMovieHeader(b, into: &qt)
             case "trak":
-                if let track = readTrack(reader, box, into: &out, androidHandler: &qt.androidHandler), track.isVideo, track.width * track.height > bestArea {
+                if let track = readTrack(reader, box, into: &out, androidHandler: &qt.androidHandler), track.isVideo,
+                    track.width * track.height > bestArea
+                {
                     bestArea = track.width * track.height
                     qt.trackWidth = track.width
                     qt.trackHeight = track.height
