@@ -77,6 +77,11 @@ final class DesktopNameSchemeTests: XCTestCase {
         check("Screencast_20241129_221500.webm", "2024-11-29T22:15:00", pattern: "spectacle.screencast")
         check("2024-11-29_22-15.png", "2024-11-29T22:15:00", pattern: "flameshot", screenshot: true)
         check("2024-11-29_22-15_1.png", "2024-11-29T22:15:00", pattern: "flameshot", screenshot: true)
+        check("2024-11-29_22-15-56.png", "2024-11-29T22:15:56", pattern: "flameshot", screenshot: true)
+        XCTAssertEqual(FileNameDateParser.parse("2024-11-29_22-15-56.png")?.resolution, 1, "to the second")
+        XCTAssertEqual(FileNameDateParser.parse("2024-11-29_22-15.png")?.resolution, 60, "to the minute")
+        check("Screenshot at 2024-11-29 22-15-00.png", "2024-11-29T22:15:00", pattern: "mate.screenshot", screenshot: true)
+        check("Screenshot at 2024-11-29 22-15-00 - 2.png", "2024-11-29T22:15:00", pattern: "mate.screenshot", screenshot: true)
         check("2024-11-29 22-15-00.mkv", "2024-11-29T22:15:00", pattern: "obs")
         check("Screenshot 2024-11-29 22-15-00.png", "2024-11-29T22:15:00", pattern: "obs.screenshot", screenshot: true)
     }

@@ -144,6 +144,10 @@ extension FileNameDateParser {
         // browser/components/screenshots/fileHelpers.mjs, `getFilename`).
         Pattern(
             "firefox.screenshot", screenshot: true, [.literal("Screenshot ")] + dashedDate + [.literal(" at ")] + dashedTime),
+        // MATE Screenshot: `Screenshot at %Y-%m-%d %H-%M-%S`, ` - N` when the name is taken
+        // (mate-desktop/mate-utils mate-screenshot/src/mate-screenshot.c, `build_uri`:
+        // `g_date_time_new_now_local`).
+        Pattern("mate.screenshot", screenshot: true, [.literal("Screenshot at ")] + dashedDate + [.literal(" ")] + dashedTime),
         // Snipaste: `Snipaste_$yyyy-MM-dd_HH-mm-ss$` (the default of its config.ini's save path).
         Pattern("snipaste", screenshot: true, [.literal("Snipaste_")] + dashedDate + [.literal("_")] + dashedTime),
         // CleanShot X (macOS): `CleanShot YYYY-MM-DD at hh.mm.ss`, `@2x` after a Retina capture.
@@ -215,8 +219,11 @@ extension FileNameDateParser {
         // Dropbox's camera uploads: `YYYY-MM-DD HH.MM.SS`, the time it was taken, local (a name
         // taken gets `-1`, `-2`... before the extension).
         Pattern("dropbox", dashedDate + [.literal(" "), .hour, .literal("."), .minute, .literal("."), .second]),
-        // Flameshot's default `%F_%H-%M`: minutes, no seconds.
-        Pattern("flameshot", screenshot: true, dashedDate + [.literal("_"), .hour, .literal("-"), .minute]),
+        // Flameshot's default `%F_%H-%M`: minutes, no seconds; `%F_%H-%M-%S`, the pattern
+        // users set to tell shots of one minute apart, to the second.
+        Pattern(
+            "flameshot", screenshot: true,
+            dashedDate + [.literal("_"), .hour, .literal("-"), .minute, .optional([.literal("-"), .second])]),
         // Samsung camera: bare YYYYMMDD_hhmmss.
         Pattern("samsung.camera", [.year, .month, .day, .literal("_"), .hour, .minute, .second]),
         // The game's or window's title first (its `:` and other characters a name cannot hold
