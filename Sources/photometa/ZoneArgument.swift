@@ -24,6 +24,12 @@ enum ZoneArgument {
         if let id = TimeZone.knownTimeZoneIdentifiers.first(where: { $0.lowercased() == lower }) {
             return TimeZone(identifier: id)
         }
+        // tzdata's `posix/` and `right/` copies of every zone (`posix/Asia/Tokyo`), which glibc
+        // reads as the zone itself; `right/` counts leap seconds in `time_t`, which no file's
+        // time does, so its civil offset is the zone's.
+        for prefix in ["posix/", "right/"] where lower.hasPrefix(prefix) && text.count > prefix.count {
+            return zone(named: String(text.dropFirst(prefix.count)))
+        }
         return nil
     }
 

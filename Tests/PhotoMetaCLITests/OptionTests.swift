@@ -29,6 +29,8 @@ final class OptionTests: XCTestCase {
             // reading of "UTC-8" is the other way round); a zone file of that form is the file's.
             ("UTC-8", "2022-12-24T10:00:00Z"), ("GMT+8", "2022-12-25T02:00:00Z"), ("UTC-05:30", "2022-12-24T12:30:00Z"),
             ("Etc/GMT-8", "2022-12-24T10:00:00Z"), ("EST5EDT", "2022-12-24T23:00:00Z"),
+            // tzdata's copies of each zone, as glibc reads them.
+            ("posix/Asia/Tokyo", "2022-12-24T09:00:00Z"), ("/usr/share/zoneinfo/right/Asia/Tokyo", "2022-12-24T09:00:00Z"),
         ]
         for (tz, utc) in cases {
             let r = try Photometa.run(["inspect", photo], environment: ["TZ": tz])
