@@ -87,14 +87,16 @@ public struct PhotoLibrary: Sendable {
     public func recent(limit: Int = defaultLimit, kinds: Set<MediaKind> = stillKinds) throws(SuggestError) -> Recent {
         var roots: [FolderScan.Root] = []
         for f in folders { roots.append(FolderScan.Root(path: try Suggester.checkedFolder(f), display: f)) }
-        let chosen: [SuggestionCandidate]
+        let candidates: [SuggestionCandidate]
         var notes: [String] = []
         var skipped: [Suggester.SkippedEntry] = []
         var servicePid: Int32?
-        if let (listing, pid) = askService(roots, limit: limit, kinds: kinds) {
-            (chosen, servicePid) = (listing, pid)
+        // A few more than asked: the same file under two names is listed once (`distinct`).
+        let asked = limit > Int.max - Self.duplicateRoom ? limit : limit + Self.duplicateRoom
+        if let (listing, pid) = askService(roots, limit: asked, kinds: kinds) {
+            (candidates, servicePid) = (listing, pid)
         } else {
-            let selection = RecentSelectionBox(RecentSelection(limit: limit, kinds: kinds, zone: options.zone))
+            let selection = RecentSelectionBox(RecentSelection(limit: asked, kinds: kinds, zone: options.zone))
             // A folder the index summarised, whose newest capture is older than the newest
             // `limit` found so far by more than any zone moves a date, cannot be listed: it is
             // counted, no row read (as the live library stops at the same bound).
@@ -114,11 +116,12 @@ public struct PhotoLibrary: Sendable {
                 selection.considered += list.count
                 progress?(selection.considered)
             }
-            chosen = selection.value.selected
+            candidates = selection.value.selected
             notes = scan.notes
             // The walk went last names first; the entries skipped are given in path order.
             skipped = scan.skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         }
+        let chosen = Array(Self.distinct(candidates).prefix(limit))
         // Only the chosen files are inspected in full, for their `inspect` rows.
         let inspected = ParallelMap.run(chosen.count) { i in FileInspector.inspect(path: chosen[i].path) }
         var assets: [MediaAsset] = []
@@ -132,6 +135,31 @@ public struct PhotoLibrary: Sendable {
         var recent = Recent(assets: assets, notes: notes, skipped: skipped)
         recent.servicePid = servicePid
         return recent
+    }
+
+    /// How many more files `recent` chooses than it lists, for the names of one file.
+    static let duplicateRoom = 16
+
+    /// One row per file: a link to a photo of the library and the photo itself (or two hard
+    /// links of one file) are one picture, listed once, by its own name rather than a link's
+    /// (else its first name in the listing's order). Files that cannot be examined stay.
+    static func distinct(_ chosen: [SuggestionCandidate]) -> [SuggestionCandidate] {
+        struct Identity: Hashable {
+            var device: UInt64
+            var inode: UInt64
+        }
+        let identities = ParallelMap.run(chosen.count) { i -> (Identity, isLink: Bool)? in
+            guard let target = try? FileFacts.of(chosen[i].path) else { return nil }
+            let isLink = (try? FileFacts.of(chosen[i].path, followLinks: false))?.type == .symlink
+            return (Identity(device: target.device, inode: target.inode), isLink)
+        }
+        var keep: [Identity: Int] = [:]
+        for (i, found) in identities.enumerated() {
+            guard let (id, isLink) = found else { continue }
+            if let kept = keep[id], isLink || identities[kept]?.isLink == false { continue }
+            keep[id] = i
+        }
+        return chosen.indices.filter { i in identities[i].map { keep[$0.0] == i } ?? true }.map { chosen[$0] }
     }
 
     /// The listing of a live service serving exactly these folders (`ServiceClient`); nil when

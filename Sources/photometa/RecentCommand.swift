@@ -15,8 +15,9 @@ struct RecentCommand {
         equal instants in path byte order: the photo picker a chat app opens after "+". The
         files are those suggest considers (images and videos, the movie of a Live Photo folded
         into its still, unreadable and non-media files left out), with no recency window and no
-        memory: nothing is recorded. Files without a capture date are left out. A file still
-        being written is listed (this is a listing, not an offer).
+        memory: nothing is recorded. A file under several names (links) is listed once. Files
+        without a capture date are left out. A file still being written is listed (this is a
+        listing, not an offer).
 
         OPTIONS:
           -n N                How many to list (default 20, at most 1000000).

@@ -48,6 +48,28 @@ final class RecentCommandTests: XCTestCase {
         }
     }
 
+    /// A photo under several names (a link beside it, one in a sub-folder, a hard link) is one
+    /// row, by its own name (a link sorting first does not take its place), and `-n` still
+    /// gets as many rows as asked; the same through the index.
+    func testOneFileUnderSeveralNamesIsOneRow() throws {
+        try add("IMG_20240808_120810.jpg", from: "mmexport1700000000000.jpg")
+        try add("IMG_20240808_120700.jpg", from: "mmexport1700000000000.jpg")
+        try add("IMG_20240808_120600.jpg", from: "mmexport1700000000000.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: photos + "/A_link.jpg", withDestinationPath: "IMG_20240808_120810.jpg")
+        try FileManager.default.createDirectory(atPath: photos + "/sub", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: photos + "/sub/IMG_20240808_120810.jpg", withDestinationPath: "../IMG_20240808_120810.jpg")
+        try FileManager.default.linkItem(
+            atPath: photos + "/IMG_20240808_120700.jpg", toPath: photos + "/sub/IMG_20240808_120700.jpg")
+        for index in [["--no-index"], []] {
+            let r = try recent(index + ["-n", "3"])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(
+                names(r), ["IMG_20240808_120810.jpg", "IMG_20240808_120700.jpg", "IMG_20240808_120600.jpg"], r.stdout)
+        }
+    }
+
     func testNewestFirstTiesByPathAndTheLimit() throws {
         try library()
         let r = try recent(["--no-index"])
