@@ -97,7 +97,8 @@ struct DesktopThumbnail {
     }
 
     /// FILE's folder and name, or why FILE cannot be written: its folder is missing, it is a
-    /// folder, or it is INPUT itself (the rename would replace the picture by its thumbnail).
+    /// folder, a device, a FIFO or a socket, or it is INPUT itself (the rename would replace
+    /// the picture by its thumbnail).
     static func target(_ output: String, input: String) -> Result<DesktopThumbnail, UsageError> {
         let slash = output.lastIndex(of: "/")
         let name = slash.map { String(output[output.index(after: $0)...]) } ?? output
@@ -115,6 +116,11 @@ struct DesktopThumbnail {
         if let existing = try? FileFacts.of(output) {
             if existing.type == .directory {
                 return .failure(UsageError("--output \(TerminalText.escape(output)) is a folder, not a file"))
+            }
+            // The picture replaces FILE by a rename: a device (`--output /dev/null`, run as
+            // root), a FIFO or a socket would be replaced by a regular file, not written to.
+            if case .other(let what) = existing.type {
+                return .failure(UsageError("--output \(TerminalText.escape(output)) is \(what), not a regular file"))
             }
             if let picture = try? FileFacts.of(input), picture.inode == existing.inode, picture.device == existing.device {
                 return .failure(UsageError("--output \(TerminalText.escape(output)) is the input itself"))

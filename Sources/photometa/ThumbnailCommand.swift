@@ -40,8 +40,9 @@ struct ThumbnailCommand {
                                 share/thumbnailers/photometa.thumbnailer): one PNG at FILE
                                 fitted into --size N, written under a temporary name in
                                 FILE's folder and renamed; no cache. On failure the status is
-                                not 0 and nothing is written at FILE. INPUT may be a file://
-                                URI (%u); other URIs are refused.
+                                not 0 and nothing is written at FILE (a device, FIFO or socket
+                                at FILE is refused). INPUT may be a file:// URI (%u); other
+                                URIs are refused.
           --format F            png (default, keeps alpha), jpeg (alpha on white) or webp. Needs --out.
           --quality Q           JPEG and WebP quality, 1-100 (default 80).
           --fast                Accept a matching embedded preview smaller than the box: the quick,

@@ -195,12 +195,22 @@ final class DesktopEntryTests: XCTestCase {
             (["--output", scratch.path + "/x.png", "--out", scratch.path, heic], 64, "--out does not go with --output"),
             (["--output", scratch.path + "/missing/x.png", heic], 74, "its folder does not exist"),
             (["--output", heic, heic], 74, "is the input itself"),
+            // Replaced by a rename, a device or a FIFO would become a regular file (`--output
+            // /dev/null` run as root): refused, and left as it was.
+            (["--output", "/dev/null", heic], 74, "is a device, not a regular file"),
+            (["--output", scratch.path + "/fifo", heic], 74, "is a FIFO, not a regular file"),
         ]
+        XCTAssertEqual(mkfifo(scratch.path + "/fifo", 0o600), 0)
         for (args, status, message) in cases {
             let r = try Photometa.run(["thumbnail"] + args, environment: env)
             XCTAssertEqual(r.status, status, r.stderr)
             XCTAssertTrue(r.stderr.contains(message), r.stderr)
         }
+        var st = stat()
+        XCTAssertEqual(lstat(scratch.path + "/fifo", &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "still a FIFO")
+        XCTAssertEqual(lstat("/dev/null", &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFCHR, "still a device")
     }
 }
 
