@@ -40,7 +40,15 @@ package enum StateFile {
         } catch {
             throw .unsafe(path: path, reason: error.description)
         }
-        var db = try openChecked(checked, path, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
+        // SQLite's `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the name, not only at its
+        // end: a HOME reached through one (Fedora Silverblue's `/home` -> `var/home`) refused
+        // every state file. The folder and the file were checked above not to be links; SQLite
+        // is given the folder's canonical path.
+        let real = (try? FileSystem.canonicalPath(folder.isEmpty ? "." : folder)).map {
+            ($0 == "/" ? "" : $0) + "/" + (path as NSString).lastPathComponent
+        }
+        let sqlitePath = real ?? path
+        var db = try openChecked(checked, sqlitePath, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
         let appID: Int64
         let version: Int64
         let tables: [String]
@@ -55,7 +63,8 @@ package enum StateFile {
                 throw StateFileError(error)
             }
             guard readOnly else { throw refusal.errno == EROFS ? .readOnlyFileSystem(path: path) : .readOnly(path: path) }
-            db = try openChecked(checked, path, create: false, readOnly: true, immutable: true, busyTimeoutMilliseconds)
+            db = try openChecked(
+                checked, sqlitePath, create: false, readOnly: true, immutable: true, busyTimeoutMilliseconds)
             do throws(SQLiteDatabase.Failure) {
                 (appID, version, tables) = try db.identity()
             } catch {

@@ -68,6 +68,20 @@ final class StateFileSafetyTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: real.path), [])
     }
 
+    /// A link above the state's own folder is the user's layout, not a planted one: a HOME
+    /// reached through one (Fedora Silverblue's `/home` -> `var/home`) opens, writes, and reads
+    /// back, read-only too, with the files in the real folder.
+    func testALinkAboveTheFolderIsTheUsersLayout() throws {
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.path + "/var-home", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.path + "/home", withDestinationPath: "var-home")
+        let path = dir.path + "/home/.local/state/photometa/state.sqlite3"
+        let memory = try SuggestionMemory(path: path)
+        _ = try memory.advance(profile: "x", to: 5, offered: nil, now: 6)
+        XCTAssertEqual(try SuggestionMemory(path: path, readOnly: true).remembered(profile: "x"), 5)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/var-home/.local/state/photometa/state.sqlite3"))
+    }
+
     func testAFolderOthersCanWriteIsRefused() throws {
         let dir = try TemporaryDirectory()
         XCTAssertEqual(chmod(dir.path, 0o777), 0)
