@@ -40,14 +40,7 @@ package enum StateFile {
         } catch {
             throw .unsafe(path: path, reason: error.description)
         }
-        // SQLite's `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the name, not only at its
-        // end: a HOME reached through one (Fedora Silverblue's `/home` -> `var/home`) refused
-        // every state file. The folder and the file were checked above not to be links; SQLite
-        // is given the folder's canonical path.
-        let real = (try? FileSystem.canonicalPath(folder.isEmpty ? "." : folder)).map {
-            ($0 == "/" ? "" : $0) + "/" + (path as NSString).lastPathComponent
-        }
-        let sqlitePath = real ?? path
+        let sqlitePath = canonicalName(path, in: folder)
         var db = try openChecked(checked, sqlitePath, create: !readOnly, readOnly: readOnly, busyTimeoutMilliseconds)
         let appID: Int64
         let version: Int64
@@ -105,6 +98,15 @@ package enum StateFile {
             throw StateFileError(error)
         }
         return db
+    }
+
+    /// The name SQLite is given for `path`, in `folder`: the folder's canonical path and the
+    /// file's name. SQLite's `SQLITE_OPEN_NOFOLLOW` refuses a link anywhere in the name, not only
+    /// at its end: a HOME reached through one (Fedora Silverblue's `/home` -> `var/home`) refused
+    /// every state file. The folder and the file themselves are checked not to be links first.
+    private static func canonicalName(_ path: String, in folder: String) -> String {
+        guard let real = try? FileSystem.canonicalPath(folder.isEmpty ? "." : folder) else { return path }
+        return (real == "/" ? "" : real) + "/" + (path as NSString).lastPathComponent
     }
 
     /// SQLite's connection to `path`, refused unless the name still leads to the file checked.
