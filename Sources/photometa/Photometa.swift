@@ -40,6 +40,8 @@ struct Photometa {
         """
 
     static func main() {
+        // A closed stdout must stay closed to our own writes, not lend its number to a socket.
+        StandardDescriptors.holdClosed()
         // A reader that quits early (photometa ... | head) must not kill us with SIGPIPE.
         Signals.ignoreBrokenPipe()
         // The arguments as bytes: a path that is not valid UTF-8 must still name its file

@@ -35,4 +35,27 @@ final class OutputFailureTests: XCTestCase {
         let third = try Photometa.run(args)
         XCTAssertEqual(third.status, 3, "recorded once printed: \(third.stdout)")
     }
+
+    /// Started with stdout closed (`>&-`), the helper launcher's socket used to take number 1:
+    /// `--thumbnail` printed the offer into it, exited 0 and recorded an offer no one saw. Now
+    /// the closed stdout stays closed to photometa's writes: 74, and the offer taken back.
+    func testAClosedStdoutStaysClosedWhenAHelperIsStarted() throws {
+        let scratch = try TemporaryDirectory(prefix: "pm-closed")
+        let folder = scratch.path + "/photos"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let photo = folder + "/IMG_20240808_120810.jpg"
+        try FileManager.default.copyItem(atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: photo)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: photo)
+        let args = [
+            "suggest", folder, "--now", "2024-08-08T12:08:20Z", "--tz", "UTC", "--state", scratch.path + "/state.sqlite3",
+            "--no-index",
+        ]
+        let env = ["TZ": "UTC", "XDG_CACHE_HOME": scratch.path + "/cache", "XDG_RUNTIME_DIR": ""]
+        let closed = try Photometa.run(
+            ["-c", #"exec "$0" "$@" >&-"#, Photometa.binary.path] + args + ["--thumbnail", "64"], environment: env,
+            executable: "/bin/sh")
+        XCTAssertEqual(closed.status, 74, closed.stderr)
+        let again = try Photometa.run(args, environment: env)
+        XCTAssertEqual(again.status, 0, "not recorded: offered again. \(again.stderr)")
+    }
 }
