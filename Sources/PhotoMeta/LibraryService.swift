@@ -64,6 +64,8 @@ package final class LibraryService {
     /// system (tests); nil: as the file system allows (`RescanSchedule`).
     package var rescanWholeEvery: Int?
     private var rescans: RescanSchedule?
+    /// The mount points in and above the folders (nil without `/proc`).
+    private var mounts: MountWatch?
 
     /// `folders` canonical (checked by the caller).
     package init(folders: [String], exclude: [String], indexPath: String?, clock: any WallClock = SystemClock()) {
@@ -103,6 +105,7 @@ package final class LibraryService {
             }
         }
         try startWatching()
+        mounts = MountWatch(roots: folders)
         library.dropped = releaseWatch()
         library.watchEntering = watchEntering()
         library.populate(entering: watchEntering())
@@ -162,8 +165,11 @@ package final class LibraryService {
             var timeout = lastEvent == nil ? (wake == nil ? 250.0 : Double.infinity) : 15
             if let first = waiting.map(\.deadline).min() { timeout = min(timeout, max(0, (first - clock.now()) * 1000)) }
             if let due = rescans?.due { timeout = min(timeout, max(0, (due - clock.now()) * 1000)) }
-            let readable = Readiness.wait(fds, timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
+            let readable = Readiness.wait(
+                fds, priority: mounts.map { [$0.descriptor] } ?? [],
+                timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
             if try takeEvents() { lastEvent = clock.now() }
+            if let mounts, readable.contains(mounts.descriptor), try mountsChanged(mounts) { lastEvent = clock.now() }
             if let look = rescans?.look(at: clock.now()) {
                 library.rescan(look)
                 lastEvent = clock.now()
@@ -267,6 +273,11 @@ package final class LibraryService {
                     // of 10,000 sub-folders took longer to list than a client waits).
                     if e.folderNameChanged {
                         library.folderNameChanged(folder + "/" + e.name)
+                    } else if e.unmounted {
+                        // A file system mounted on a sub-folder went: its watch went with it, and
+                        // the name now leads to the folder the mount covered, scanned (and
+                        // watched) anew.
+                        library.folderNameChanged(folder)
                     } else {
                         library.changed(folder)
                     }
@@ -274,6 +285,18 @@ package final class LibraryService {
             }
         }
         return any
+    }
+
+    /// A file system mounted or unmounted at a sub-folder: the folder there now is scanned (and
+    /// watched) anew. One mounted over a served folder, or above it: the folder is gone, as for
+    /// inotify's `rootGone`. True when the library has something to look at.
+    private func mountsChanged(_ mounts: MountWatch) throws(Failure) -> Bool {
+        let points = mounts.changed()
+        for p in points {
+            if let root = mounts.coveredRoot(p) { throw .folderGone(root) }
+            library.folderNameChanged(p)
+        }
+        return !points.isEmpty
     }
 
     /// One inotify source per folder, watching the folder itself before anything is listed.
@@ -316,22 +339,6 @@ extension LibraryService {
             guard let (root, source) = sources.first(where: { path.hasPrefix($0.key + "/") }) else { return }
             source.forget(String(path.dropFirst(root.count + 1)), release: true)
         }
-    }
-}
-
-/// The first reason a watch could not be added, shared with the walker's callback.
-final class WatchFailure: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: String?
-    var reason: String? {
-        lock.lock()
-        defer { lock.unlock() }
-        return value
-    }
-    func set(_ why: String) {
-        lock.lock()
-        if value == nil { value = why }
-        lock.unlock()
     }
 }
 

@@ -12,9 +12,12 @@ package enum Readiness {
     /// by a signal's handler (EINTR: SIGINT and SIGTERM have one in `watch` and `serve`,
     /// `TerminationSignals`) goes on for the time left: an interruption is not an answer (a
     /// helper taken for silent would be killed).
-    package static func wait(_ fds: [Int32], timeoutMilliseconds: Int32) -> Set<Int32> {
+    /// `priority`: descriptors that count only when marked `POLLPRI` (`MountTable`'s).
+    package static func wait(_ fds: [Int32], priority: [Int32] = [], timeoutMilliseconds: Int32) -> Set<Int32> {
         let deadline = timeoutMilliseconds < 0 ? nil : SystemCalls.deadline(afterMilliseconds: Int(timeoutMilliseconds))
-        var polled = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        var polled =
+            fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            + priority.map { pollfd(fd: $0, events: Int16(POLLPRI), revents: 0) }
         while true {
             var milliseconds: Int32 = -1
             if let deadline {

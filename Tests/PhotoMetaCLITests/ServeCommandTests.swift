@@ -387,6 +387,35 @@ final class ServeCommandTests: XCTestCase {
         serve = nil
     }
 
+    /// A file system mounted over a served sub-folder, and unmounted from it, changes what the
+    /// name leads to without an event on the folder's watch: the service follows (the mount
+    /// table wakes it), and each answer equals a scan's; one mounted over the served folder
+    /// itself stops serve, as an unmount does.
+    func testFileSystemsMountedAndUnmountedInsideTheFolder() throws {
+        let sub = folder + "/sub"
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        try add("IMG_20240808_120700.jpg", in: sub)
+        guard TemporaryMount.tmpfs(at: sub) else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(sub) }
+        try add("IMG_20240808_120800.jpg", in: sub)
+        try startServe()
+        try assertExact("a file system mounted on a sub-folder")
+        TemporaryMount.unmount(sub)
+        try add("IMG_20240808_120810.jpg", in: sub)
+        try assertExact("unmounted, and a photo added to the folder it covered")
+        XCTAssertTrue(TemporaryMount.tmpfs(at: sub))
+        try add("IMG_20240808_120815.jpg", in: sub)
+        try assertExact("mounted over the sub-folder while served")
+        TemporaryMount.unmount(sub)
+        XCTAssertTrue(TemporaryMount.tmpfs(at: folder))
+        defer { TemporaryMount.unmount(folder) }
+        let s = try XCTUnwrap(serve)
+        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
+        XCTAssertEqual(s.finish(), 1)
+        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
+        serve = nil
+    }
+
     /// The served folder moved away: serve stops (exit 1) rather than follow a folder it no
     /// longer watches; the client scans.
     func testTheServedFolderMovedAwayStopsServe() throws {
