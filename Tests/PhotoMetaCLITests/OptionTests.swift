@@ -57,6 +57,8 @@ final class OptionTests: XCTestCase {
             XCTAssertTrue(
                 r.stderr.contains(bad == "3651d" ? "is longer than the longest allowed" : "is not a duration"), r.stderr)
         }
+        let waitZero = try Photometa.run(["suggest", folder, "--wait", "0", "--peek", "--no-index", "--state", state])
+        XCTAssertTrue(waitZero.status == 0 || waitZero.status == 3, "--wait 0, the help's default: \(waitZero.stderr)")
         for good in ["90s", "2m", "1h30m", "1d12h", "500ms", "1.5s", "3650d"] {
             let r = try Photometa.run(["suggest", folder, "--within", good, "--peek", "--no-index", "--state", state])
             XCTAssertTrue(r.status == 0 || r.status == 3, "--within \(good): \(r.stderr)")

@@ -382,6 +382,8 @@ final class DurationTests: XCTestCase {
         XCTAssertEqual(DurationText.parse("1h30m"), 5400)
         XCTAssertEqual(DurationText.parse("500ms"), 0.5)
         XCTAssertNil(DurationText.parse("60"))
+        XCTAssertEqual(DurationText.parse("0"), 0, "nothing in every unit")
+        XCTAssertNil(DurationText.parse("00"))
         XCTAssertNil(DurationText.parse("ten seconds"))
         XCTAssertNil(DurationText.parse(""))
         XCTAssertNil(DurationText.parse("-5s"))

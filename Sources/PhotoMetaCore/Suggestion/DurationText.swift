@@ -7,9 +7,11 @@ package enum DurationText {
 
     /// Parses `90s`, `2m`, `1h`, `1h30m`, `1d12h`, `500ms`, `1.5s`: numbers each followed by a
     /// unit, units lower case, each at most once and from the largest down (`d`, `h`, `m`, `s`,
-    /// `ms`). Nil for anything else: no bare numbers (`60` could be minutes), no `2M`, no
-    /// `1m1m`, nothing over `maximum`.
+    /// `ms`). Nil for anything else: no bare numbers (`60` could be minutes) but `0`, which is
+    /// nothing in every unit (`--wait 0`, as the help's "default 0" says), no `2M`, no `1m1m`,
+    /// nothing over `maximum`.
     package static func parse(_ text: String, maximum: Double = DurationText.maximum) -> Double? {
+        if text == "0" { return 0 }
         let units: [(name: String, seconds: Double)] = [("d", 86_400), ("h", 3600), ("m", 60), ("s", 1), ("ms", 0.001)]
         let chars = Array(text.unicodeScalars)
         var i = 0
