@@ -51,7 +51,7 @@ struct DesktopThumbnail {
         else { return argument }
         guard scheme.lowercased() == "file" else {
             throw UsageError(
-                "'\(TerminalText.escape(argument))' is a \(scheme): URI; photometa reads local files only (a path, or a file:// URI)"
+                "'\(argument)' is a \(scheme): URI; photometa reads local files only (a path, or a file:// URI)"
             )
         }
         let rest = argument[argument.index(colon, offsetBy: 3)...]
@@ -59,11 +59,11 @@ struct DesktopThumbnail {
         let host = rest[..<slash]
         guard host.isEmpty || host.lowercased() == "localhost", slash < rest.endIndex else {
             throw UsageError(
-                "'\(TerminalText.escape(argument))' names a file on host '\(host)'; photometa reads local files only")
+                "'\(argument)' names a file on host '\(host)'; photometa reads local files only")
         }
         guard let bytes = percentDecoded(PathBytes.encode(String(rest[slash...]))) else {
             throw UsageError(
-                "'\(TerminalText.escape(argument))' is not a file URI photometa can read (a bad %-escape, or an escaped '/' or NUL)"
+                "'\(argument)' is not a file URI photometa can read (a bad %-escape, or an escaped '/' or NUL)"
             )
         }
         return PathBytes.decode(bytes)
@@ -108,22 +108,22 @@ struct DesktopThumbnail {
             folder = folder == "." ? here : here + "/" + folder
         }
         guard !name.isEmpty, name != ".", name != ".." else {
-            return .failure(UsageError("--output \(TerminalText.escape(output)) names a folder, not a file"))
+            return .failure(UsageError("--output \(output) names a folder, not a file"))
         }
         guard (try? FileFacts.of(folder))?.type == .directory else {
-            return .failure(UsageError("--output \(TerminalText.escape(output)): its folder does not exist"))
+            return .failure(UsageError("--output \(output): its folder does not exist"))
         }
         if let existing = try? FileFacts.of(output) {
             if existing.type == .directory {
-                return .failure(UsageError("--output \(TerminalText.escape(output)) is a folder, not a file"))
+                return .failure(UsageError("--output \(output) is a folder, not a file"))
             }
             // The picture replaces FILE by a rename: a device (`--output /dev/null`, run as
             // root), a FIFO or a socket would be replaced by a regular file, not written to.
             if case .other(let what) = existing.type {
-                return .failure(UsageError("--output \(TerminalText.escape(output)) is \(what), not a regular file"))
+                return .failure(UsageError("--output \(output) is \(what), not a regular file"))
             }
             if let picture = try? FileFacts.of(input), picture.inode == existing.inode, picture.device == existing.device {
-                return .failure(UsageError("--output \(TerminalText.escape(output)) is the input itself"))
+                return .failure(UsageError("--output \(output) is the input itself"))
             }
         }
         return .success(DesktopThumbnail(folder: folder, name: name))

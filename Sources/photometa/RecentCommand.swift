@@ -129,7 +129,7 @@ struct RecentCommand {
         show(listing.assets, pictures: pictures)
         if listing.assets.isEmpty {
             if !quiet {
-                let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
+                let named = folders.folders.joined(separator: ", ")
                 Output.err("photometa: nothing to list in \(named) (no \(kindNames) with a capture date)")
             }
             return .noSuggestion

@@ -147,7 +147,7 @@ struct ServeCommand {
             try service.run(
                 runtime: runtime, shouldStop: { stop.isSet }, wake: stop.wakeDescriptor,
                 ready: { files in
-                    let named = folders.folders.map(TerminalText.escape).joined(separator: ", ")
+                    let named = folders.folders.joined(separator: ", ")
                     Output.err("photometa: serving \(named) (\(files) file\(files == 1 ? "" : "s"))")
                 },
                 note: { Output.err("photometa: note: \($0)") })

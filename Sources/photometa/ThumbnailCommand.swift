@@ -178,7 +178,7 @@ struct ThumbnailCommand {
             switch DesktopThumbnail.target(output, input: files[0]) {
             case .success(let target):
                 if let why = FileSystem.writeRefusal(target.folder) {
-                    Output.err("photometa: --output \(TerminalText.escape(output)): its folder cannot be written (\(why))")
+                    Output.err("photometa: --output \(output): its folder cannot be written (\(why))")
                     return nil
                 }
                 return (target.folder, [target.name])
@@ -195,7 +195,7 @@ struct ThumbnailCommand {
             return nil
         }
         if let why = FileSystem.writeRefusal(out) {
-            Output.err("photometa: cannot use --out \(TerminalText.escape(out)): it cannot be written (\(why))")
+            Output.err("photometa: cannot use --out \(out): it cannot be written (\(why))")
             return nil
         }
         return (out, OutputFolder.names(files, extension: request.format.fileExtension))
@@ -340,7 +340,7 @@ extension ThumbnailCommand {
     static func notStored(side: Int, hint: Bool = true) -> String {
         let cache = ThumbnailCache.standard()
         let why = ThumbnailCache.Bucket.holding(side).flatMap(cache.storeRefusal)
-        return "made, but not stored: \(TerminalText.escape(why ?? cache.root + " cannot be written"))"
+        return "made, but not stored: \(why ?? cache.root + " cannot be written")"
             + (hint ? " (give --out DIR)" : "")
     }
 }

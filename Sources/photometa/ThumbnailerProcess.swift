@@ -63,7 +63,7 @@ enum ThumbnailerProcess {
         var tried: [String]
         var fromEnvironment: Bool
         var description: String {
-            let paths = tried.map(TerminalText.escape).joined(separator: " nor ")
+            let paths = tried.joined(separator: " nor ")
             if fromEnvironment { return "PHOTOMETA_THUMBNAILER names \(paths), which is not an executable file" }
             return
                 "photometa-thumbnailer is not installed beside photometa (neither \(paths) is an executable file; make install puts it there)"
@@ -169,7 +169,7 @@ enum ThumbnailerProcess {
         do throws(SystemError) {
             child = try ChildProcess(executable: helper, helper: true)
         } catch {
-            attempt.failure = "photometa-thumbnailer (\(TerminalText.escape(helper))) could not start: \(error)"
+            attempt.failure = "photometa-thumbnailer (\(helper)) could not start: \(error)"
             return attempt
         }
         // Written from another thread: a long request must not wait for the answers it causes.

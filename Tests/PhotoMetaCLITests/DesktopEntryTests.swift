@@ -194,6 +194,8 @@ final class DesktopEntryTests: XCTestCase {
             (["--output", scratch.path + "/x.png", "--crop", heic], 64, "--crop does not go with --output"),
             (["--output", scratch.path + "/x.png", "--out", scratch.path, heic], 64, "--out does not go with --output"),
             (["--output", scratch.path + "/missing/x.png", heic], 74, "its folder does not exist"),
+            // A control character in the name is escaped once (`\n`), not twice (`\\n`).
+            (["--output", scratch.path + "/miss\ning/x.png", heic], 74, "/miss\\ning/x.png: its folder does not exist"),
             (["--output", heic, heic], 74, "is the input itself"),
             // Replaced by a rename, a device or a FIFO would become a regular file (`--output
             // /dev/null` run as root): refused, and left as it was.
