@@ -11,7 +11,7 @@ public enum PicturesFolder {
     {
         var home = HomeFolder.path(environment)
         while home.count > 1, home.hasSuffix("/") { home.removeLast() }
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let config = HomeFolder.base("XDG_CONFIG_HOME", environment) ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
         let text = FileSystem.contents(file, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
         switch text.map({ picturesDir(in: $0, home: home) }) {

@@ -101,7 +101,7 @@ package final class SuggestionMemory {
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let x = environment["XDG_STATE_HOME"], x.hasPrefix("/") { return x + "/photometa/state.sqlite3" }
+        if let x = HomeFolder.base("XDG_STATE_HOME", environment) { return x + "/photometa/state.sqlite3" }
         let home = HomeFolder.path(environment)
         return home + "/.local/state/photometa/state.sqlite3"
     }

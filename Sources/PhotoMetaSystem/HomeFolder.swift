@@ -15,6 +15,17 @@ package enum HomeFolder {
         return passwordEntry() ?? "/nonexistent"
     }
 
+    /// An XDG base directory (`XDG_STATE_HOME`, `XDG_CACHE_HOME`, `XDG_CONFIG_HOME`) when it is
+    /// set to an absolute path [XDG Base Directory Specification: "If an implementation
+    /// encounters a relative path in any of these variables it should consider the path
+    /// invalid"], without trailing slashes, so a file below it is named with one `/`
+    /// (`XDG_STATE_HOME=/` gives `/photometa`, not `//photometa`); nil otherwise.
+    package static func base(_ name: String, _ environment: [String: String]) -> String? {
+        guard var value = environment[name], value.hasPrefix("/") else { return nil }
+        while value.hasSuffix("/") { value.removeLast() }
+        return value
+    }
+
     private static func passwordEntry() -> String? {
         var entry = passwd()
         var found: UnsafeMutablePointer<passwd>?

@@ -40,7 +40,7 @@ package enum PrivateFiles {
                     "\(p) can be written by other users (mode \(String(mode, radix: 8))); use a folder only you can write (chmod go-w)"
             case .missingBase(let p):
                 return
-                    "\(p) does not exist, and photometa does not create folders at the top of the file system (is HOME set right?)"
+                    "\(p) does not exist, and photometa does not create folders at the top of the file system"
             case .system(let p, let e): return "\(p): \(e)"
             }
         }

@@ -51,7 +51,7 @@ public struct ThumbnailCache: Sendable, Equatable {
 
     /// `$XDG_CACHE_HOME/thumbnails` (an absolute XDG_CACHE_HOME), else `~/.cache/thumbnails`.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThumbnailCache {
-        if let x = environment["XDG_CACHE_HOME"], x.hasPrefix("/") { return ThumbnailCache(root: x + "/thumbnails") }
+        if let x = HomeFolder.base("XDG_CACHE_HOME", environment) { return ThumbnailCache(root: x + "/thumbnails") }
         let home = HomeFolder.path(environment)
         return ThumbnailCache(root: home + "/.cache/thumbnails")
     }

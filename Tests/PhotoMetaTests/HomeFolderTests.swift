@@ -20,4 +20,15 @@ final class HomeFolderTests: XCTestCase {
         XCTAssertEqual(HomeFolder.path(["HOME": ""]), fallback)
         XCTAssertEqual(AssetIndex.defaultPath(environment: ["HOME": "."]), fallback + "/.cache/photometa/index.sqlite3")
     }
+
+    /// XDG base directories: absolute only, trailing slashes dropped (`/` gives `/photometa`,
+    /// which is refused as a folder at the top, not `//photometa`).
+    func testXDGBaseDirectories() {
+        XCTAssertEqual(
+            SuggestionMemory.defaultPath(environment: ["XDG_STATE_HOME": "/s//", "HOME": "/h"]), "/s/photometa/state.sqlite3")
+        XCTAssertEqual(SuggestionMemory.defaultPath(environment: ["XDG_STATE_HOME": "/"]), "/photometa/state.sqlite3")
+        XCTAssertEqual(
+            AssetIndex.defaultPath(environment: ["XDG_CACHE_HOME": "cache", "HOME": "/h"]), "/h/.cache/photometa/index.sqlite3")
+        XCTAssertNil(HomeFolder.base("XDG_CONFIG_HOME", ["XDG_CONFIG_HOME": ""]))
+    }
 }
