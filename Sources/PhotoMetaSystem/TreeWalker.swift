@@ -146,9 +146,17 @@ package struct TreeWalker: Sendable {
     }
 
     /// The sub-tree at `dir` (`relative` below `root`), for a folder that appeared while
-    /// watching; its depth counts from the root.
+    /// watching; its depth counts from the root. The folders above it, from the root down,
+    /// count as walked: a bind mount of one of them inside the sub-tree (a loop) is passed
+    /// over, as a walk of the whole root passes over it, not walked again under its new name.
     package func walkSubtree(_ dir: String, relative: String, root: String, visit: (Event) -> Void) {
         var visited = Set<FolderID>()
+        var above = root
+        for component in [""] + relative.split(separator: "/").dropLast().map(String.init) {
+            if !component.isEmpty { above += "/" + component }
+            guard let facts = try? FileFacts.of(above) else { break }
+            visited.insert(FolderID(device: facts.device, inode: facts.inode))
+        }
         let depth = relative.split(separator: "/").count
         walk(dir, relative: relative, root: root, facts: nil, depth: depth, visited: &visited, visit: visit)
     }

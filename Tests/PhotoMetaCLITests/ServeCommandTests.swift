@@ -416,6 +416,23 @@ final class ServeCommandTests: XCTestCase {
         serve = nil
     }
 
+    /// The served folder bind-mounted inside itself (a loop, which a walk passes over): a
+    /// change in a sub-folder lists it again, and its new sub-folder, the loop, is passed over
+    /// as the first walk passed over it, not walked under a second name.
+    func testAFolderMountedInsideItselfIsWalkedOnce() throws {
+        let loop = folder + "/sub/loop"
+        try FileManager.default.createDirectory(atPath: loop, withIntermediateDirectories: true)
+        try add("IMG_20240808_120700.jpg")
+        guard TemporaryMount.bind(folder, at: loop) else { throw XCTSkip("cannot bind-mount here (not root?)") }
+        defer { TemporaryMount.unmount(loop) }
+        try startServe()
+        try assertExact("a loop")
+        try add("IMG_20240808_120800.jpg", in: folder + "/sub")
+        try assertExact("a photo beside the loop")
+        try add("IMG_20240808_120810.jpg", in: folder + "/sub")
+        try assertExact("another")
+    }
+
     /// The served folder moved away: serve stops (exit 1) rather than follow a folder it no
     /// longer watches; the client scans.
     func testTheServedFolderMovedAwayStopsServe() throws {

@@ -15,6 +15,11 @@ package enum TemporaryMount {
         run(["/bin/mount", "-o", readOnly ? "remount,ro" : "remount,rw", path])
     }
 
+    /// Mounts the folder `source` at `path` too (`mount --bind`); false when it cannot.
+    package static func bind(_ source: String, at path: String) -> Bool {
+        run(["/bin/mount", "--bind", source, path])
+    }
+
     /// Unmounts `path`; a second call, or one on a folder not mounted, does nothing.
     package static func unmount(_ path: String) {
         _ = run(["/bin/umount", path])
