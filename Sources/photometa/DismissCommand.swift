@@ -57,9 +57,12 @@ struct DismissCommand {
             let when = try Suggester.dismiss(folders: named, until: until, profile: profile, statePath: statePath)
             // The memory is the profile's: every folder, not only the ones named.
             let profileNamed = profile == Suggester.defaultProfile ? "" : " (profile \(TerminalText.escape(profile)))"
-            Output.out(
-                "Dismissed everything captured up to \(ISO8601DateFormatter().string(from: when)), in every folder\(profileNamed).\n"
-            )
+            // The proleptic Gregorian calendar of `--until` (Foundation's formatter turns to the
+            // Julian one before 1582: 0001-01-01 showed as 0001-01-03).
+            let shown =
+                LocalDateTime(secondsAsIfUTC: Int64(when.timeIntervalSince1970.rounded(.down))).map { $0.iso8601 + "Z" }
+                ?? ISO8601DateFormatter().string(from: when)
+            Output.out("Dismissed everything captured up to \(shown), in every folder\(profileNamed).\n")
             return .success
         } catch {
             return SuggestCommand.report(error, folders: folders)

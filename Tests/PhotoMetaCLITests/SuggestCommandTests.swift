@@ -167,6 +167,10 @@ final class SuggestCommandTests: XCTestCase {
     func testDismissAndForget() throws {
         let d = try Photometa.run(["dismiss", folder, "--until", now, "--state", state])
         XCTAssertEqual(d.status, 0, d.stderr)
+        XCTAssertEqual(d.stdout, "Dismissed everything captured up to \(now), in every folder.\n")
+        // The proleptic Gregorian calendar, as --until reads it, to the year 1.
+        let first = try Photometa.run(["dismiss", "--until", "0001-01-01T00:00:00Z", "--state", scratch.path + "/y1.sqlite3"])
+        XCTAssertTrue(first.stdout.contains("up to 0001-01-01T00:00:00Z"), first.stdout + first.stderr)
         XCTAssertEqual(try suggest().status, 3, "dismissed")
         let f = try Photometa.run(["forget", folder, "--state", state])
         XCTAssertEqual(f.status, 0)
