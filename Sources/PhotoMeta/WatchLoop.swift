@@ -11,9 +11,9 @@ import PhotoMetaSystem
 /// as it may have been moved in with files); the whole tree is looked at again only after the
 /// kernel's queue overflowed, an event came on a descriptor that is not ours, or while polling.
 final class WatchLoop {
-    private let watcher: DirectoryWatcher
-    private let deliver: (WatchEvent) -> Void
-    private let offerDelivered: () -> Bool  // did the offer just delivered reach anyone?
+    let watcher: DirectoryWatcher
+    let deliver: (WatchEvent) -> Void
+    let offerDelivered: () -> Bool  // did the offer just delivered reach anyone?
     private let wakes: [Int32]  // one is readable when `shouldStop` may say yes (`DirectoryWatcher.run`)
     private let clock: any WallClock
     private let walker: TreeWalker
@@ -32,6 +32,8 @@ final class WatchLoop {
     /// them (`FolderTimes`).
     private var rescans: RescanSchedule?
     private var folderTimes = FolderTimes()
+    /// The mount points in and above the folder (`MountWatch`), while inotify is used.
+    private var mounts: MountWatch?
 
     init(
         _ watcher: DirectoryWatcher, deliver: @escaping (WatchEvent) -> Void, offerDelivered: @escaping () -> Bool,
@@ -66,6 +68,7 @@ final class WatchLoop {
                 let source = try InotifySource(root: folder, maximumWatches: watcher.options.maximumWatches)
                 try source.watch("")
                 inotify = source
+                mounts = MountWatch(roots: [folder])
             } catch {
                 pollingNote = "\(error); polling every 1 s instead"
             }
@@ -100,7 +103,7 @@ final class WatchLoop {
         return true
     }
 
-    private var keeper: OfferKeeper { watcher.options.keeper }
+    var keeper: OfferKeeper { watcher.options.keeper }
 
     /// The standing offer's life as time passes (`OfferKeeper.tick`).
     private func tickOffer(at t: Double) {
@@ -138,9 +141,29 @@ final class WatchLoop {
         }
         // At most a day (`Int32` milliseconds, whatever a clock set far off gives).
         let milliseconds = timeout.isFinite ? Int32(min(timeout.rounded(.up), 86_400_000)) : -1
-        if !wakes.isEmpty { _ = Readiness.wait([source.fd] + wakes, timeoutMilliseconds: milliseconds) }
+        var readable: Set<Int32> = []
+        if !wakes.isEmpty {
+            let mount = mounts.map { [$0.descriptor] } ?? []
+            readable = Readiness.wait([source.fd] + wakes, priority: mount, timeoutMilliseconds: milliseconds)
+        }
         let events = source.wait(timeoutMilliseconds: wakes.isEmpty ? milliseconds : 0)
         let t = clock.now()
+        // A file system mounted or unmounted in the folder: looked at whole (inotify says nothing
+        // of a mount over a watched folder); one mounted over the folder or above it: gone.
+        if let mounts, readable.contains(mounts.descriptor) {
+            let points = mounts.changed()
+            if points.contains(where: { mounts.coveredRoot($0) != nil }) {
+                deliver(.folderGone)
+                return false
+            }
+            // The watches at and below each point are on the folders it covers or uncovers: the
+            // whole look watches the folders there now as it enters them.
+            for p in points {
+                let rel = String(p.dropFirst(folder.count + 1))
+                for f in source.watchedFolders where f == rel || f.hasPrefix(rel + "/") { source.forget(f, release: true) }
+            }
+            if !points.isEmpty { (fullRescan, dirty, lastEvent) = (true, true, t) }
+        }
         for e in events {
             if e.rootGone {
                 // The root's own descriptor said so: check, then stop (unmounted: the path leads elsewhere).
@@ -301,37 +324,6 @@ final class WatchLoop {
             }
         }
         return (changes, candidates)
-    }
-
-    /// The rules' settings an offer is decided with (nil: no suggestions), no settle time.
-    private var offerSettings: SuggestionSettings? {
-        guard var settings = watcher.options.suggestions else { return nil }
-        settings.settleTime = .zero
-        return settings
-    }
-
-    /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded if
-    /// still news (racing askers offer a photo once), delivered, taken back if it reached no one
-    /// (`offerDelivered`); an unusable memory is an error event. The tracker decided completeness.
-    private func offer(_ candidates: [SuggestionCandidate], at t: Double) {
-        guard let settings = offerSettings, let box = watcher.offering, !candidates.isEmpty else { return }
-        let (offering, context): (Offering, SuggestionContext)
-        do throws(StateFileError) {
-            (offering, context) = try box.context(settings: settings, at: t)
-        } catch {
-            return deliver(.error("no suggestion: the memory could not be read (\(error))"))
-        }
-        let decision = SuggestionEngine().decide(candidates, context: context)
-        guard let s = decision.suggestion, let instant = decision.instant else { return }
-        do throws(StateFileError) {
-            _ = try offering.offer(decision, now: t) {
-                if let e = keeper.offered(s, file: watcher.canonical(s.path), instant: instant) { deliver(e) }
-                deliver(.suggestion(s, ageSeconds: t - instant))
-                return offerDelivered()
-            }
-        } catch {
-            return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
-        }
     }
 
     /// The folder now, without hidden or temporary files, walked by `walker`; nil when it is gone.

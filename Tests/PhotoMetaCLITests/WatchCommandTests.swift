@@ -175,6 +175,28 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
     }
 
+    /// File systems mounted over and unmounted from a sub-folder (inotify says nothing of the
+    /// mount): what the name leads to now is reported, and followed (a file written on the new
+    /// file system is an insertion); one mounted over the folder itself ends the watch (exit 1).
+    func testFileSystemsMountedAndUnmountedInsideTheFolder() throws {
+        try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
+        try copy("mmexport1700000000000.jpg", to: "sub/under.jpg")
+        let w = try RunningWatch(["watch", folder, "--no-suggest"])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        guard TemporaryMount.tmpfs(at: folder + "/sub") else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(folder + "/sub") }
+        XCTAssertTrue(w.wait { w.stdout.contains("- \(folder)/sub/under.jpg") }, w.stdout)
+        try copy("mmexport1700000000000.jpg", to: "sub/on-tmpfs.jpg")
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/sub/on-tmpfs.jpg") }, w.stdout)
+        TemporaryMount.unmount(folder + "/sub")
+        XCTAssertTrue(w.wait { w.stdout.contains("- \(folder)/sub/on-tmpfs.jpg") }, w.stdout)
+        XCTAssertTrue(w.wait { w.stdout.contains("+ \(folder)/sub/under.jpg") }, w.stdout)
+        XCTAssertTrue(TemporaryMount.tmpfs(at: folder))
+        defer { TemporaryMount.unmount(folder) }
+        XCTAssertEqual(w.finish(), 1, w.stderr)
+        XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
+    }
+
     /// A folder given twice (two spellings) and one inside it are watched once: a change is
     /// reported once, under the outer folder as given first.
     func testAFolderGivenTwiceOrInsideAnotherIsWatchedOnce() throws {

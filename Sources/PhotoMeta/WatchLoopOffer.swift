@@ -1,0 +1,36 @@
+import PhotoMetaCore
+import PhotoMetaSystem
+
+/// The offer of a `WatchLoop`'s look: `suggest`'s rules and memory over the files that settled.
+extension WatchLoop {
+    /// The rules' settings an offer is decided with (nil: no suggestions), no settle time.
+    var offerSettings: SuggestionSettings? {
+        guard var settings = watcher.options.suggestions else { return nil }
+        settings.settleTime = .zero
+        return settings
+    }
+
+    /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded if
+    /// still news (racing askers offer a photo once), delivered, taken back if it reached no one
+    /// (`offerDelivered`); an unusable memory is an error event. The tracker decided completeness.
+    func offer(_ candidates: [SuggestionCandidate], at t: Double) {
+        guard let settings = offerSettings, let box = watcher.offering, !candidates.isEmpty else { return }
+        let (offering, context): (Offering, SuggestionContext)
+        do throws(StateFileError) {
+            (offering, context) = try box.context(settings: settings, at: t)
+        } catch {
+            return deliver(.error("no suggestion: the memory could not be read (\(error))"))
+        }
+        let decision = SuggestionEngine().decide(candidates, context: context)
+        guard let s = decision.suggestion, let instant = decision.instant else { return }
+        do throws(StateFileError) {
+            _ = try offering.offer(decision, now: t) {
+                if let e = keeper.offered(s, file: watcher.canonical(s.path), instant: instant) { deliver(e) }
+                deliver(.suggestion(s, ageSeconds: t - instant))
+                return offerDelivered()
+            }
+        } catch {
+            return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
+        }
+    }
+}
