@@ -45,7 +45,8 @@ package struct Offering {
         let file = try? FileSystem.canonicalPath(s.path)
         // And its identity, so a rename is followed even when no watch saw it (`StandingOffer`).
         let identity = (try? FileFacts.of(s.path)).map {
-            SuggestionMemory.FileIdentity(device: $0.key.device, inode: $0.key.inode)
+            SuggestionMemory.FileIdentity(
+                device: $0.key.device, inode: $0.key.inode, size: $0.key.size, mtimeNanoseconds: $0.key.mtimeNanoseconds)
         }
         switch try memory.offerOnce(
             profile: profile, instant: instant, offered: s.path, file: file, identity: identity, now: now, deliver: deliver)

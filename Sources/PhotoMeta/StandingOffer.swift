@@ -6,7 +6,8 @@ import PhotoMetaSystem
 enum StandingOffer {
     /// The memory's standing offer (`offer`: its file's canonical path and capture instant) if
     /// it still stands at `now`: captured within the window, its file a regular file inside one
-    /// of `roots` that reads as media. The candidate's path is shown under its root's display
+    /// of `roots` that reads as media, captured at the offered instant or the offered file itself
+    /// (its identity, size and modification time). The candidate's path is shown under its root's display
     /// name; `file` is where it is now (renamed: found by its identity). One home for `suggest
     /// --standing` and the standing offer a watch reports at start.
     static func find(
@@ -26,7 +27,20 @@ enum StandingOffer {
         let shown = prefix + file.dropFirst(root.path == "/" ? 0 : root.path.count)
         let asset = FileInspector.inspect(path: shown)
         guard asset.error == nil, !asset.isNotMedia else { return nil }
-        return (SuggestionCandidate(asset, modified: facts.key.modifiedSeconds), root, file)
+        let candidate = SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
+        // The file there is the one offered if it was captured when the offered one was, or is
+        // that file by its identity and content key (renamed, a name's date lost with its
+        // name). Not a file written again under the name (a tool's fixed name), nor a new file
+        // given the deleted one's inode number, which its identity alone would find.
+        let instant = candidate.captured?.epochSeconds(assuming: settings.zone)
+        let key = facts.key
+        let sameFile =
+            offer.identity.map {
+                $0.device == key.device && $0.inode == key.inode && $0.size == key.size
+                    && $0.mtimeNanoseconds == key.mtimeNanoseconds
+            } ?? false
+        guard sameFile || instant.map({ abs($0 - offer.instant) < 0.001 }) == true else { return nil }
+        return (candidate, root, file)
     }
 
     /// The file with `identity` (device and inode) in the folders, found by walking them (stat

@@ -53,6 +53,13 @@ package final class SuggestionMemory {
         ALTER TABLE profile_memory ADD COLUMN offered_device INTEGER;
         ALTER TABLE profile_memory ADD COLUMN offered_inode INTEGER;
         """,
+        // v5: the standing offer's file size and modification time (nanoseconds), so an inode
+        // number the file system gave to a new file after the offered one was deleted is not
+        // taken for the offer.
+        """
+        ALTER TABLE profile_memory ADD COLUMN offered_size INTEGER;
+        ALTER TABLE profile_memory ADD COLUMN offered_mtime INTEGER;
+        """,
     ]
 
     /// The profile used when none is named.
@@ -178,7 +185,9 @@ package final class SuggestionMemory {
         deliver: () -> Bool
     ) throws(StateFileError) -> OfferOutcome {
         let db = try writable()
-        let columns = "remembered, last_offered, updated, offered_path, offered_instant, offered_device, offered_inode"
+        let columns =
+            "remembered, last_offered, updated, offered_path, offered_instant, offered_device, offered_inode, offered_size,"
+            + " offered_mtime"
         let before: [SQLiteDatabase.Value]?
         do throws(SQLiteDatabase.Failure) {
             let step = try db.conditionalTransaction { () throws(SQLiteDatabase.Failure) -> (value: OfferStep, commit: Bool) in
@@ -186,16 +195,18 @@ package final class SuggestionMemory {
                 if let current = row?.first?.double, current >= instant { return (.seen(remembered: current), false) }
                 try db.query(
                     """
-                    INSERT INTO profile_memory (profile, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO profile_memory (profile, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     ON CONFLICT(profile) DO UPDATE SET
                         remembered = excluded.remembered, last_offered = excluded.last_offered, updated = excluded.updated,
                         offered_path = excluded.offered_path, offered_instant = excluded.offered_instant,
-                        offered_device = excluded.offered_device, offered_inode = excluded.offered_inode
+                        offered_device = excluded.offered_device, offered_inode = excluded.offered_inode,
+                        offered_size = excluded.offered_size, offered_mtime = excluded.offered_mtime
                     """,
                     [
                         .text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null,
                         .real(instant),
                         identity.map { .integer($0.device) } ?? .null, identity.map { .integer($0.inode) } ?? .null,
+                        identity?.size.map { .integer($0) } ?? .null, identity?.mtimeNanoseconds.map { .integer($0) } ?? .null,
                     ])
                 return (.written(before: row), true)
             }
@@ -218,7 +229,7 @@ package final class SuggestionMemory {
         guard let db = try? writable() else { return }
         let ours = "profile = ? AND last_offered = ? AND updated = ?"
         let key: [SQLiteDatabase.Value] = [.text(profile), .text(offered), .real(now)]
-        if let before, before.count == 7 {
+        if let before, before.count == 9 {
             let set = columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespaces)) = ?" }.joined(
                 separator: ", ")
             _ = try? db.query("UPDATE profile_memory SET \(set) WHERE \(ours)", before + key)
@@ -233,7 +244,10 @@ package final class SuggestionMemory {
     package func standingOffer(profile: String) throws(StateFileError) -> StandingRecord? {
         guard let db, schemaVersion >= 3 else { return nil }
         do throws(SQLiteDatabase.Failure) {
-            let identity = schemaVersion >= 4 ? ", offered_device, offered_inode" : ""
+            let identity =
+                schemaVersion >= 5
+                ? ", offered_device, offered_inode, offered_size, offered_mtime"
+                : schemaVersion >= 4 ? ", offered_device, offered_inode" : ""
             let row = try db.query(
                 "SELECT offered_path, offered_instant, remembered\(identity) FROM profile_memory WHERE profile = ?",
                 [.text(profile)]
@@ -242,8 +256,10 @@ package final class SuggestionMemory {
                 remembered <= instant
             else { return nil }
             var record = StandingRecord(file: file, instant: instant)
-            if row.count == 5, let device = row[3].int, let inode = row[4].int {
-                record.identity = FileIdentity(device: device, inode: inode)
+            if row.count >= 5, let device = row[3].int, let inode = row[4].int {
+                record.identity = FileIdentity(
+                    device: device, inode: inode, size: row.count == 7 ? row[5].int : nil,
+                    mtimeNanoseconds: row.count == 7 ? row[6].int : nil)
             }
             return record
         } catch {
@@ -288,9 +304,15 @@ package final class SuggestionMemory {
     package struct FileIdentity: Sendable, Equatable {
         package var device: Int64
         package var inode: Int64
-        package init(device: Int64, inode: Int64) {
+        /// Its size and modification time then (nil before schema 5): a rename keeps both; a new
+        /// file given a deleted one's inode number has its own.
+        package var size: Int64?
+        package var mtimeNanoseconds: Int64?
+        package init(device: Int64, inode: Int64, size: Int64? = nil, mtimeNanoseconds: Int64? = nil) {
             self.device = device
             self.inode = inode
+            self.size = size
+            self.mtimeNanoseconds = mtimeNanoseconds
         }
     }
 

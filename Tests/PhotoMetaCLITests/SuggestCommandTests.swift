@@ -88,6 +88,19 @@ final class SuggestCommandTests: XCTestCase {
             XCTAssertEqual(try suggest(["--standing"]).status, 3, name)
             try FileManager.default.moveItem(atPath: folder + "/sent/" + name, toPath: folder + "/sent/shot.png")
         }
+        // Another file under the identity (a file system gives a deleted file's inode number to
+        // the next file made): its size and modification time are not the offer's, nor is its
+        // capture (its name has no date). Made here by writing the renamed file again.
+        let shot = folder + "/sent/shot.png"
+        let original = try Data(contentsOf: URL(fileURLWithPath: shot))
+        var st = stat()
+        XCTAssertEqual(stat(shot, &st), 0)
+        try (original + Data([0])).write(to: URL(fileURLWithPath: shot))
+        XCTAssertEqual(try suggest(["--standing"]).status, 3, "another file under the offer's identity")
+        try original.write(to: URL(fileURLWithPath: shot))
+        var times = [st.st_atim, st.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, shot, &times, 0), 0)
+        XCTAssertEqual(try suggest(["--standing"]).status, 0, "the offer's content key again")
         try FileManager.default.moveItem(atPath: folder + "/sent/shot.png", toPath: folder + "/Screenshot_20240808-120815.png")
         // Dismissed: withdrawn.
         XCTAssertEqual(try Photometa.run(["dismiss", folder, "--state", state]).status, 0)
