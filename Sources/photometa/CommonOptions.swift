@@ -8,12 +8,16 @@ struct ArgumentCursor {
     var index = 0
     var positionals: [String] = []
     private var onlyPositionals = false
+    /// The option before, given as `--name=value`, whose value no one took: a flag (`--peek=false`
+    /// would otherwise peek).
+    private var untaken: String?
 
     init(_ arguments: [String]) { self.arguments = arguments }
 
     /// The next option (`--name` or `--name=value` split), or nil at the end; positionals are
-    /// collected on the way.
-    mutating func nextOption() -> (name: String, inlineValue: String?)? {
+    /// collected on the way. Throws when the option before was given a value it does not take.
+    mutating func nextOption() throws(UsageError) -> (name: String, inlineValue: String?)? {
+        if let name = untaken { throw UsageError("\(name) takes no value") }
         while index < arguments.count {
             let arg = arguments[index]
             index += 1
@@ -26,6 +30,7 @@ struct ArgumentCursor {
                 continue
             }
             if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                untaken = String(arg[..<eq])
                 return (String(arg[..<eq]), String(arg[arg.index(after: eq)...]))
             }
             return (arg, nil)
@@ -37,10 +42,16 @@ struct ArgumentCursor {
     func peek() -> String? { index < arguments.count ? arguments[index] : nil }
 
     mutating func value(for option: (name: String, inlineValue: String?), example: String) throws(UsageError) -> String {
-        if let v = option.inlineValue { return v }
+        if let v = takeInline(option) { return v }
         guard index < arguments.count else { throw UsageError("\(option.name) needs a value, e.g. \(option.name) \(example)") }
         index += 1
         return arguments[index - 1]
+    }
+
+    /// The value given with `--name=value`, taken (nil when none was).
+    mutating func takeInline(_ option: (name: String, inlineValue: String?)) -> String? {
+        if option.inlineValue != nil { untaken = nil }
+        return option.inlineValue
     }
 
     /// A value that names a file (`--state`): an empty one names nothing, a usage error.

@@ -28,7 +28,7 @@ struct DismissCommand {
         var cursor = ArgumentCursor(arguments)
         var zoneOption: TimeZone?
         var untilText: String?
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--until": untilText = try cursor.value(for: opt, example: "2024-08-08T12:00:00Z")
             case "--tz": zoneOption = try ZoneArgument.parse(try cursor.value(for: opt, example: "UTC"))

@@ -21,7 +21,7 @@ struct ForgetCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--state": statePath = try cursor.path(for: opt, example: "~/state.sqlite3")
             case "--profile": profile = try ProfileArgument.parse(try cursor.value(for: opt, example: "work"))

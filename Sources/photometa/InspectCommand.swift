@@ -74,7 +74,7 @@ struct InspectCommand {
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
         var zoneOption: TimeZone?
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "-r", "--recursive": recursive = true
             case "--json", "--jsonl": format = try ListFormat.choose(opt.name, over: format)

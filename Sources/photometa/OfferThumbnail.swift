@@ -16,7 +16,7 @@ struct OfferThumbnail {
     static func parse(_ cursor: inout ArgumentCursor, _ opt: (name: String, inlineValue: String?)) throws(UsageError)
         -> OfferThumbnail
     {
-        if let v = opt.inlineValue { return OfferThumbnail(size: try side(v)) }
+        if let v = cursor.takeInline(opt) { return OfferThumbnail(size: try side(v)) }
         // A number is the size, unless a folder has that name (photos are often kept in year
         // folders: `suggest --thumbnail 2024` means the folder).
         if let next = cursor.peek(), !next.isEmpty, next.allSatisfy(\.isNumber),

@@ -69,7 +69,7 @@ struct RecentCommand {
         var cursor = ArgumentCursor(arguments)
         var zoneOption: TimeZone?
         var mode: ThumbnailRequest.Mode?
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "-n": limit = try RecentCommand.count(try cursor.value(for: opt, example: "50"))
             case "--kind": kinds.insert(try RecentCommand.kind(try cursor.value(for: opt, example: "screenshot")))

@@ -72,7 +72,7 @@ struct ServeCommand {
         var cursor = ArgumentCursor(arguments)
         var jsonl = false
         var forWatch: [String] = []
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--exclude":
                 exclude.append(try ExcludeArgument.parse(try cursor.value(for: opt, example: "'**/cache/**'")))
@@ -202,7 +202,7 @@ struct StatusCommand {
 
     init(arguments: [String]) throws(UsageError) {
         var cursor = ArgumentCursor(arguments)
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--json": json = true
             default: throw UsageError("unknown option '\(opt.name)'")

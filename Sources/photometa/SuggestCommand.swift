@@ -101,7 +101,7 @@ struct SuggestCommand {
         var zoneOption: TimeZone?
         var nowText: String?
         var mode: ThumbnailRequest.Mode?
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--within":
                 options.settings.within = try DurationArgument.parse(

@@ -83,7 +83,7 @@ struct ThumbnailCommand {
         var mode: ThumbnailRequest.Mode?
         var explicitFormat = false
         var qualityGiven = false
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             var takesValue = false
             switch opt.name {
             case "--size":

@@ -94,7 +94,7 @@ struct WatchCommand {
         var zoneOption: TimeZone?
         var suggest = true
         var mode: ThumbnailRequest.Mode?
-        while let opt = cursor.nextOption() {
+        while let opt = try cursor.nextOption() {
             switch opt.name {
             case "--jsonl": jsonl = true
             case "--within":

@@ -47,6 +47,21 @@ final class OptionTests: XCTestCase {
         XCTAssertFalse(given.stderr.contains("warning"), given.stderr)
     }
 
+    /// A flag given a value (`--peek=false`) is a usage error in every command, where some took
+    /// it for the flag set (`--videos=false` turned videos on).
+    func testFlagsTakeNoValue() throws {
+        let folder = Photometa.root.appendingPathComponent("Fixtures/library").path
+        for args in [
+            ["suggest", folder, "--peek=false"], ["suggest", folder, "--peek", "--explain=no"], ["status", "--json=yes"],
+            ["watch", folder, "--videos=false"], ["serve", folder, "--no-index=1"], ["recent", folder, "--json=1"],
+            ["inspect", "-r", folder, "--jsonl=yes"],
+        ] {
+            let r = try Photometa.run(args, environment: ["TZ": "UTC", "XDG_STATE_HOME": "/nonexistent"])
+            XCTAssertEqual(r.status, 64, "\(args): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("takes no value"), "\(args): \(r.stderr)")
+        }
+    }
+
     func testDurationsAreStrict() throws {
         let scratch = try TemporaryDirectory(prefix: "pm-opt")
         let state = scratch.path + "/state.sqlite3"
