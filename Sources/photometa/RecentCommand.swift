@@ -30,8 +30,8 @@ struct RecentCommand {
           --tz ZONE           Zone for capture dates without a UTC offset, and for showing
                               instants (default: TZ / local zone).
           --exclude GLOB      Leave out paths below DIR that match (repeatable), as for suggest.
-          --no-service        Scan even when a running `photometa serve` serves exactly these
-                              DIRs (by default it lists them at once; docs/service.md).
+          --no-service        Scan even when a running `photometa serve` serves these DIRs
+                              (by default it lists them at once; docs/service.md).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           --thumbnail [SIZE]  Also make each listed file's thumbnail (default 256 px, at most

@@ -16,8 +16,9 @@ struct ServeCommand {
         answers from it at once instead of walking the folders. It announces itself in
         $XDG_RUNTIME_DIR/photometa/ (a private folder) and says
         "photometa: serving DIR... (N files)" on stderr once its library reflects the folders.
-        Clients use it only when it serves exactly the folders they ask for, with the same
-        --exclude; otherwise, or when it is gone or silent for 100 ms, they scan.
+        Clients use it when it serves the folders they ask for with the same --exclude (or,
+        neither having an --exclude, folders above them); otherwise, or when it is gone or
+        silent for 100 ms, they scan.
 
         The rules' settings (--within, --screenshots, --videos, --tz) and the memory
         (--profile, --state) of an answer are the client's: every `suggest` brings its own.
@@ -26,7 +27,9 @@ struct ServeCommand {
         prints watch's events on stdout (changes, new offers made and recorded under its own
         --profile and rules, the standing offer once at the start, "withdrawn" when it stops
         standing, pictures), so a client keeps one process for both. The options after
-        --jsonl are watch's (`photometa watch --help`); without --jsonl they are refused.
+        --jsonl are watch's: --within, --tz, --screenshots, --videos, --state, --profile, --exec,
+        --no-suggest, --thumbnail, --thumbnail-mode (`photometa watch --help`); without --jsonl
+        they are refused.
 
         OPTIONS:
           --exclude GLOB   Leave out paths below DIR that match (repeatable), as for suggest.

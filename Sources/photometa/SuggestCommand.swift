@@ -72,8 +72,8 @@ struct SuggestCommand {
                               superseded), recording nothing; exit 0, or 3 when none stands
                               (JSON "standing": true).
           --no-service        Scan the folders even when a running `photometa serve` serves them
-                              (by default it answers when it serves exactly these DIRs and
-                              --exclude; see docs/service.md).
+                              (by default it answers when it serves these DIRs with the same
+                              --exclude, or folders above them; see docs/service.md).
           --no-index          Parse every file instead of using the index
                               ($XDG_CACHE_HOME/photometa/index.sqlite3, else ~/.cache/photometa/...).
           -h, --help          Show this help.

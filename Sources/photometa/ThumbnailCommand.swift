@@ -43,7 +43,8 @@ struct ThumbnailCommand {
                                 not 0 and nothing is written at FILE (a device, FIFO or socket
                                 at FILE is refused). INPUT may be a file:// URI (%u); other
                                 URIs are refused.
-          --format F            png (default, keeps alpha), jpeg (alpha on white) or webp. Needs --out.
+          --format F            png (default, keeps alpha), jpeg or jpg (alpha on white) or webp.
+                                Needs --out.
           --quality Q           JPEG and WebP quality, 1-100 (default 80).
           --fast                Accept a matching embedded preview smaller than the box: the quick,
                                 degraded picture (never stored in the cache). Needs --out.
