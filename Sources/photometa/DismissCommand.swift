@@ -59,9 +59,12 @@ struct DismissCommand {
             let profileNamed = profile == Suggester.defaultProfile ? "" : " (profile \(TerminalText.escape(profile)))"
             // The proleptic Gregorian calendar of `--until` (Foundation's formatter turns to the
             // Julian one before 1582: 0001-01-01 showed as 0001-01-03).
+            // The instant is the memory's (the later of it and --until): any number a state file
+            // holds, converted only when it is one.
             let shown =
-                LocalDateTime(secondsAsIfUTC: Int64(when.timeIntervalSince1970.rounded(.down))).map { $0.iso8601 + "Z" }
-                ?? ISO8601DateFormatter().string(from: when)
+                Int64(exactly: when.timeIntervalSince1970.rounded(.down)).flatMap { LocalDateTime(secondsAsIfUTC: $0) }.map {
+                    $0.iso8601 + "Z"
+                } ?? ISO8601DateFormatter().string(from: when)
             Output.out("Dismissed everything captured up to \(shown), in every folder\(profileNamed).\n")
             return .success
         } catch {

@@ -3,6 +3,8 @@ import PhotoMeta
 import PhotoMetaSystem
 import XCTest
 
+@testable import PhotoMetaStore
+
 /// `suggest`, `dismiss` and `forget` as separate processes sharing one state file.
 final class SuggestCommandTests: XCTestCase {
     /// The test's own folder (removed with it).
@@ -182,8 +184,13 @@ final class SuggestCommandTests: XCTestCase {
         XCTAssertEqual(d.status, 0, d.stderr)
         XCTAssertEqual(d.stdout, "Dismissed everything captured up to \(now), in every folder.\n")
         // The proleptic Gregorian calendar, as --until reads it, to the year 1.
-        let first = try Photometa.run(["dismiss", "--until", "0001-01-01T00:00:00Z", "--state", scratch.path + "/y1.sqlite3"])
+        let y1 = scratch.path + "/y1.sqlite3"
+        let first = try Photometa.run(["dismiss", "--until", "0001-01-01T00:00:00Z", "--state", y1])
         XCTAssertTrue(first.stdout.contains("up to 0001-01-01T00:00:00Z"), first.stdout + first.stderr)
+        // Whatever number the file holds (here infinity, which SQLite stores for 9e999) is said.
+        try SQLiteDatabase(path: y1).execute("UPDATE profile_memory SET remembered = 9e999")
+        let infinite = try Photometa.run(["dismiss", "--state", y1])
+        XCTAssertEqual(infinite.status, 0, infinite.stderr)
         XCTAssertEqual(try suggest().status, 3, "dismissed")
         let f = try Photometa.run(["forget", folder, "--state", state])
         XCTAssertEqual(f.status, 0)
