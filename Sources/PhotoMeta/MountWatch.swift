@@ -9,11 +9,11 @@ import PhotoMetaSystem
 final class MountWatch {
     private let table: MountTable
     private let roots: [String]
-    private var known: Set<String>
+    private var known: Set<MountTable.Mount>
 
     /// Nil when the mount table cannot be read (no `/proc`): only inotify's events are seen.
     init?(roots: [String]) {
-        guard let table = MountTable(), let all = table.mountPoints() else { return nil }
+        guard let table = MountTable(), let all = table.mounts() else { return nil }
         self.table = table
         self.roots = roots
         known = []
@@ -23,12 +23,13 @@ final class MountWatch {
     /// Wakes `poll(2)` with `POLLPRI` when a file system is mounted or unmounted anywhere.
     var descriptor: Int32 { table.descriptorForPolling }
 
-    /// The relevant mount points that came or went since the last call, shortest first.
+    /// The relevant mount points where a mount came or went since the last call (one mounted
+    /// over another at the same point too: it has its own ID), shortest first.
     func changed() -> [String] {
-        guard let all = table.mountPoints() else { return [] }
+        guard let all = table.mounts() else { return [] }
         let now = relevant(all)
         defer { known = now }
-        return now.symmetricDifference(known).sorted { $0.utf8.count < $1.utf8.count }
+        return Set(now.symmetricDifference(known).map(\.point)).sorted { $0.utf8.count < $1.utf8.count }
     }
 
     /// The served folder that `mountPoint` covers (it is the folder or lies above it); nil for
@@ -37,7 +38,7 @@ final class MountWatch {
         roots.first { PathKey($0).isWithin(mountPoint) }
     }
 
-    private func relevant(_ all: Set<String>) -> Set<String> {
-        all.filter { p in roots.contains { PathKey(p).isWithin($0) || PathKey($0).isWithin(p) } }
+    private func relevant(_ all: Set<MountTable.Mount>) -> Set<MountTable.Mount> {
+        all.filter { m in roots.contains { PathKey(m.point).isWithin($0) || PathKey($0).isWithin(m.point) } }
     }
 }

@@ -141,12 +141,15 @@ final class WatchLoop {
         }
         // At most a day (`Int32` milliseconds, whatever a clock set far off gives).
         let milliseconds = timeout.isFinite ? Int32(min(timeout.rounded(.up), 86_400_000)) : -1
+        let mount = mounts.map { [$0.descriptor] } ?? []
         var readable: Set<Int32> = []
         if !wakes.isEmpty {
-            let mount = mounts.map { [$0.descriptor] } ?? []
             readable = Readiness.wait([source.fd] + wakes, priority: mount, timeoutMilliseconds: milliseconds)
         }
         let events = source.wait(timeoutMilliseconds: wakes.isEmpty ? milliseconds : 0)
+        // Without wakes (the library's own watchers) the wait was inotify's: the mount table
+        // asked without waiting.
+        if wakes.isEmpty, !mount.isEmpty { readable = Readiness.wait([], priority: mount, timeoutMilliseconds: 0) }
         let t = clock.now()
         // A file system mounted or unmounted in the folder: looked at whole (inotify says nothing
         // of a mount over a watched folder); one mounted over the folder or above it: gone.

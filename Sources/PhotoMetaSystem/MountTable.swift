@@ -26,30 +26,40 @@ package final class MountTable {
     /// MiB); beyond it the table is taken as unreadable.
     static let largest = 16 << 20
 
-    /// Every mount point now, as paths; nil when the table cannot be read.
-    package func mountPoints() -> Set<String>? {
+    /// One mount: its ID (unique while it is mounted, so a file system mounted over another
+    /// at the same point is a new one) and its mount point.
+    package struct Mount: Hashable, Sendable {
+        package var id: Int
+        package var point: String
+    }
+
+    /// Every mount now; nil when the table cannot be read.
+    package func mounts() -> Set<Mount>? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while bytes.count < MountTable.largest {
             let n = chunk.withUnsafeMutableBytes { pread(descriptorForPolling, $0.baseAddress, $0.count, off_t(bytes.count)) }
             if n < 0, errno == EINTR { continue }
             guard n >= 0 else { return nil }
-            if n == 0 { return MountTable.mountPoints(in: bytes) }
+            if n == 0 { return MountTable.mounts(in: bytes) }
             bytes += chunk[..<n]
         }
         return nil
     }
 
-    /// [proc(5), /proc/pid/mountinfo] The fifth field of each line: the mount point, with
-    /// space, tab, newline and backslash written as `\ooo` octal escapes.
-    static func mountPoints(in table: [UInt8]) -> Set<String> {
-        var points: Set<String> = []
+    /// [proc(5), /proc/pid/mountinfo] The first field of each line, the mount ID, and the
+    /// fifth, the mount point, with space, tab, newline and backslash written as `\ooo` octal
+    /// escapes.
+    static func mounts(in table: [UInt8]) -> Set<Mount> {
+        var mounts: Set<Mount> = []
         for line in table.split(separator: 0x0A) {
             let fields = line.split(separator: 0x20, maxSplits: 5, omittingEmptySubsequences: true)
-            guard fields.count >= 5 else { continue }
-            points.insert(PathBytes.decode(unescaped(fields[4])))
+            guard fields.count >= 5, fields[0].count <= 18, let id = Int(String(decoding: fields[0], as: UTF8.self)) else {
+                continue
+            }
+            mounts.insert(Mount(id: id, point: PathBytes.decode(unescaped(fields[4]))))
         }
-        return points
+        return mounts
     }
 
     /// `\040` → a space, and so on: three octal digits after a backslash.

@@ -271,6 +271,25 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.removed, [path("IMG_0001.MOV")])
     }
 
+    /// The library's watcher (no wakes: it waits on inotify itself) follows file systems
+    /// mounted over a sub-folder, one over another at the same point included (a new mount ID,
+    /// the same path), and what is hidden again when each goes.
+    func testFileSystemsMountedOverASubFolderOneOverAnother() throws {
+        let sub = path("sub")
+        try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
+        guard TemporaryMount.tmpfs(at: sub) else { throw XCTSkip("cannot mount a tmpfs here (not root?)") }
+        defer { TemporaryMount.unmount(sub) }
+        try write("sub/first.jpg")
+        try start(suggestions: false)
+        XCTAssertTrue(TemporaryMount.tmpfs(at: sub), "a second tmpfs over the first")
+        defer { TemporaryMount.unmount(sub) }
+        XCTAssertTrue(recorder.wait { recorder.removed == [path("sub/first.jpg")] }, "\(recorder.changes)")
+        try write("sub/second.jpg")
+        XCTAssertTrue(recorder.wait { recorder.inserted == [path("sub/second.jpg")] }, "\(recorder.changes)")
+        TemporaryMount.unmount(sub)
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("sub/first.jpg")) }, "\(recorder.changes)")
+    }
+
     /// A rename into another sub-folder, and a copy then delete (a new inode: not a rename).
     func testMovesBetweenFoldersAndCopies() throws {
         try FileManager.default.createDirectory(atPath: path("sub"), withIntermediateDirectories: true)

@@ -13,12 +13,13 @@ final class MountTableTests: XCTestCase {
             short line
             """
         XCTAssertEqual(
-            MountTable.mountPoints(in: Array(table.utf8)),
+            Set(MountTable.mounts(in: Array(table.utf8)).map(\.point)),
             ["/", "/home/me/Pictures/My Phone", "/mnt/back\\slash\ttab", "/mnt/bad\\9xy"])
+        XCTAssertEqual(Set(MountTable.mounts(in: Array(table.utf8)).map(\.id)), [22, 35, 36, 37])
     }
 
     func testThisProcessSeesItsRoot() throws {
         guard let table = MountTable() else { throw XCTSkip("no /proc here") }
-        XCTAssertEqual(table.mountPoints()?.contains("/"), true)
+        XCTAssertEqual(table.mounts()?.contains { $0.point == "/" }, true)
     }
 }
