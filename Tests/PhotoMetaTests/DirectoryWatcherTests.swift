@@ -269,6 +269,11 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.changed.count == 2 }, "\(recorder.changes)")
         XCTAssertEqual(recorder.changes.flatMap(\.changed).last?.asset.kind, .photo, "its movie gone: a photo again")
         XCTAssertEqual(recorder.removed, [path("IMG_0001.MOV")])
+        // A still whose extension a copy capitalised (`.Heic`) is found the same way.
+        try write("IMG_0002.Heic", fixture: "IMG_0001.HEIC")
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path("IMG_0002.Heic")) }, "\(recorder.changes)")
+        try write("IMG_0002.MOV", fixture: "IMG_0001.MOV")
+        XCTAssertTrue(recorder.wait { recorder.changed.contains(path("IMG_0002.Heic")) }, "\(recorder.changes)")
     }
 
     /// The library's watcher (no wakes: it waits on inotify itself) follows file systems

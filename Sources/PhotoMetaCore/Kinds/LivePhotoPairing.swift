@@ -24,10 +24,11 @@ package enum LivePhotoPairing {
     package static let movieExtensions: Set<String> = ["mov"]
     package static let stillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
     /// The spellings of those extensions cameras, phones and copies write (`.HEIC`, `.heic`,
-    /// `.MOV`, `.Mov`...): a partner is looked up by name with these when the folder is not
-    /// listed, or not listed again.
+    /// `.Heic`, `.MOV`, `.Mov`...): a partner is looked up by name with these when the folder is
+    /// not listed, or not listed again. (Pairing itself takes any case; a mixed case beyond
+    /// these, `.hEiC`, is found only where the folder is listed.)
     package static let extensionSpellings = [
-        "HEIC", "heic", "HEIF", "heif", "JPG", "jpg", "JPEG", "jpeg", "MOV", "mov", "Mov",
+        "HEIC", "heic", "Heic", "HEIF", "heif", "Heif", "JPG", "jpg", "Jpg", "JPEG", "jpeg", "Jpeg", "MOV", "mov", "Mov",
     ]
     /// A Live Photo movie is about 3 s (1.5 s either side of the still); edited ones are
     /// shorter. A longer clip with the same name is a video of its own.
