@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import PhotoMetaCore
 import Synchronization
 
 /// Internal to PhotoMetaStore. The only file that talks to SQLite (as SwiftPM's `Basics/SQLite.swift` does): a connection,
@@ -30,8 +31,10 @@ final class SQLiteDatabase {
         var handle: OpaquePointer?
         let access = readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0)
         let flags = access | SQLITE_OPEN_FULLMUTEX | SQLITE_OPEN_NOFOLLOW | (immutable && readOnly ? SQLITE_OPEN_URI : 0)
+        // The name's exact bytes: a folder whose name is not UTF-8 (`PathBytes`) is opened as
+        // it is, not as the UTF-8 of its stand-in characters.
         let name = immutable && readOnly ? SQLiteDatabase.immutableURI(path) : path
-        let rc = sqlite3_open_v2(name, &handle, flags, nil)
+        let rc = PathBytes.withCPath(name) { sqlite3_open_v2($0, &handle, flags, nil) }
         guard rc == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             let systemErrno = handle.map { sqlite3_system_errno($0) } ?? 0

@@ -1,3 +1,5 @@
+import PhotoMetaCore
+
 /// The name SQLite opens a state file by when it is read as immutable (`StateFile.open`, on a
 /// read-only file system). No C here: text only.
 extension SQLiteDatabase {
@@ -7,7 +9,7 @@ extension SQLiteDatabase {
     /// otherwise be read as a host, which SQLite refuses.
     static func immutableURI(_ path: String) -> String {
         var uri = path.hasPrefix("/") ? "file://" : "file:"
-        for b in path.utf8 {
+        for b in PathBytes.encode(path) {
             switch b {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"),

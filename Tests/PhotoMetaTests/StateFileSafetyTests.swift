@@ -82,6 +82,16 @@ final class StateFileSafetyTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/var-home/.local/state/photometa/state.sqlite3"))
     }
 
+    /// A folder whose name is not UTF-8 (`st\xFF`): SQLite is given the exact bytes, as every
+    /// other system call is, and the file opens, writes and reads back, read-only too.
+    func testAFolderWhoseNameIsNotUTF8() throws {
+        let dir = try TemporaryDirectory()
+        let path = dir.path + "/" + PathBytes.decode(Array("st".utf8) + [0xFF]) + "/state.sqlite3"
+        _ = try SuggestionMemory(path: path).advance(profile: "x", to: 5, offered: nil, now: 6)
+        XCTAssertEqual(try SuggestionMemory(path: path, readOnly: true).remembered(profile: "x"), 5)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 1, "one folder, no other")
+    }
+
     func testAFolderOthersCanWriteIsRefused() throws {
         let dir = try TemporaryDirectory()
         XCTAssertEqual(chmod(dir.path, 0o777), 0)
