@@ -79,10 +79,7 @@ package struct OfferReport: Sendable, Equatable, Codable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        path = try c.decode(String.self, forKey: .path)
-        if let b64 = try c.decodeIfPresent(String.self, forKey: .pathBytes), let bytes = PathBytes.fromBase64(b64) {
-            path = PathBytes.decode(bytes)
-        }
+        path = try c.decodePath(forKey: .path, bytesKey: .pathBytes)
         format = try c.decode(MediaFormat.self, forKey: .format)
         kind = try c.decode(MediaKind.self, forKey: .kind)
         width = try c.decodeIfPresent(Int.self, forKey: .width)
@@ -99,8 +96,7 @@ package struct OfferReport: Sendable, Equatable, Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(PathBytes.lossy(path), forKey: .path)
-        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+        try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
         try c.encode(format, forKey: .format)
         try c.encode(kind, forKey: .kind)
         try c.encode(width, forKey: .width)

@@ -34,10 +34,7 @@ extension MediaAsset: Codable {
                 forKey: .schema, in: c,
                 debugDescription: "schema \(schema) is newer than \(AssetReport.schemaVersion): written by a newer photometa")
         }
-        var path = try c.decode(String.self, forKey: .path)
-        if let b64 = try c.decodeIfPresent(String.self, forKey: .pathBytes), let bytes = PathBytes.fromBase64(b64) {
-            path = PathBytes.decode(bytes)
-        }
+        let path = try c.decodePath(forKey: .path, bytesKey: .pathBytes)
         self.init(path: path, format: try c.decode(MediaFormat.self, forKey: .format))
         kind = try c.decode(MediaKind.self, forKey: .kind)
         animated = try c.decodeIfPresent(Bool.self, forKey: .animated)
@@ -81,8 +78,7 @@ extension MediaAsset: Codable {
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(AssetReport.schemaVersion, forKey: .schema)
-        try c.encode(PathBytes.lossy(path), forKey: .path)
-        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+        try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
         try c.encode(format, forKey: .format)
         try c.encode(kind, forKey: .kind)
         try c.encode(animated, forKey: .animated)

@@ -19,16 +19,14 @@ package struct SuggestReport: Sendable, Equatable, Codable {
 
         package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            path = WatchEventReport.exact(
-                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            path = try c.decodePath(forKey: .path, bytesKey: .pathBytes)
             rule = try c.decode(RuleID.self, forKey: .rule)
             reason = try c.decode(String.self, forKey: .reason)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(PathBytes.lossy(path), forKey: .path)
-            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
             try c.encode(rule, forKey: .rule)
             try c.encode(reason, forKey: .reason)
         }
@@ -48,15 +46,13 @@ package struct SuggestReport: Sendable, Equatable, Codable {
 
         package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            path = WatchEventReport.exact(
-                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            path = try c.decodePath(forKey: .path, bytesKey: .pathBytes)
             reason = try c.decode(String.self, forKey: .reason)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(PathBytes.lossy(path), forKey: .path)
-            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
             try c.encode(reason, forKey: .reason)
         }
     }

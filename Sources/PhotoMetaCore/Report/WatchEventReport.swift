@@ -118,18 +118,14 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
 
         package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            from = WatchEventReport.exact(
-                try c.decode(String.self, forKey: .from), bytes: try c.decodeIfPresent(String.self, forKey: .fromBytes))
-            to = WatchEventReport.exact(
-                try c.decode(String.self, forKey: .to), bytes: try c.decodeIfPresent(String.self, forKey: .toBytes))
+            from = try c.decodePath(forKey: .from, bytesKey: .fromBytes)
+            to = try c.decodePath(forKey: .to, bytesKey: .toBytes)
         }
 
         package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(PathBytes.lossy(from), forKey: .from)
-            if PathBytes.hasRawBytes(from) { try c.encode(PathBytes.base64(from), forKey: .fromBytes) }
-            try c.encode(PathBytes.lossy(to), forKey: .to)
-            if PathBytes.hasRawBytes(to) { try c.encode(PathBytes.base64(to), forKey: .toBytes) }
+            try c.encodePath(from, forKey: .from, bytesKey: .fromBytes)
+            try c.encodePath(to, forKey: .to, bytesKey: .toBytes)
         }
     }
 
@@ -164,16 +160,14 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
         case "withdrawn":
             self = .withdrawn(
                 OfferWithdrawal(
-                    path: WatchEventReport.exact(
-                        try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes)),
+                    path: try c.decodePath(forKey: .path, bytesKey: .pathBytes),
                     reason: try c.decode(OfferWithdrawal.Reason.self, forKey: .reason),
                     to: try c.decodeIfPresent(String.self, forKey: .to).map {
                         WatchEventReport.exact($0, bytes: try c.decodeIfPresent(String.self, forKey: .toBytes))
                     }))
         case "thumbnail":
             self = .thumbnail(
-                path: WatchEventReport.exact(
-                    try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes)),
+                path: try c.decodePath(forKey: .path, bytesKey: .pathBytes),
                 try ThumbnailOutcome(from: decoder) ?? ThumbnailOutcome(made: nil, error: nil))
         case "error": self = .error(message: try c.decode(String.self, forKey: .message))
         default:
@@ -202,22 +196,14 @@ package enum WatchEventReport: Sendable, Equatable, Codable {
             try c.encode(moved, forKey: .moved)
         case .suggestion(let offer): try offer.encode(to: encoder)
         case .withdrawn(let w):
-            try encodePath(w.path, key: .path, bytesKey: .pathBytes, in: &c)
+            try c.encodePath(w.path, forKey: .path, bytesKey: .pathBytes)
             try c.encode(w.reason, forKey: .reason)
-            if let to = w.to { try encodePath(to, key: .to, bytesKey: .toBytes, in: &c) }
+            if let to = w.to { try c.encodePath(to, forKey: .to, bytesKey: .toBytes) }
         case .thumbnail(let path, let outcome):
-            try encodePath(path, key: .path, bytesKey: .pathBytes, in: &c)
+            try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
             try outcome.encode(to: encoder)
         case .error(let message): try c.encode(message, forKey: .message)
         }
-    }
-
-    /// The Codable side of `writePath`: the path shown lossily, its exact bytes beside it.
-    private func encodePath(
-        _ path: String, key: CodingKeys, bytesKey: CodingKeys, in c: inout KeyedEncodingContainer<CodingKeys>
-    ) throws {
-        try c.encode(PathBytes.lossy(path), forKey: key)
-        if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: bytesKey) }
     }
 
     /// `removed` made exact from `removedBytes` (index for index; null for a UTF-8 name).

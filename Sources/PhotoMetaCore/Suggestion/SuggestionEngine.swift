@@ -148,16 +148,14 @@ public struct SuggestionDecision: Sendable, Equatable, Codable {
         /// Reads the object `suggest --json` prints, the exact name from `pathBytes` if there.
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
-            path = WatchEventReport.exact(
-                try c.decode(String.self, forKey: .path), bytes: try c.decodeIfPresent(String.self, forKey: .pathBytes))
+            path = try c.decodePath(forKey: .path, bytesKey: .pathBytes)
             retryAfterMilliseconds = try c.decode(Int.self, forKey: .retryAfterMilliseconds)
         }
 
         /// Writes the object `suggest --json` prints.
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(PathBytes.lossy(path), forKey: .path)
-            if PathBytes.hasRawBytes(path) { try c.encode(PathBytes.base64(path), forKey: .pathBytes) }
+            try c.encodePath(path, forKey: .path, bytesKey: .pathBytes)
             try c.encode(retryAfterMilliseconds, forKey: .retryAfterMilliseconds)
         }
     }
