@@ -306,6 +306,11 @@ final class WatchLoop {
         var candidates: [SuggestionCandidate] = []
         for (i, rel) in relative.enumerated() {
             let asset = assets[i]
+            // Gone since the look (made and deleted at once): a new file is no news, nor its removal.
+            if i < settled.ready.count, asset.error == .system(.noSuchFile) {
+                if settled.ready[i].inserted { tracker.inspected(rel, isMedia: false) }
+                continue
+            }
             tracker.inspected(rel, isMedia: !asset.isNotMedia)
             let file = ChangeSet.File(path: paths[i], asset: asset)
             if i >= settled.ready.count {
