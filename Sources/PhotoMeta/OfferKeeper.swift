@@ -81,11 +81,26 @@ package final class OfferKeeper: Sendable {
     ) -> WatchEvent? {
         state.withLock { st -> WatchEvent? in
             guard let s = st.standing else { return nil }
-            if let m = c.moved.first(where: { $0.from == s.path }) {
+            // Renamed over a name that was there (a sync tool's atomic replace): not a move but
+            // a change of that name, found by the offer's identity among the batch's files.
+            let record = c.removed.contains(s.path) || c.changed.contains { $0.path == s.path } ? try? offering.standing() : nil
+            let identity = record?.file == s.file ? record?.identity : nil
+            let replacing = identity.flatMap { id in
+                c.changed.first { $0.path != s.path && OfferKeeper.isFile($0.path, id) }.map { ChangeSet.Move(from: s.path, to: $0) }
+            }
+            if let m = c.moved.first(where: { $0.from == s.path }) ?? replacing {
                 let to = canonical(m.to.path)
                 try? offering.follow(from: s.file, to: to, now: now)
                 st.standing = Standing(path: m.to.path, file: to, instant: s.instant)
                 return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: m.to.path))
+            }
+            // Its name taken by another file, of another capture (one renamed over it; an editor's
+            // save of the same photo keeps the instant): the offer went.
+            if let id = identity, let now = c.changed.first(where: { $0.path == s.path }), !OfferKeeper.isFile(s.path, id),
+                let zone = settings?.zone, now.asset.captured.map({ abs($0.epochSeconds(assuming: zone) - s.instant) < 0.001 }) != true
+            {
+                st.standing = nil
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
             }
             guard c.removed.contains(s.path) else { return nil }
             if st.roots.count > 1, let settings, let offer = try? offering.standing(), offer.file == s.file,
@@ -98,6 +113,12 @@ package final class OfferKeeper: Sendable {
             st.standing = nil
             return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
         }
+    }
+
+    /// The file at `path` is the one with `identity` (device and inode).
+    private static func isFile(_ path: String, _ identity: SuggestionMemory.FileIdentity) -> Bool {
+        guard let key = (try? FileFacts.of(path))?.key else { return false }
+        return key.device == identity.device && key.inode == identity.inode
     }
 
     /// When `tick` may next have something to say: the standing offer's capture leaving the

@@ -143,6 +143,29 @@ final class OfferLifeTests: XCTestCase {
         stop(w)
     }
 
+    /// Renamed over a name already there (a sync tool's atomic replace: a change of that name,
+    /// not a move): `moved`, found by the offer's identity, as `--standing` finds it. Then
+    /// another, older photo renamed over the offer's name: the offer went (`deleted`), and
+    /// nothing stands.
+    func testRenamesOverNamesThatWereThere() throws {
+        let w = try watch()
+        let older = folder + "/older.jpg"
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("DSC_0001.JPG"), toPath: older)
+        let existing = folder + "/x.jpg"
+        try FileManager.default.copyItem(atPath: TestPaths.fixture("DSC_0001.JPG"), toPath: existing)
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        XCTAssertEqual(rename(path, existing), 0)
+        let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
+        XCTAssertEqual(moved["to"] as? String, existing)
+        XCTAssertEqual(try standing().offer?["path"] as? String, existing)
+        XCTAssertEqual(rename(older, existing), 0)
+        let deleted = try XCTUnwrap(withdrawn(w, "deleted"), w.stdout)
+        XCTAssertEqual(deleted["path"] as? String, existing)
+        XCTAssertEqual(try standing().status, 3, "the photo there is not the offer")
+        stop(w)
+    }
+
     /// Moved from one watched folder to another (each folder's watcher sees only its own half,
     /// a removal and an insertion): `moved`, and the offer follows, as `suggest --standing`
     /// over both folders finds it.
