@@ -86,7 +86,9 @@ package final class OfferKeeper: Sendable {
             let record = c.removed.contains(s.path) || c.changed.contains { $0.path == s.path } ? try? offering.standing() : nil
             let identity = record?.file == s.file ? record?.identity : nil
             let replacing = identity.flatMap { id in
-                c.changed.first { $0.path != s.path && OfferKeeper.isFile($0.path, id) }.map { ChangeSet.Move(from: s.path, to: $0) }
+                c.changed.first { $0.path != s.path && OfferKeeper.isFile($0.path, id) }.map {
+                    ChangeSet.Move(from: s.path, to: $0)
+                }
             }
             if let m = c.moved.first(where: { $0.from == s.path }) ?? replacing {
                 let to = canonical(m.to.path)
@@ -96,8 +98,9 @@ package final class OfferKeeper: Sendable {
             }
             // Its name taken by another file, of another capture (one renamed over it; an editor's
             // save of the same photo keeps the instant): the offer went.
-            if let id = identity, let now = c.changed.first(where: { $0.path == s.path }), !OfferKeeper.isFile(s.path, id),
-                let zone = settings?.zone, now.asset.captured.map({ abs($0.epochSeconds(assuming: zone) - s.instant) < 0.001 }) != true
+            if let id = identity, let there = c.changed.first(where: { $0.path == s.path }), !OfferKeeper.isFile(s.path, id),
+                let zone = settings?.zone,
+                there.asset.captured.map({ abs($0.epochSeconds(assuming: zone) - s.instant) < 0.001 }) != true
             {
                 st.standing = nil
                 return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
