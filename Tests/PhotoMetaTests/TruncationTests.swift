@@ -64,6 +64,26 @@ final class TruncationTests: XCTestCase {
         }
     }
 
+    /// A Motion Photo (Google's directory or MicroVideo) or an Ultra HDR JPEG cut inside what
+    /// its XMP says follows the image (a copy paused in the movie or the gain map): truncated,
+    /// at every cut from the movie's fourth byte (its first three, the size's zeros, read as
+    /// padding after the image) to the last byte short.
+    func testAppendedItemsCutShortAreFlagged() throws {
+        for name in ["motion.MP.jpg", "microvideo.jpg", "ultrahdr.jpg"] {
+            let bytes = try TestPaths.bytes("../formats/" + name)
+            XCTAssertFalse(MediaAsset.from(bytes, path: name).truncated, name)
+            // The primary image's end: an EOI right before a movie (`ftyp`) or a JPEG (SOI).
+            let eoi = try XCTUnwrap(
+                (2..<bytes.count - 8).first {
+                    bytes[$0 - 2] == 0xFF && bytes[$0 - 1] == 0xD9
+                        && (bytes[($0 + 4)..<($0 + 8)].elementsEqual("ftyp".utf8) || (bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD8))
+                }, name)
+            for cut in (eoi + 4)..<bytes.count {
+                XCTAssertTrue(MediaAsset.from(Array(bytes[..<cut]), path: name).truncated, "\(name) cut at \(cut)")
+            }
+        }
+    }
+
     // MARK: - ../shared/corpus
 
     /// A few real files of each container, 64 evenly spaced cuts each.

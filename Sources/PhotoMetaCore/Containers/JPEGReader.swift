@@ -114,9 +114,20 @@ package enum JPEGReader {
         switch tailEnd(reader, from: scanData, to: reader.size) {
         case .eoi:
             return
-        case .eoiBefore(let extra):
-            // An EOI in the last bytes of the scan data, followed by a trailer of a kind not
-            // known here: complete, with a note.
+        case .eoiBefore(let extra, let after):
+            // What the XMP says follows the image (a Motion Photo's movie, a gain map), begun
+            // and cut short: a file being written. Else a trailer of a kind not known here:
+            // complete, with a note.
+            if let announced = MotionPhotoLocator.announcedTail(xmp: out.xmp), extra < announced,
+                MotionPhotoLocator.startsAppendedItem(reader, at: after)
+            {
+                out.truncated = true
+                out.note(
+                    "jpeg",
+                    "the XMP announces \(announced) bytes after the end of image (EOI), \(extra) are there: the file is cut short (still being written?)"
+                )
+                return
+            }
             out.note("jpeg", "\(extra) bytes after the end of image (EOI); an unknown trailer")
         case .failed(let failure):
             out.note("jpeg", failure, while: "reading the end of the file")
@@ -139,8 +150,9 @@ package enum JPEGReader {
     enum TailEnd {
         /// EOI right before `end` (padding aside).
         case eoi
-        /// EOI earlier in the tail, this many bytes before `end`'s padding.
-        case eoiBefore(Int64)
+        /// EOI earlier in the tail, this many bytes before `end`'s padding; `after`: the offset
+        /// right after it.
+        case eoiBefore(Int64, after: Int64)
         case none
         case tooShort
         case failed(ReadFailure)
@@ -170,7 +182,7 @@ package enum JPEGReader {
         while last > 0, tail[last - 1] == 0x00 || (tail[last - 1] == 0xFF && last >= 2 && tail[last - 2] != 0xFF) { last -= 1 }
         if last >= 2, tail[last - 2] == 0xFF, tail[last - 1] == 0xD9 { return .eoi }
         if let i = (0..<max(0, last - 1)).reversed().first(where: { tail[$0] == 0xFF && tail[$0 + 1] == 0xD9 }) {
-            return .eoiBefore(Int64(last - i - 2))
+            return .eoiBefore(Int64(last - i - 2), after: from + Int64(i + 2))
         }
         return .none
     }

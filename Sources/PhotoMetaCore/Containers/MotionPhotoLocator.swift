@@ -93,6 +93,32 @@ package enum MotionPhotoLocator {
         return total
     }
 
+    /// The bytes Google's XMP says follow the primary image (the container directory's later
+    /// items, lengths and paddings; or the MicroVideo's length), whatever the file's size: what
+    /// a complete file has after its end of image. Nil when it says none.
+    package static func announcedTail(xmp: [[UInt8]]) -> Int64? {
+        guard let x = MotionPhotoXMP.read(xmp) else { return nil }
+        var total: Int64 = 0
+        for item in x.items.dropFirst() {
+            let length = item.length ?? 0
+            let padding = item.padding ?? 0
+            guard length >= 0, padding >= 0, length < Int64.max / 4, padding < Int64.max / 4 else { return nil }
+            total += length + padding
+            guard total < Int64.max / 4 else { return nil }
+        }
+        let announced = max(total, x.microVideoOffset.map { max(0, $0) } ?? 0)
+        return announced > 0 ? announced : nil
+    }
+
+    /// An appended item begins at `offset`, as far as the file goes: a movie (an ISO BMFF box
+    /// whose type is `ftyp`, after its 4-byte size) or a JPEG (a gain map: SOI then a marker).
+    package static func startsAppendedItem(_ reader: BoundedReader, at offset: Int64) -> Bool {
+        guard let head = try? reader.readAvailable(at: offset, count: 8), !head.isEmpty else { return false }
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
+        if head.prefix(3).elementsEqual(jpeg.prefix(min(3, head.count))) { return true }
+        return head.count <= 4 || head[4...].elementsEqual("ftyp".utf8.prefix(head.count - 4))
+    }
+
     /// Where data appended after a JPEG's primary image may begin, for the end-of-image check:
     /// the Samsung trailer's first block, the first item after Google's primary (the primary's
     /// padding before it), the MicroVideo. Offsets inside the file, most likely first.
