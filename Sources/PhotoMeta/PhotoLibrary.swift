@@ -123,7 +123,10 @@ public struct PhotoLibrary: Sendable {
         }
         let chosen = Array(Self.distinct(candidates).prefix(limit))
         // Only the chosen files are inspected in full, for their `inspect` rows.
-        let inspected = ParallelMap.run(chosen.count) { i in FileInspector.inspect(path: chosen[i].path) }
+        let pairing = PairingFolders()  // a folder's pairable files listed once for all chosen
+        let inspected = ParallelMap.run(chosen.count) { i in
+            FileInspector.inspect(path: chosen[i].path, pairLivePhotos: true, pairing: pairing)
+        }
         var assets: [MediaAsset] = []
         for a in inspected {
             guard let e = a.error else {

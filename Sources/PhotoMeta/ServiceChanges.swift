@@ -39,9 +39,10 @@ enum ServiceChanges {
             }
             return canonical
         }
+        let pairing = PairingFolders()  // a folder's pairable files read once a set, not once a movie
         func file(_ canonical: String) -> ChangeSet.File {
             let path = shown(canonical)
-            return ChangeSet.File(path: path, asset: FileInspector.inspect(path: path))
+            return ChangeSet.File(path: path, asset: FileInspector.inspect(path: path, pairLivePhotos: true, pairing: pairing))
         }
         var set = ChangeSet()
         set.inserted = sent.inserted.map(file)

@@ -147,8 +147,7 @@ final class WatchLoop {
             readable = Readiness.wait([source.fd] + wakes, priority: mount, timeoutMilliseconds: milliseconds)
         }
         let events = source.wait(timeoutMilliseconds: wakes.isEmpty ? milliseconds : 0)
-        // Without wakes (the library's own watchers) the wait was inotify's: the mount table
-        // asked without waiting.
+        // Without wakes (the library's watchers) the wait was inotify's: the mount table is asked.
         if wakes.isEmpty, !mount.isEmpty { readable = Readiness.wait([], priority: mount, timeoutMilliseconds: 0) }
         let t = clock.now()
         // A file system mounted or unmounted in the folder: looked at whole (inotify says nothing
@@ -293,16 +292,17 @@ final class WatchLoop {
         return touched
     }
 
-    /// Inspects the files that settled (on all cores): the change set, and the candidates for
-    /// an offer. A file that is not media is not news (`MediaAsset.isNotMedia`), nor is a
-    /// renamed one: it is inspected at its new path for the change set, and the standing offer
-    /// follows it.
+    /// Inspects the settled files (on all cores): the change set and the offer's candidates. A file
+    /// that is not media (`isNotMedia`) is no news, nor a renamed one (the standing offer follows).
     private func inspect(_ settled: SettleTracker.Settled) -> (ChangeSet, [SuggestionCandidate]) {
         var changes = ChangeSet()
         changes.removed = settled.removed.map(path)
         let relative = settled.ready.map(\.path) + settled.moved.map(\.to)
         let paths = relative.map(path)
-        let assets = ParallelMap.run(paths.count) { i in FileInspector.inspect(path: paths[i]) }
+        let pairing = PairingFolders()  // a folder's pairable files read once a batch, not once a movie
+        let assets = ParallelMap.run(paths.count) {
+            FileInspector.inspect(path: paths[$0], pairLivePhotos: true, pairing: pairing)
+        }
         var candidates: [SuggestionCandidate] = []
         for (i, rel) in relative.enumerated() {
             let asset = assets[i]
