@@ -94,8 +94,13 @@ package struct SettleTracker: Sendable {
         if closed { closedAt[path] = sequence }
     }
 
-    /// When the files still pending should be looked at again, after a look at `now`.
-    package func nextCheck(after now: Double) -> Double? { pending.isEmpty ? nil : now + settleTime / 2 }
+    /// When the files still pending should be looked at again, after a look at `now`. Not for
+    /// empty ones alone: an empty file settles only once written, and a write is an event (or,
+    /// polling, seen at the next poll); looked at twice a second, an empty `notes.txt` kept a
+    /// watch awake for as long as it lay there.
+    package func nextCheck(after now: Double) -> Double? {
+        pending.values.contains { $0.size > 0 } ? now + settleTime / 2 : nil
+    }
 
     /// Every file of the tree as of the last look: reported (or there at the start) or pending.
     package var knownPaths: Set<String> {

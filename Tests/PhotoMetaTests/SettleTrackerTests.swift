@@ -60,6 +60,7 @@ final class SettleTrackerTests: XCTestCase {
         t.note("ff.jpg", written: true, closed: true)
         XCTAssertEqual(t.settle(["ff.jpg"], current: ["ff.jpg": empty], now: 100).ready.count, 0)
         XCTAssertEqual(t.settle([], current: ["ff.jpg": empty], now: 3700).ready.count, 0, "an hour later")
+        XCTAssertNil(t.nextCheck(after: 3700), "nothing to look at again before it is written: no wake-up")
         t.note("ff.jpg", written: false, closed: true)  // the rename over it
         let s = t.settle(["ff.jpg"], current: ["ff.jpg": key(mtime: 3700, inode: 2)], now: 3700)
         XCTAssertEqual(s.ready.map(\.path), ["ff.jpg"])
