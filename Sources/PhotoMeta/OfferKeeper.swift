@@ -118,10 +118,13 @@ package final class OfferKeeper: Sendable {
         }
     }
 
-    /// The file at `path` is the one with `identity` (device and inode).
+    /// The file at `path` is the one with `identity`: its device and inode, and its size and
+    /// modification time when recorded (a file system gives a deleted file's inode number to
+    /// the next file made, and a rename keeps all four).
     private static func isFile(_ path: String, _ identity: SuggestionMemory.FileIdentity) -> Bool {
         guard let key = (try? FileFacts.of(path))?.key else { return false }
-        return key.device == identity.device && key.inode == identity.inode
+        return key.device == identity.device && key.inode == identity.inode && (identity.size ?? key.size) == key.size
+            && (identity.mtimeNanoseconds ?? key.mtimeNanoseconds) == key.mtimeNanoseconds
     }
 
     /// When `tick` may next have something to say: the standing offer's capture leaving the

@@ -115,16 +115,18 @@ package enum JPEGReader {
         case .eoi:
             return
         case .eoiBefore(let extra, let after):
-            // What the XMP says follows the image (a Motion Photo's movie, a gain map), begun
-            // and cut short: a file being written. Else a trailer of a kind not known here:
-            // complete, with a note.
-            if let announced = MotionPhotoLocator.announcedTail(xmp: out.xmp), extra < announced,
-                MotionPhotoLocator.startsAppendedItem(reader, at: after)
+            // The XMP says what follows the image (a Motion Photo's movie, a gain map) and where
+            // it begins, and no place it gives held the end of image (the loop above): what
+            // follows the last EOI is that item begun and cut short, or an EOI by chance inside
+            // its data, the image's own further back. A file being written. Else a trailer of
+            // a kind not known here: complete, with a note.
+            if let announced = MotionPhotoLocator.announcedTail(xmp: out.xmp),
+                extra < announced || !MotionPhotoLocator.startsAppendedItem(reader, at: after)
             {
                 out.truncated = true
                 out.note(
                     "jpeg",
-                    "the XMP announces \(announced) bytes after the end of image (EOI), \(extra) are there: the file is cut short (still being written?)"
+                    "the XMP announces \(announced) bytes after the end of image (EOI), which the file does not hold: the file is cut short (still being written?)"
                 )
                 return
             }
