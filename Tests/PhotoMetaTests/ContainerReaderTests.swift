@@ -50,6 +50,21 @@ final class ContainerReaderTests: XCTestCase {
         XCTAssertEqual(p.diagnostics, [])
     }
 
+    /// Some Kodak cameras write "Exif\0" and another byte where a second NUL belongs; the TIFF
+    /// header after it says it is EXIF, and it is read (with a note), as exiftool reads it.
+    func testAnAPP1ExifIdentifierWithoutItsSecondNUL() throws {
+        var bytes = try TestPaths.bytes("IMG_20240315_093012.jpg")
+        let exif = Array("Exif".utf8) + [0, 0]
+        let at = try XCTUnwrap((0..<(bytes.count - 6)).first { Array(bytes[$0..<$0 + 6]) == exif })
+        bytes[at + 5] = 0x45
+        let a = MediaAsset.from(bytes, path: "kodak.jpg")
+        XCTAssertEqual(a.make, "Google")
+        XCTAssertEqual(a.captured?.source, .exifDateTimeOriginal)
+        XCTAssertTrue(a.diagnostics.contains { $0.message.contains("identifier ends in 0x45") }, "\(a.diagnostics)")
+        bytes[at + 6] = 0x00  // no TIFF header after it either: not EXIF
+        XCTAssertNil(MediaAsset.from(bytes, path: "kodak.jpg").make)
+    }
+
     func testJPEGWithAPPSegmentsBeforeAPP1() throws {
         // DSC_0001.JPG has APP0 and APP2 before APP1 (Huawei's order), which libexif's own
         // loader would not get past.

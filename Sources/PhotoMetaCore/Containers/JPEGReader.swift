@@ -192,9 +192,18 @@ package enum JPEGReader {
     private static func readAPP1(_ reader: BoundedReader, at start: Int64, length: Int, into out: inout ContainerFindings) {
         do throws(ReadFailure) {
             let sig = try reader.readAvailable(at: start, count: min(length, xmpSignature.count))
-            if sig.hasPrefix(ExifHeader.prefix) {
+            // "Exif\0\0" [EXIF 2.32 4.7.2]; some Kodak cameras write "Exif\0" and another byte
+            // (exiftool reads them, "Incorrect EXIF segment identifier"): the TIFF header after
+            // it says it is EXIF all the same.
+            let kodak = sig.count >= 10 && sig.starts(with: ExifHeader.prefix.prefix(5)) && sig[5] != 0
+                && ExifHeader.startsTIFF(sig[6...])
+            if sig.hasPrefix(ExifHeader.prefix) || kodak {
                 // A cut file still yields the IFDs that precede the cut.
-                let payload = try reader.readAvailable(at: start, count: length)
+                var payload = try reader.readAvailable(at: start, count: length)
+                if kodak {
+                    out.note("jpeg", "APP1 Exif identifier ends in 0x\(hex(payload[5])), not NUL; read as EXIF")
+                    payload[5] = 0
+                }
                 if payload.count < length {
                     out.truncated = true
                     out.note(
