@@ -195,7 +195,8 @@ package enum JPEGReader {
             // "Exif\0\0" [EXIF 2.32 4.7.2]; some Kodak cameras write "Exif\0" and another byte
             // (exiftool reads them, "Incorrect EXIF segment identifier"): the TIFF header after
             // it says it is EXIF all the same.
-            let kodak = sig.count >= 10 && sig.starts(with: ExifHeader.prefix.prefix(5)) && sig[5] != 0
+            let kodak =
+                sig.count >= 10 && sig.starts(with: ExifHeader.prefix.prefix(5)) && sig[5] != 0
                 && ExifHeader.startsTIFF(sig[6...])
             if sig.hasPrefix(ExifHeader.prefix) || kodak {
                 // A cut file still yields the IFDs that precede the cut.
