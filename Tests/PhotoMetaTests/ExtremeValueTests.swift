@@ -56,13 +56,14 @@ final class ExtremeValueTests: XCTestCase {
     /// the instant it says; an all-ones duration means "unknown" [ISO 14496-12 8.2.2.3].
     func testQuickTimeTimesAtTheExtremes() {
         let skipped = "skipped"
+        let skippedLate = "skipped late"
         let lastOf32Bits = "2040-02-06T06:28:15Z"  // 0xFFFFFFFF seconds after 1904
         let cases: [(version: UInt8, creation: UInt64, expected: String?)] = [
             (0, 0, nil), (0, 1, skipped), (0, UInt64(UInt32.max), lastOf32Bits),
             // Version 0 holds 32 bits: the larger values arrive cut to their low half.
             (0, UInt64(Int64.max) - 1, "2040-02-06T06:28:14Z"), (0, UInt64(Int64.max), lastOf32Bits), (0, .max, lastOf32Bits),
             (1, 0, nil), (1, 1, skipped), (1, UInt64(UInt32.max), lastOf32Bits),
-            (1, UInt64(Int64.max) - 1, skipped), (1, UInt64(Int64.max), nil), (1, .max, nil),
+            (1, UInt64(Int64.max) - 1, skippedLate), (1, UInt64(Int64.max), nil), (1, .max, nil),
         ]
         for (version, creation, expected) in cases {
             var b: [UInt8] = [version, 0, 0, 0]
@@ -88,6 +89,10 @@ final class ExtremeValueTests: XCTestCase {
             case skipped:
                 XCTAssertNil(date, what)
                 XCTAssertEqual(diagnostics, [Diagnostic("date", "quicktime.mvhd creation time is before 1970; skipped")], what)
+            case skippedLate:
+                XCTAssertNil(date, what)
+                XCTAssertEqual(
+                    diagnostics, [Diagnostic("date", "quicktime.mvhd creation time is after the year 9999; skipped")], what)
             default:
                 XCTAssertEqual(date?.source, .quickTimeMovieHeader, what)
                 XCTAssertEqual(date?.rendered(in: utcZone).utc, expected, what)

@@ -117,6 +117,7 @@ package enum QuickTimeReader {
         guard raw >= 0 else { return skipped }
         let seconds = raw - epochDelta
         if seconds > 0, let utc = LocalDateTime(secondsAsIfUTC: seconds) { return .instant(utc: utc, caveat: nil) }
+        if seconds > 0 { return .unusable(reason: "quicktime.mvhd creation time is after the year 9999; skipped") }
         if raw >= unixEpochWriterFloor, let utc = LocalDateTime(secondsAsIfUTC: raw) {
             return .instant(utc: utc, caveat: "quicktime.mvhd creation time counts from 1970, not 1904; read as such")
         }
