@@ -167,7 +167,9 @@ package enum DateTextParser {
             return true
         }
         blanks()
-        guard s.count >= 4, let year = number(4), let separator = s.first, separator == 0x2F || separator == 0x2D else { return nil }
+        guard s.count >= 4, let year = number(4), let separator = s.first, separator == 0x2F || separator == 0x2D else {
+            return nil
+        }
         s.removeFirst()
         blanks()
         guard let month = number(2), take(separator) else { return nil }
@@ -185,7 +187,8 @@ package enum DateTextParser {
             guard hour >= 1, hour <= 12 else { return nil }
             hour = hour % 12 + (m == 0x70 ? 12 : 0)
         }
-        guard let second, let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+        guard let second,
+            let local = LocalDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
         else { return nil }
         return Stamp(local: local, offset: nil)
     }
