@@ -1648,6 +1648,17 @@ def fixture_android_mp4():
     return ftyp(b"mp42", 0, [b"isom", b"mp42"]) + moov + box(b"mdat", b"\0" * 8)
 
 
+def fixture_audio_m4a():
+    """formats/voice.m4a: a voice memo or song as phones and iTunes write it: ftyp `M4A `, one
+    sound track (hdlr `soun`, "SoundHandler"), no video track; mvhd 2024-02-03 04:05:06 UTC,
+    2 s. Not a video: kind unknown [ISO 14496-12 8.4.3]."""
+    created = mac_time(2024, 2, 3, 4, 5, 6)
+    audio = box(b"trak", tkhd(0, created, 1, 2000, 0, 0, volume=0x0100, alternate_group=1),
+                box(b"mdia", mdhd(created, 44100, 88200), hdlr(b"soun", b"SoundHandler"), minf(SMHD)))
+    moov = box(b"moov", mvhd(0, created, 1000, 2000, 2), audio)
+    return ftyp(b"M4A ", 0, [b"M4A ", b"mp42", b"isom"]) + moov + box(b"mdat", b"\0" * 8)
+
+
 def fixture_gnome_renamed_png():
     """formats/bug-report.png: an area screenshot GNOME Shell saved (src/shell-screenshot.c:
     tEXt Software "gnome-screenshot", tEXt "Creation Time" as g_date_time_format(dt, "%c") in
@@ -1760,7 +1771,7 @@ def build_formats():
             ("loci.3gp", fixture_loci_3gp()), ("xmp.mp4", fixture_xmp_mp4()), ("xmp.mov", fixture_xmp_mov()),
             ("fragmented.mp4", fixture_fragmented_mp4()), ("xmp_place.jpg", fixture_xmp_place_jpeg()),
             ("bug-report.png", fixture_gnome_renamed_png()), ("avchd.MTS", fixture_avchd()),
-            ("VID_20240101_130000.mp4", fixture_android_mp4())]
+            ("VID_20240101_130000.mp4", fixture_android_mp4()), ("voice.m4a", fixture_audio_m4a())]
 
 
 # ---------------------------------------------------------------------------

@@ -162,7 +162,8 @@ extension AssetIndex {
         """,
         // v16: an Android movie's `mvhd` time is the end of its recording (its start is that
         // less the duration), where rows kept the end as the capture; MATE's screenshot names
-        // and Flameshot's names with seconds dated (to the second). Dropped as for v13.
+        // and Flameshot's names with seconds dated (to the second); a movie container with
+        // sound only is no video; cameras' own AVI dates read. Dropped as for v13.
         """
         DELETE FROM assets;
         DELETE FROM folders;

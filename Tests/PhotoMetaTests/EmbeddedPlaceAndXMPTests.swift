@@ -128,4 +128,14 @@ final class EmbeddedPlaceAndXMPTests: XCTestCase {
         XCTAssertFalse(MovieWriter.isAndroidHandler([UInt8](repeating: 0, count: 24) + Array("SoundHandler\0".utf8)))
         XCTAssertFalse(MovieWriter.isAndroidHandler([UInt8](repeating: 0, count: 24) + Array("SoundHandle".utf8)))
     }
+
+    /// Sound only in a movie's container (a voice memo, an `.m4a` song): no video, so never
+    /// listed by `recent --kind video` nor offered with `--videos`.
+    func testAMovieContainerWithSoundOnlyIsNoVideo() throws {
+        let a = try asset("voice.m4a")
+        XCTAssertEqual(a.format, .mp4)
+        XCTAssertEqual(a.kind, .unknown)
+        XCTAssertEqual(a.durationSeconds, 2)
+        XCTAssertEqual(try asset("VID_20240101_130000.mp4").kind, .video, "sound and video: a video")
+    }
 }

@@ -63,6 +63,8 @@ package struct ContainerFindings: Sendable {
     package var diagnostics: [Diagnostic] = []
     /// The structure ends before it should (a cut or half-written file).
     package var truncated = false
+    /// A movie whose tracks are sound only (a voice memo, an `.m4a` song): no picture to show.
+    package var audioOnly = false
 
     package init(format: MediaFormat) { self.format = format }
 

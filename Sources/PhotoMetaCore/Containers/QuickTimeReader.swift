@@ -43,13 +43,16 @@ package enum QuickTimeReader {
             return out
         }
         var bestArea = -1
+        var (videoTracks, soundTracks) = (0, 0)
         for box in BoxWalker.children(reader, from: moov.dataStart, to: moov.end, domain: "quicktime", into: &out) {
             switch box.type {
             case "mvhd":
                 guard let b = BoxWalker.body(reader, box, domain: "quicktime", into: &out) else { continue }
                 readMovieHeader(b, into: &qt)
             case "trak":
-                if let track = readTrack(reader, box, into: &out, androidHandler: &qt.androidHandler), track.isVideo,
+                let track = readTrack(reader, box, into: &out, androidHandler: &qt.androidHandler, sound: &soundTracks)
+                if track?.isVideo == true { videoTracks += 1 }
+                if let track, track.isVideo,
                     track.width * track.height > bestArea
                 {
                     bestArea = track.width * track.height
@@ -71,6 +74,8 @@ package enum QuickTimeReader {
         }
         out.width = qt.trackWidth
         out.height = qt.trackHeight
+        // [ISO 14496-12 8.4.3] Sound tracks (`soun`) and no video (`vide`, `pict`): audio.
+        out.audioOnly = soundTracks > 0 && videoTracks == 0
         hand(qt, into: &out)
         return out
     }
@@ -170,7 +175,8 @@ package enum QuickTimeReader {
     /// trak → tkhd (display size, 16.16 fixed point; its matrix's rotation) and mdia/hdlr
     /// (is it video?).
     static func readTrack(
-        _ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings, androidHandler: inout Bool
+        _ reader: BoundedReader, _ trak: BoxHeader, into out: inout ContainerFindings, androidHandler: inout Bool,
+        sound: inout Int
     ) -> (width: Int, height: Int, isVideo: Bool, rotation: Int?)? {
         var size: (Int, Int)?
         var rotation: Int?
@@ -194,6 +200,7 @@ package enum QuickTimeReader {
                         // [ISO 23008-12 7.2].
                         let handler = r.fourCC()
                         isVideo = handler == "vide" || handler == "pict"
+                        if handler == "soun" { sound += 1 }
                         androidHandler = androidHandler || MovieWriter.isAndroidHandler(b)
                     }
                 }

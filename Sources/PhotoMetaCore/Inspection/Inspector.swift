@@ -51,6 +51,7 @@ public enum Inspector {
         asset.displayWidth = found.displayWidth
         asset.displayHeight = found.displayHeight
         asset.livePhotoEvidence = found.motionPhotoEvidence
+        asset.audioOnly = found.audioOnly
 
         let exif = decodeExif(found, into: &asset)
         if found.exifOffsetsAreFileOffsets, let end = exif?.imageDataEnd, end > source.size {

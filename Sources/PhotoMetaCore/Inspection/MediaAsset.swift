@@ -86,6 +86,8 @@ public struct MediaAsset: Sendable, Equatable {
     /// Kept so the kind can be recomputed when a Live Photo partner is found later.
     package var exifUserComment: String?
     package var xmpUserComment: String?
+    /// A movie with sound tracks only (`ContainerFindings.audioOnly`).
+    package var audioOnly = false
 
     /// An asset with nothing known yet but its path and format.
     public init(path: String, format: MediaFormat) {
@@ -104,7 +106,8 @@ public struct MediaAsset: Sendable, Equatable {
     package var classifierInput: KindClassifier.Input {
         KindClassifier.Input(
             format: format, make: make, model: model, software: software, exifUserComment: exifUserComment,
-            xmpUserComment: xmpUserComment, width: width, height: height, path: path, isMotionPhoto: motionPhoto != nil)
+            xmpUserComment: xmpUserComment, width: width, height: height, path: path, isMotionPhoto: motionPhoto != nil,
+            isAudioOnly: audioOnly)
     }
 
     /// Runs classification (the file alone; pairing sets `livePhoto` later).

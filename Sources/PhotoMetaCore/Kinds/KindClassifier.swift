@@ -3,7 +3,8 @@
 /// pairs it with its movie.
 ///
 /// Order: video → Live Photo (a Motion Photo, whose video is inside the still) → gif →
-/// screenshot (any evidence) → photo; `unknown` when the format is not recognised.
+/// screenshot (any evidence) → photo; `unknown` when the format is not recognised, or is a
+/// movie's container holding sound only (a voice memo, an `.m4a` song).
 package enum KindClassifier {
     package struct Input: Sendable {
         package var format: MediaFormat
@@ -19,13 +20,17 @@ package enum KindClassifier {
         package var path: String
         /// The still carries its own video (a Motion Photo): a Live Photo by itself.
         package var isMotionPhoto: Bool
+        /// A movie container holding sound only (a voice memo, an `.m4a` song).
+        package var isAudioOnly: Bool
 
         package init(
             format: MediaFormat, make: String? = nil, model: String? = nil, software: String? = nil,
             exifUserComment: String? = nil,
-            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String, isMotionPhoto: Bool = false
+            xmpUserComment: String? = nil, width: Int? = nil, height: Int? = nil, path: String, isMotionPhoto: Bool = false,
+            isAudioOnly: Bool = false
         ) {
             self.isMotionPhoto = isMotionPhoto
+            self.isAudioOnly = isAudioOnly
             self.format = format
             self.make = make
             self.model = model
@@ -40,7 +45,8 @@ package enum KindClassifier {
 
     package static func classify(_ i: Input) -> (kind: MediaKind, evidence: [ScreenshotEvidence]) {
         if i.format == .unknown { return (.unknown, []) }
-        if i.format.isVideo { return (.video, []) }
+        // Sound in a movie's container is no picture: not a video to offer or list.
+        if i.format.isVideo { return (i.isAudioOnly ? .unknown : .video, []) }
         let evidence = screenshotEvidence(i)
         if i.isMotionPhoto { return (.livePhoto, evidence) }
         if i.format == .gif { return (.gif, evidence) }
