@@ -311,12 +311,12 @@ final class WatchLoop {
                 if settled.ready[i].inserted { tracker.inspected(rel, isMedia: false) }
                 continue
             }
-            tracker.inspected(rel, isMedia: !asset.isNotMedia)
+            tracker.inspected(rel, isMedia: !asset.isNotMedia && asset.error != .system(.noSuchFile))
             let file = ChangeSet.File(path: paths[i], asset: asset)
             if i >= settled.ready.count {
                 let from = settled.moved[i - settled.ready.count].from
-                // A media file renamed to a name that is not media (`x.jpg` to `x.jpg.bak`) went.
-                if asset.isNotMedia {
+                // Renamed to a name that is not media (`x.jpg` to `x.jpg.bak`), or gone since: went.
+                if asset.isNotMedia || asset.error == .system(.noSuchFile) {
                     changes.removed.append(path(from))
                 } else {
                     changes.moved.append(.init(from: path(from), to: file))
