@@ -43,6 +43,9 @@ extension Thumbnailer {
         }
         return Subject(
             path: path, canonical: canonical, facts: facts, asset: asset, shown: shown, isHEIF: isHEIF,
-            isVideo: asset.kind == .video, key: cache.flatMap { _ in ThumbnailCache.key(canonicalPath: canonical, facts: facts) })
+            // A movie's container with sound only (kind unknown) goes to the frame grabber too,
+            // which says there is no video frame.
+            isVideo: asset.kind == .video || asset.format.isVideo,
+            key: cache.flatMap { _ in ThumbnailCache.key(canonicalPath: canonical, facts: facts) })
     }
 }

@@ -51,6 +51,15 @@ final class ServeCommandTests: XCTestCase {
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: path)
     }
 
+    /// serve stopped on its own (exit 1), saying its folder disappeared.
+    func assertServeStopsAsGone(file: StaticString = #filePath, line: UInt = #line) throws {
+        let s = try XCTUnwrap(serve, file: file, line: line)
+        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops", file: file, line: line)
+        XCTAssertEqual(s.finish(), 1, file: file, line: line)
+        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr, file: file, line: line)
+        serve = nil
+    }
+
     func startServe(file: StaticString = #filePath, line: UInt = #line) throws {
         let s = try RunningPhotometa(["serve", folder], environment: env)
         serve = s
@@ -380,11 +389,7 @@ final class ServeCommandTests: XCTestCase {
         defer { TemporaryMount.unmount(folder) }
         try startServe()
         TemporaryMount.unmount(folder)
-        let s = try XCTUnwrap(serve)
-        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
-        XCTAssertEqual(s.finish(), 1)
-        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
-        serve = nil
+        try assertServeStopsAsGone()
     }
 
     /// A file system mounted over a served sub-folder, and unmounted from it, changes what the
@@ -409,11 +414,7 @@ final class ServeCommandTests: XCTestCase {
         TemporaryMount.unmount(sub)
         XCTAssertTrue(TemporaryMount.tmpfs(at: folder))
         defer { TemporaryMount.unmount(folder) }
-        let s = try XCTUnwrap(serve)
-        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
-        XCTAssertEqual(s.finish(), 1)
-        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
-        serve = nil
+        try assertServeStopsAsGone()
     }
 
     /// The served folder bind-mounted inside itself (a loop, which a walk passes over): a
@@ -438,11 +439,7 @@ final class ServeCommandTests: XCTestCase {
     func testTheServedFolderMovedAwayStopsServe() throws {
         try startServe()
         XCTAssertEqual(rename(folder, outside + "/moved"), 0)
-        let s = try XCTUnwrap(serve)
-        XCTAssertTrue(s.wait { !s.process.isRunning }, "serve stops")
-        XCTAssertEqual(s.finish(), 1)
-        XCTAssertTrue(s.stderr.contains("disappeared"), s.stderr)
-        serve = nil
+        try assertServeStopsAsGone()
     }
 
     /// An idle service wakes no thread: none of its threads is libdispatch's, whose pool, once
