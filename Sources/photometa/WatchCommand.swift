@@ -70,8 +70,9 @@ struct WatchCommand {
 
         EXIT STATUS:
           0   stopped by SIGINT or SIGTERM
-          1   the watched folder disappeared (deleted, moved, its file system unmounted),
-              or the state file is unusable
+          1   every watched folder disappeared (deleted, moved, its file system unmounted;
+              while another is left, the watch goes on there and says so), or the state file
+              is unusable
           64  usage error
           66  DIR cannot be read
           74  stdout could not be written (a reader that went away ends the watch quietly);
@@ -147,9 +148,11 @@ struct WatchCommand {
         return watch(until: stop)
     }
 
-    /// Watches until `stop` is set (or a folder is gone), printing the events; the process is
-    /// already confined. One watcher per folder, each on its own thread; their events are
-    /// printed one at a time. All folders are checked before any is watched.
+    /// Watches until `stop` is set (or every folder is gone), printing the events; the process
+    /// is already confined. One watcher per folder, each on its own thread; their events are
+    /// printed one at a time. All folders are checked before any is watched. A folder that
+    /// disappears (a card pulled out, a folder deleted) ends its own watcher only: the photos
+    /// that keep arriving in the others are still reported.
     func watch(until stop: StopFlag) -> ExitCode {
         var watchers: [DirectoryWatcher] = []
         for folder in folders.folders {
@@ -165,7 +168,7 @@ struct WatchCommand {
             }
         }
         let report = AssetReport(zone: zone)
-        let state = WatchState(count: watchers.count, stop: stop)
+        let state = WatchState(watchers: watchers, stop: stop)
         // The watchers sleep until an event, a due time or this (no timeout while idle).
         let wakes = stop.wakeDescriptor.map { [$0] } ?? []
         let group = DispatchGroup()
@@ -175,7 +178,7 @@ struct WatchCommand {
                 // A stdout that can no longer be written (the reader gone, a full disk) ends the
                 // watch: an offer nobody sees is taken back (`offerDelivered`), and no more are made.
                 watcher.run(
-                    shouldStop: { stop.isSet || state.gone != nil || Output.stdoutFailure != nil }, wakes: wakes,
+                    shouldStop: { stop.isSet || Output.stdoutFailure != nil }, wakes: wakes,
                     deliver: { event in state.serially { show(event, state: state, watcher: watcher, report: report) } },
                     offerDelivered: { Output.delivered() })
                 group.leave()
@@ -185,8 +188,8 @@ struct WatchCommand {
         group.wait()
         pictures.sync()  // the last offer's picture, if one is being made
         Output.flush()
-        if let gone = state.gone {
-            Output.err("photometa: \(gone) disappeared; stopped watching")
+        if state.allGone {
+            Output.err("photometa: \(state.gone.joined(separator: ", ")) disappeared; stopped watching")
             return .someFailed
         }
         // Main reports the write error (a closed pipe quietly).
@@ -200,9 +203,8 @@ struct WatchCommand {
         switch event {
         case .ready:
             // Once every folder is watched: from then on nothing is missed.
-            guard state.ready() else { return }
-            print(.ready(folders: folders.folders), report)
-            for e in state.takeHeld() { show(e, state: state, watcher: watcher, report: report) }
+            guard state.ready(watcher) else { return }
+            showReady(state: state, watcher: watcher, report: report)
         case .changes(let c):
             print(
                 .changes(
@@ -218,11 +220,27 @@ struct WatchCommand {
             guard state.isReady else { return state.hold(event) }
             print(.withdrawn(w), report)
         case .note(let n): Output.err("photometa: note: \(n)")
-        case .folderGone: state.markGone(watcher.displayFolder)
+        case .folderGone:
+            let (left, nowReady) = state.markGone(watcher)
+            // The last folder's end is said once the watchers have stopped (`watch(until:)`).
+            guard !left.isEmpty else { return }
+            let message = "\(watcher.displayFolder) disappeared; still watching \(left.joined(separator: ", "))"
+            if state.isReady {
+                print(.error(message: message), report)
+            } else {
+                state.hold(.error(message))
+            }
+            if nowReady { showReady(state: state, watcher: watcher, report: report) }
         case .error(let message): print(.error(message: message), report)
         }
         Output.flush()
         state.stopIfOutputFailed()
+    }
+
+    /// `ready` (once every folder is watched or gone), then what was held until it.
+    func showReady(state: WatchState, watcher: DirectoryWatcher, report: AssetReport) {
+        print(.ready(folders: folders.folders), report)
+        for e in state.takeHeld() { show(e, state: state, watcher: watcher, report: report) }
     }
 
     /// The offer's picture (`--thumbnail`), made off the watching thread, then the `--exec` hook
@@ -282,62 +300,5 @@ struct WatchCommand {
         } catch {
             Output.err("photometa: --exec command could not start: \(error)")
         }
-    }
-}
-
-/// What the watchers of one `watch` command share: one printer at a time, how many are ready,
-/// and the first folder that disappeared (which stops them all).
-final class WatchState: Sendable {
-    private struct Counts {
-        var ready = 0
-        var gone: String?
-        var held: [WatchEvent] = []
-    }
-    private let counts = Mutex(Counts())
-    private let printer = Mutex(())
-    private let count: Int
-    /// Set when a folder is gone or stdout fails, so every watcher, asleep without a timeout,
-    /// wakes and ends (its `shouldStop` says why).
-    private let stop: StopFlag
-
-    init(count: Int, stop: StopFlag) {
-        self.count = count
-        self.stop = stop
-    }
-
-    /// Ends the watch once a write to stdout has failed: nobody reads the events any more.
-    func stopIfOutputFailed() {
-        if Output.stdoutFailure != nil { stop.set() }
-    }
-
-    /// Runs `body` with no other watcher's event being printed.
-    func serially(_ body: () -> Void) { printer.withLock { _ in body() } }
-
-    /// Counts one watcher ready; true when it was the last.
-    func ready() -> Bool {
-        counts.withLock { c in
-            c.ready += 1
-            return c.ready == count
-        }
-    }
-
-    /// Every watcher is ready (and `ready` was printed).
-    var isReady: Bool { counts.withLock { $0.ready >= count } }
-
-    /// Keeps an offer event that came before every folder was ready.
-    func hold(_ event: WatchEvent) { counts.withLock { $0.held.append(event) } }
-
-    /// The events kept until ready, in order.
-    func takeHeld() -> [WatchEvent] {
-        counts.withLock { c in
-            defer { c.held = [] }
-            return c.held
-        }
-    }
-
-    var gone: String? { counts.withLock { $0.gone } }
-    func markGone(_ folder: String) {
-        counts.withLock { c in if c.gone == nil { c.gone = folder } }
-        stop.set()
     }
 }

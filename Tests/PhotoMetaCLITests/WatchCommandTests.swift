@@ -133,16 +133,22 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertTrue(w.stderr.contains("disappeared"), w.stderr)
     }
 
-    /// One of two watched folders gone: its watcher wakes the other, asleep with no timeout
-    /// (an idle watch waits for an event, a due time or the stop pipe), and both end (exit 1).
-    func testOneOfTwoFoldersDisappearingStopsTheOther() throws {
+    /// One of two watched folders gone (a card pulled out): the watch says so and goes on in
+    /// the other, whose new photos are still reported; when the other goes too, it stops (exit
+    /// 1), its watcher woken though asleep with no timeout.
+    func testOneOfTwoFoldersDisappearingLeavesTheOtherWatched() throws {
         let other = work.appendingPathComponent("other").path
         try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
-        let w = try RunningWatch(["watch", folder, other, "--no-suggest"])
+        let w = try RunningWatch(["watch", folder, other, "--no-suggest", "--jsonl"])
         XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
         try FileManager.default.removeItem(atPath: other)
+        XCTAssertTrue(w.wait { w.stderr.contains("\(other) disappeared; still watching \(folder)") }, w.stderr)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"error""#) && w.stdout.contains("still watching") }, w.stdout)
+        try copy("clip.mp4", to: "after.mp4")
+        XCTAssertTrue(w.wait { w.stdout.contains("\(folder)/after.mp4") }, w.stdout)
+        try FileManager.default.removeItem(atPath: folder)
         XCTAssertEqual(w.finish(), 1, w.stderr)
-        XCTAssertTrue(w.stderr.contains("\(other) disappeared"), w.stderr)
+        XCTAssertTrue(w.stderr.contains("\(other), \(folder) disappeared; stopped watching"), w.stderr)
     }
 
     /// stdout that cannot be written (here /dev/full; a reader gone is the same): the watch
