@@ -65,12 +65,15 @@ public final class DirectoryWatcher: Sendable {
     public let options: Options
     /// The offer path, used only from the watching thread (hence `@unchecked`).
     let offering: OfferingBox?
+    /// `options.exclude` as patterns (the empty and the invalid dropped).
+    let excludePatterns: [PathGlob]
 
     /// Checks the folder (unreadable: `.unreadableFolder`, as `suggest`) and opens the memory.
     public init(folder displayFolder: String, options: Options) throws(SuggestError) {
         self.displayFolder =
             displayFolder.hasSuffix("/") && displayFolder.count > 1 ? String(displayFolder.dropLast()) : displayFolder
         self.options = options
+        excludePatterns = options.exclude.compactMap(PathGlob.init)
         folder = try Suggester.checkedFolder(displayFolder)
         if options.suggestions != nil {
             do throws(StateFileError) {

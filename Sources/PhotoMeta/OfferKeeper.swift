@@ -42,7 +42,8 @@ package final class OfferKeeper: Sendable {
     /// folder (`folder` canonical, shown as `display`) and it still stands (`StandingOffer.find`);
     /// reported once among the watchers.
     package func announce(
-        folder: String, display: String, offering: Offering, settings: SuggestionSettings, now: Double
+        folder: String, display: String, offering: Offering, exclude: [PathGlob] = [], settings: SuggestionSettings,
+        now: Double
     ) -> WatchEvent? {
         state.withLock { s -> WatchEvent? in
             let root = FolderScan.Root(path: folder, display: display)
@@ -50,7 +51,7 @@ package final class OfferKeeper: Sendable {
             guard !s.loaded || s.standing == nil else { return nil }
             s.loaded = true
             guard let offer = try? offering.standing(),
-                let found = StandingOffer.find(offer, roots: [root], settings: settings, now: now)
+                let found = StandingOffer.find(offer, roots: [root], exclude: exclude, settings: settings, now: now)
             else { return nil }
             // Renamed while no watch ran: the memory follows it now.
             if found.file != offer.file { try? offering.follow(from: offer.file, to: found.file, now: now) }
@@ -77,7 +78,8 @@ package final class OfferKeeper: Sendable {
     /// looks for the file by its identity in all of them (`StandingOffer.find`, as `suggest
     /// --standing` does) before it calls the offer deleted.
     package func changed(
-        _ c: ChangeSet, offering: Offering, settings: SuggestionSettings?, canonical: (String) -> String, now: Double
+        _ c: ChangeSet, offering: Offering, exclude: [PathGlob] = [], settings: SuggestionSettings?,
+        canonical: (String) -> String, now: Double
     ) -> WatchEvent? {
         state.withLock { st -> WatchEvent? in
             guard let s = st.standing else { return nil }
@@ -107,7 +109,8 @@ package final class OfferKeeper: Sendable {
             }
             guard c.removed.contains(s.path) else { return nil }
             if st.roots.count > 1, let settings, let offer = try? offering.standing(), offer.file == s.file,
-                let found = StandingOffer.find(offer, roots: st.roots, settings: settings, now: now), found.file != s.file
+                let found = StandingOffer.find(offer, roots: st.roots, exclude: exclude, settings: settings, now: now),
+                found.file != s.file
             {
                 try? offering.follow(from: s.file, to: found.file, now: now)
                 st.standing = Standing(path: found.candidate.path, file: found.file, instant: s.instant)

@@ -8,20 +8,24 @@ enum StandingOffer {
     /// it still stands at `now`: captured within the window, its file a regular file inside one
     /// of `roots` that reads as media, captured at the offered instant or the offered file itself
     /// (its identity, size and modification time). The candidate's path is shown under its root's display
-    /// name; `file` is where it is now (renamed: found by its identity). One home for `suggest
-    /// --standing` and the standing offer a watch reports at start.
+    /// name; `file` is where it is now (renamed: found by its identity). A file at a path that
+    /// `exclude` leaves out (`--exclude`) does not stand: no walk of the folders would see it.
+    /// One home for `suggest --standing` and the standing offer a watch reports at start.
     static func find(
-        _ offer: SuggestionMemory.StandingRecord, roots: [FolderScan.Root], settings: SuggestionSettings, now: Double
+        _ offer: SuggestionMemory.StandingRecord, roots: [FolderScan.Root], exclude: [PathGlob] = [],
+        settings: SuggestionSettings, now: Double
     ) -> (candidate: SuggestionCandidate, root: FolderScan.Root, file: String)? {
         guard now - offer.instant <= settings.within.seconds, offer.instant - now <= settings.futureTolerance.seconds
         else { return nil }
         var file = offer.file
         var facts = try? FileFacts.of(file)
-        if facts?.type != .regular, let identity = offer.identity, let moved = renamed(identity, in: roots) {
+        if facts?.type != .regular, let identity = offer.identity,
+            let moved = renamed(identity, in: roots, exclude: exclude)
+        {
             (file, facts) = (moved.path, moved.facts)
         }
         guard let facts, facts.type == .regular, let root = roots.first(where: { PathKey(file).isWithin($0.path) }),
-            file != root.path
+            file != root.path, !PathGlob.excludes(String(file.dropFirst(root.path == "/" ? 1 : root.path.count + 1)), exclude)
         else { return nil }
         let prefix = root.display.hasSuffix("/") ? String(root.display.dropLast()) : root.display
         let shown = prefix + file.dropFirst(root.path == "/" ? 0 : root.path.count)
@@ -48,12 +52,12 @@ enum StandingOffer {
     /// walk happens only when the recorded path no longer holds a regular file. A name in
     /// progress (`photo.jpg.part`, `photo.jpg~`: `TemporaryNames`) is never on offer, as no
     /// command offers or lists one: the offer renamed to one no longer stands.
-    private static func renamed(_ identity: SuggestionMemory.FileIdentity, in roots: [FolderScan.Root])
+    private static func renamed(_ identity: SuggestionMemory.FileIdentity, in roots: [FolderScan.Root], exclude: [PathGlob])
         -> (path: String, facts: FileFacts)?
     {
         var found: (path: String, facts: FileFacts)?
         for root in roots where found == nil {
-            TreeWalker(policy: .library).walk(root.path) { event in
+            TreeWalker(policy: .library, exclude: exclude).walk(root.path) { event in
                 guard found == nil, case .files(_, let files) = event else { return }
                 if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode }),
                     !TemporaryNames.isTemporary(

@@ -230,7 +230,9 @@ public struct Suggester: Sendable {
         var decision = SuggestionDecision(suggestion: nil, instant: nil, considered: 0, rejected: [], outranked: [])
         var outcome = Outcome(
             folders: roots.map(\.path), decision: decision, age: nil, skipped: [], parsed: 0, notes: [], recorded: false)
-        guard let offer, let found = StandingOffer.find(offer, roots: roots, settings: options.settings, now: now)
+        guard let offer,
+            let found = StandingOffer.find(
+                offer, roots: roots, exclude: options.exclude.compactMap(PathGlob.init), settings: options.settings, now: now)
         else { return outcome }
         decision.suggestion = found.candidate
         decision.instant = offer.instant

@@ -44,7 +44,7 @@ final class WatchLoop {
         self.offerDelivered = offerDelivered
         self.wakes = wakes
         clock = watcher.options.clock
-        var walker = TreeWalker(policy: .library, exclude: watcher.options.exclude.compactMap(PathGlob.init))
+        var walker = TreeWalker(policy: .library, exclude: watcher.excludePatterns)
         // The snapshot keeps each file's key, never a folder's files together: a burst's
         // folder of 50,000 files is walked one run of files at a time.
         walker.streamsFiles = true
@@ -53,6 +53,8 @@ final class WatchLoop {
     }
 
     private var folder: String { watcher.folder }
+    /// What `--exclude` leaves out of the walks, and where the offer is never found.
+    private var exclude: [PathGlob] { watcher.excludePatterns }
     private var debounce: Double { watcher.options.debounce.seconds }
 
     /// Watches the root, takes the "before" snapshot, watches every folder, says `ready`.
@@ -96,7 +98,8 @@ final class WatchLoop {
         lastPoll = clock.now()
         if let settings = watcher.options.suggestions, let offering = watcher.offering?.value,
             let standing = keeper.announce(
-                folder: folder, display: watcher.displayFolder, offering: offering, settings: settings, now: lastPoll)
+                folder: folder, display: watcher.displayFolder, offering: offering, exclude: exclude, settings: settings,
+                now: lastPoll)
         {
             deliver(standing)
         }
@@ -240,7 +243,8 @@ final class WatchLoop {
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
-                let e = keeper.changed(changes, offering: offering, settings: offerSettings, canonical: watcher.canonical, now: t)
+                let e = keeper.changed(
+                    changes, offering: offering, exclude: exclude, settings: offerSettings, canonical: watcher.canonical, now: t)
             {
                 deliver(e)
             }

@@ -191,6 +191,32 @@ final class OfferLifeTests: XCTestCase {
         stop(w)
     }
 
+    /// Moved into a folder `--exclude` leaves out: no walk sees it there, so the offer went
+    /// (`deleted`, not `moved` to a path no answer lists), and `suggest --standing` with the
+    /// same `--exclude` agrees; without it, the offer is found where it went.
+    func testAMoveIntoAnExcludedFolderWithdraws() throws {
+        let other = work.appendingPathComponent("sent").path
+        try FileManager.default.createDirectory(atPath: other + "/private", withIntermediateDirectories: true)
+        let exclude = ["--exclude", "private"]
+        let w = try RunningPhotometa(
+            ["watch", folder, other, "--jsonl", "--tz", "UTC", "--state", state] + exclude, environment: environment)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout + w.stderr)
+        let path = try photo()
+        XCTAssertTrue(w.wait { !self.events(w, named: "suggestion").isEmpty }, w.stdout + w.stderr)
+        let to = other + "/private/" + (path as NSString).lastPathComponent
+        try FileManager.default.moveItem(atPath: path, toPath: to)
+        XCTAssertNotNil(withdrawn(w, "deleted"), w.stdout)
+        XCTAssertNil(events(w, named: "withdrawn").first { $0["reason"] as? String == "moved" }, w.stdout)
+        stop(w)
+        // The memory still names the first path; --standing looks for the file by its identity.
+        let ask = ["suggest", folder, other, "--standing", "--json", "--tz", "UTC", "--state", state]
+        let excluded = try Photometa.run(ask + exclude, environment: environment)
+        XCTAssertEqual(excluded.status, 3, excluded.stdout + excluded.stderr)
+        let found = try Photometa.run(ask, environment: environment)
+        XCTAssertEqual(found.status, 0, found.stdout + found.stderr)
+        XCTAssertTrue(found.stdout.contains(to), found.stdout)
+    }
+
     /// Dismissed by another process: withdrawn within the memory's polling interval.
     func testDismissFromAnotherProcessWithdraws() throws {
         let w = try watch()

@@ -28,6 +28,17 @@ final class PathGlobTests: XCTestCase {
         XCTAssertNil(PathGlob("/"))
     }
 
+    /// A file is left out when it or a folder on its way matches, as a walk leaves it out.
+    func testExcludesAsAWalkDoes() throws {
+        let patterns = try ["private", "Camera/*.mov"].map { try XCTUnwrap(PathGlob($0)) }
+        XCTAssertTrue(PathGlob.excludes("private/a.jpg", patterns), "inside an excluded folder")
+        XCTAssertTrue(PathGlob.excludes("x/private/y/a.jpg", patterns), "a name pattern at any depth")
+        XCTAssertTrue(PathGlob.excludes("Camera/clip.mov", patterns))
+        XCTAssertFalse(PathGlob.excludes("Camera/sub/clip.mov", patterns))
+        XCTAssertFalse(PathGlob.excludes("privately/a.jpg", patterns))
+        XCTAssertFalse(PathGlob.excludes("a.jpg", []))
+    }
+
     func testLinearOnHostilePatterns() {
         // Backtracking patterns stay fast: one backtrack point per component.
         let name = String(repeating: "a", count: 5000) + "b"

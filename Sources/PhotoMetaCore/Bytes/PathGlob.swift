@@ -28,6 +28,18 @@ package struct PathGlob: Sendable, Equatable, CustomStringConvertible {
         return PathGlob.match(parts[...], components[...])
     }
 
+    /// True when a walk with `patterns` leaves `relative` out: the path itself or a folder on
+    /// its way matches one (a walk never enters an excluded folder).
+    package static func excludes(_ relative: String, _ patterns: [PathGlob]) -> Bool {
+        guard !patterns.isEmpty else { return false }
+        var prefix = ""
+        for component in relative.split(separator: "/", omittingEmptySubsequences: true) {
+            prefix = prefix.isEmpty ? String(component) : prefix + "/" + component
+            if patterns.contains(where: { $0.matches(prefix) }) { return true }
+        }
+        return false
+    }
+
     private static func match(_ p: ArraySlice<[Unicode.Scalar]>, _ c: ArraySlice<[Unicode.Scalar]>) -> Bool {
         guard let first = p.first else { return c.isEmpty }
         if first == ["*", "*"] {
