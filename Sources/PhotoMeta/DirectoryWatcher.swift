@@ -67,6 +67,8 @@ public final class DirectoryWatcher: Sendable {
     let offering: OfferingBox?
     /// `options.exclude` as patterns (the empty and the invalid dropped).
     let excludePatterns: [PathGlob]
+    /// The folder as a walk's root: canonical, and as shown.
+    var root: FolderScan.Root { FolderScan.Root(path: folder, display: displayFolder) }
 
     /// Checks the folder (unreadable: `.unreadableFolder`, as `suggest`) and opens the memory.
     public init(folder displayFolder: String, options: Options) throws(SuggestError) {

@@ -26,8 +26,9 @@ package final class OfferKeeper: Sendable {
         /// The memory's standing offer was looked for at the start.
         var loaded = false
         var lastMemoryCheck = -Double.infinity
-        /// The watchers' folders, as each announced itself.
+        /// The watchers' folders, as each announced itself, and what their `--exclude` leaves out.
         var roots: [FolderScan.Root] = []
+        var exclude: [PathGlob] = []
     }
     private let state = Mutex(State())
     /// How often the memory is read for another process's dismissal or offer (seconds).
@@ -39,15 +40,14 @@ package final class OfferKeeper: Sendable {
     package var standing: Standing? { state.withLock { $0.standing } }
 
     /// At a watcher's start: the memory's standing offer when its file lies in this watcher's
-    /// folder (`folder` canonical, shown as `display`) and it still stands (`StandingOffer.find`);
-    /// reported once among the watchers.
+    /// folder (`root`: canonical, and as shown) outside what `exclude` leaves out, and it still
+    /// stands (`StandingOffer.find`); reported once among the watchers.
     package func announce(
-        folder: String, display: String, offering: Offering, exclude: [PathGlob] = [], settings: SuggestionSettings,
-        now: Double
+        _ root: FolderScan.Root, exclude: [PathGlob], offering: Offering, settings: SuggestionSettings, now: Double
     ) -> WatchEvent? {
         state.withLock { s -> WatchEvent? in
-            let root = FolderScan.Root(path: folder, display: display)
-            if !s.roots.contains(where: { $0.path == folder }) { s.roots.append(root) }
+            if !s.roots.contains(where: { $0.path == root.path }) { s.roots.append(root) }
+            s.exclude = exclude
             guard !s.loaded || s.standing == nil else { return nil }
             s.loaded = true
             guard let offer = try? offering.standing(),
@@ -78,8 +78,7 @@ package final class OfferKeeper: Sendable {
     /// looks for the file by its identity in all of them (`StandingOffer.find`, as `suggest
     /// --standing` does) before it calls the offer deleted.
     package func changed(
-        _ c: ChangeSet, offering: Offering, exclude: [PathGlob] = [], settings: SuggestionSettings?,
-        canonical: (String) -> String, now: Double
+        _ c: ChangeSet, offering: Offering, settings: SuggestionSettings?, canonical: (String) -> String, now: Double
     ) -> WatchEvent? {
         state.withLock { st -> WatchEvent? in
             guard let s = st.standing else { return nil }
@@ -109,7 +108,7 @@ package final class OfferKeeper: Sendable {
             }
             guard c.removed.contains(s.path) else { return nil }
             if st.roots.count > 1, let settings, let offer = try? offering.standing(), offer.file == s.file,
-                let found = StandingOffer.find(offer, roots: st.roots, exclude: exclude, settings: settings, now: now),
+                let found = StandingOffer.find(offer, roots: st.roots, exclude: st.exclude, settings: settings, now: now),
                 found.file != s.file
             {
                 try? offering.follow(from: s.file, to: found.file, now: now)

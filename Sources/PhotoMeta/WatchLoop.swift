@@ -53,8 +53,6 @@ final class WatchLoop {
     }
 
     private var folder: String { watcher.folder }
-    /// What `--exclude` leaves out of the walks, and where the offer is never found.
-    private var exclude: [PathGlob] { watcher.excludePatterns }
     private var debounce: Double { watcher.options.debounce.seconds }
 
     /// Watches the root, takes the "before" snapshot, watches every folder, says `ready`.
@@ -98,8 +96,7 @@ final class WatchLoop {
         lastPoll = clock.now()
         if let settings = watcher.options.suggestions, let offering = watcher.offering?.value,
             let standing = keeper.announce(
-                folder: folder, display: watcher.displayFolder, offering: offering, exclude: exclude, settings: settings,
-                now: lastPoll)
+                watcher.root, exclude: watcher.excludePatterns, offering: offering, settings: settings, now: lastPoll)
         {
             deliver(standing)
         }
@@ -243,8 +240,7 @@ final class WatchLoop {
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,
-                let e = keeper.changed(
-                    changes, offering: offering, exclude: exclude, settings: offerSettings, canonical: watcher.canonical, now: t)
+                let e = keeper.changed(changes, offering: offering, settings: offerSettings, canonical: watcher.canonical, now: t)
             {
                 deliver(e)
             }
