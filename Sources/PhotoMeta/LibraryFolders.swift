@@ -20,7 +20,7 @@ struct LibraryFolders {
     /// The dated folders, latest capture first, kept until a span changes.
     private var newest: [(latest: Double, folder: PathKey)]?
     /// Served root → how many candidates lie in it.
-    private var perRoot: [String: Int] = [:]
+    private var perRoot: [PathKey: Int] = [:]
     /// How many candidates are held.
     private(set) var fileCount = 0
 
@@ -33,8 +33,13 @@ struct LibraryFolders {
     /// How many candidates `folder` holds.
     func count(in folder: PathKey) -> Int { lists[folder]?.count ?? 0 }
 
+    /// How many candidates `folder` and the folders below it hold.
+    func count(within folder: String) -> Int {
+        lists.reduce(0) { $0 + ($1.key.isWithin(folder) ? $1.value.count : 0) }
+    }
+
     /// How many candidates the served root `root` holds.
-    func count(inRoot root: String) -> Int { perRoot[root] ?? 0 }
+    func count(inRoot root: String) -> Int { perRoot[PathKey(root)] ?? 0 }
 
     mutating func removeAll() { self = LibraryFolders(roots: roots) }
 
@@ -119,6 +124,6 @@ struct LibraryFolders {
 
     private mutating func add(_ n: Int, in folder: String) {
         fileCount += n
-        if let root = roots.first(where: { PathKey(folder).isWithin($0) }) { perRoot[root, default: 0] += n }
+        if let root = roots.first(where: { PathKey(folder).isWithin($0) }) { perRoot[PathKey(root), default: 0] += n }
     }
 }

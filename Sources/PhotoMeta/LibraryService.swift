@@ -31,16 +31,6 @@ package final class LibraryService {
         }
     }
 
-    /// What the registration file says (`serve-KEY.json` in the runtime folder).
-    package struct Registration: Codable, Sendable, Equatable {
-        package var pid: Int32
-        package var folders: [String]
-        package var exclude: [String]
-        package var socket: String
-        package var lock: String
-        package var since: Double
-    }
-
     package let folders: [String]
     package let exclude: [String]
     private let library: LiveLibrary
@@ -53,6 +43,8 @@ package final class LibraryService {
     /// answers nothing (clients scan) rather than something stale.
     private let watchFailure = WatchFailure()
     private var since = 0.0
+    /// Where `run` says things after the start (a folder it could not watch, and when it can again).
+    private var note: ((String) -> Void)?
     /// Set when the service stops: its `changes` subscribers' watchers stop with it.
     private let subscribers = StopFlag()
     private var ready = false
@@ -75,22 +67,13 @@ package final class LibraryService {
         self.clock = clock
     }
 
-    /// The name of the files of a service of `folders` with `exclude` in the runtime folder: one
-    /// service per set of folders.
-    package static func key(folders: [String], exclude: [String]) -> String {
-        // FNV-1a over the folders and patterns: a name, not a secret.
-        var h = FNV1a()
-        h.add((folders.sorted() + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8)
-        return "serve-" + String(h.value, radix: 16)
-    }
-
     /// Runs until `shouldStop` (checked whenever `wake` is readable, else at least every
     /// 250 ms): takes the lock, watches and scans the folders, announces itself, says
     /// `ready(files)`, then answers and follows changes. `runtime` nil: no clients can find it
     /// (it still keeps the index current).
     package func run(
         runtime: RuntimeFolder?, shouldStop: () -> Bool, wake: Int32? = nil, ready announce: (Int) -> Void,
-        note: (String) -> Void
+        note: @escaping (String) -> Void
     ) throws(Failure) {
         var lock: ServiceLock?
         var listener: UnixSocketListener?
@@ -126,6 +109,8 @@ package final class LibraryService {
         ready = true
         announce(library.fileCount)
         if let failure = watchFailure.reason { note("\(failure); clients will scan") }
+        _ = watchFailure.takeNew()
+        self.note = note
         defer { subscribers.set() }
         try loop(listener: listener, shouldStop: shouldStop, wake: wake)
         _ = lock
@@ -215,8 +200,16 @@ package final class LibraryService {
         reply.rescanEvery = rescans?.every
         reply.wholeRescanEvery = rescans.map { $0.every * Double($0.wholeEvery ?? 1) }
         reply.lastRescan = rescans?.last
-        if request.operation == .status, let why = watchFailure.reason {
-            reply.refused = why
+        if request.operation == .status {
+            // As a plain `suggest` of the folders would be answered (a hidden folder below a
+            // served one is not held: it is scanned).
+            if let why = watchFailure.reason {
+                reply.refused = why
+            } else if !library.served.serves(request, exclude: exclude) {
+                reply.refused = "the request's folders or excludes are not this service's"
+            }
+            // Of the folders asked (a folder below a served one holds fewer).
+            if !request.folders.isEmpty { reply.files = library.fileCount(in: request.folders.map(\.path)) }
         } else if request.operation == .suggest {
             if let why = watchFailure.reason {
                 reply.refused = why
@@ -229,7 +222,7 @@ package final class LibraryService {
         } else if request.operation == .changes {
             if let why = watchFailure.reason {
                 reply.refused = why
-            } else if library.serves(request, exclude: exclude) {
+            } else if library.served.serves(request, exclude: exclude) {
                 ChangeSubscription.start(request, on: connection, reply: reply, stop: subscribers)
                 return
             } else {
@@ -252,6 +245,11 @@ package final class LibraryService {
     private func catchUp() throws(Failure) {
         _ = try takeEvents()
         if library.hasChanges { library.refresh(entering: watchEntering()) }
+        // A folder that could not be watched is said once; it leaving the library (deleted,
+        // moved out) is what lets the service answer again.
+        guard ready else { return }
+        for why in watchFailure.takeNew() { note?("\(why); clients will scan until it is gone") }
+        if watchFailure.forget(where: { !library.holds($0) }) { note?("every folder is watched again; answering") }
     }
 
     /// Takes every queued event into the library's dirty set; true when there were any.
@@ -307,24 +305,24 @@ package final class LibraryService {
                 try source.watch("")
                 watches.append(source)
             } catch {
-                watchFailure.set("\(error)")
+                watchFailure.set("\(error)", folder: root)
             }
         }
     }
 
     /// What the walker tells as it enters a folder: watch it before it is listed.
     private func watchEntering() -> @Sendable (String, String) -> Void {
-        let sources = SourcesBox(Dictionary(zip(folders, watches), uniquingKeysWith: { a, _ in a }))
+        let sources = SourcesBox(Dictionary(zip(folders.map(PathKey.init), watches), uniquingKeysWith: { a, _ in a }))
         let failure = watchFailure
         return { path, relative in
             guard !relative.isEmpty else { return }
-            let root = String(path.dropLast(relative.count + 1))
-            guard let source = sources.value[root] else { return }
+            let root = String(path.utf8.dropLast(relative.utf8.count + 1)) ?? ""
+            guard let source = sources.value[PathKey(root)] else { return }
             do throws(InotifySource.Failure) {
                 // Watched anew even under a known name: it may be another folder now.
                 try source.watch(relative, again: true)
             } catch {
-                failure.set("\(error)")
+                failure.set("\(error)", folder: path)
             }
         }
     }
@@ -334,16 +332,17 @@ extension LibraryService {
     /// What the library calls for each folder it drops: release the folder's watch (a folder
     /// moved out of the tree would keep it, and wake the service for nothing).
     fileprivate func releaseWatch() -> (String) -> Void {
-        let sources = Dictionary(zip(folders, watches), uniquingKeysWith: { a, _ in a })
+        let sources = Array(zip(folders, watches))
         return { path in
-            guard let (root, source) = sources.first(where: { path.hasPrefix($0.key + "/") }) else { return }
-            source.forget(String(path.dropFirst(root.count + 1)), release: true)
+            guard let (root, source) = sources.first(where: { PathKey(path).isWithin($0.0) && PathKey(path) != PathKey($0.0) })
+            else { return }
+            source.forget(String(decoding: path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self), release: true)
         }
     }
 }
 
 /// The inotify sources, used only from the service's thread (hence `@unchecked`).
 private final class SourcesBox: @unchecked Sendable {
-    let value: [String: InotifySource]
-    init(_ value: [String: InotifySource]) { self.value = value }
+    let value: [PathKey: InotifySource]
+    init(_ value: [PathKey: InotifySource]) { self.value = value }
 }

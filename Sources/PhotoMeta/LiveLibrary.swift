@@ -12,6 +12,8 @@ import PhotoMetaSystem
 package final class LiveLibrary {
     /// The served folders (canonical).
     package let roots: [String]
+    /// Which folders the roots' walks enter, and so which the library answers for.
+    let served: ServedRoots
     private let scan: FolderScan
     private var index: ScanIndex?
     /// The folders and their candidates.
@@ -36,12 +38,22 @@ package final class LiveLibrary {
         self.roots = roots
         held = LibraryFolders(roots: roots)
         scan = FolderScan(exclude: exclude, indexPath: indexPath)
+        served = ServedRoots(roots: roots, exclude: scan.exclude)
     }
 
     deinit { if let index { _ = index.finish() } }
 
     /// How many candidates the library holds.
     package var fileCount: Int { held.fileCount }
+
+    /// The folder (canonical) is in the library.
+    package func holds(_ folder: String) -> Bool { held.contains(folder) }
+
+    /// How many files the library holds in `folders` (canonical), each a served root or a
+    /// folder below one: what a `suggest` of them considers.
+    package func fileCount(in folders: [String]) -> Int {
+        folders.reduce(0) { $0 + (served.isRoot($1) ? held.count(inRoot: $1) : held.count(within: $1)) }
+    }
 
     /// The first scan; `entering` is told each folder before it is listed (to be watched).
     package func populate(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
@@ -99,12 +111,12 @@ package final class LiveLibrary {
         replaced = []
         for path in names { dropTree(path) }
         for path in names
-        where isServed(path) && held.contains(PathKey.parent(path)) && !held.contains(path) {
+        where served.root(of: path) != nil && held.contains(PathKey.parent(path)) && !held.contains(path) {
             scanSubtree(path, summary: &summary, entering: entering)
         }
         // Parents before children: a folder dropped with its parent is not listed again.
         for folder in dirty.map(\.path).sorted(by: { $0.utf8.count < $1.utf8.count })
-        where isServed(folder) && held.contains(folder) {
+        where served.root(of: folder) != nil && held.contains(folder) {
             relist(folder, summary: &summary, entering: entering)
         }
         dirty = []
@@ -118,9 +130,9 @@ package final class LiveLibrary {
     private func scanSubtree(
         _ path: String, summary: inout FolderScan.Summary, entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
     ) {
-        guard let root = root(of: path), path != root else { return }
+        guard let root = served.enteredRoot(of: path) else { return }
         guard let facts = try? FileFacts.of(path, followLinks: false), facts.type == .directory else { return }
-        let depth = path.dropFirst(root.count + 1).split(separator: "/").count
+        let depth = path.utf8.dropFirst(root.utf8.count + 1).split(separator: UInt8(ascii: "/")).count
         guard depth <= TreeWalker.depthLimit else { return }
         var visitedSummary = FolderScan.Summary()
         let subtree = FolderScan.Root(path: path, display: root, subtreeOf: root)
@@ -136,7 +148,7 @@ package final class LiveLibrary {
         _ folder: String, summary: inout FolderScan.Summary,
         entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
     ) {
-        guard let root = root(of: folder) else { return }
+        guard let root = served.root(of: folder) else { return }
         let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
         let before = summary.skipped.count
         let linksBefore = summary.links.count
@@ -161,7 +173,7 @@ package final class LiveLibrary {
     /// The decision of `suggest` over the folders of `request` (served, with the service's own
     /// excludes), paths as the client wrote them; nil when the library cannot answer exactly.
     package func decide(_ request: ServiceRequest, exclude: [String]) -> (SuggestionDecision, [SuggestReport.Skipped])? {
-        guard let context = request.context, serves(request, exclude: exclude) else { return nil }
+        guard let context = request.context, served.serves(request, exclude: exclude) else { return nil }
         // A check of what it returns: the offer (and the file pending) must still be the file
         // decided on. inotify cannot see a change made through a hard link from outside the
         // tree, or to the target of a link; such a file's folder is listed again, and the
@@ -198,8 +210,10 @@ package final class LiveLibrary {
         var skippedEntries: [SuggestReport.Skipped] = []
         // One served root, no explanations (what a chat client asks): only the folders whose
         // span may reach the window are visited, newest first; the rest are counted.
-        if request.folders.count == 1, let f = request.folders.first, !request.explain, roots.contains(f.path),
-            !roots.contains(where: { $0 != f.path && (PathKey($0).isWithin(f.path) || PathKey(f.path).isWithin($0)) })
+        if request.folders.count == 1, let f = request.folders.first, !request.explain, served.isRoot(f.path),
+            !roots.contains(where: {
+                PathKey($0) != PathKey(f.path) && (PathKey($0).isWithin(f.path) || PathKey(f.path).isWithin($0))
+            })
         {
             return decideRoot(f, context)
         }
@@ -289,7 +303,7 @@ package final class LiveLibrary {
     /// them by a scan; nil when the library cannot answer exactly. Folders are taken newest
     /// span first, until the rest cannot reach the listing, whatever their zone.
     package func recent(_ request: ServiceRequest, exclude: [String]) -> [SuggestionCandidate]? {
-        guard let zone = TimeZone(identifier: request.zone), serves(request, exclude: exclude) else { return nil }
+        guard let zone = TimeZone(identifier: request.zone), served.serves(request, exclude: exclude) else { return nil }
         let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
         var selection = RecentSelection(limit: request.limit, kinds: kinds, zone: zone)
         var used = Set<PathKey>()
@@ -312,13 +326,6 @@ package final class LiveLibrary {
         return selection.selected
     }
 
-    /// The served root `folder` lies in.
-    private func root(of folder: String) -> String? {
-        roots.first { PathKey(folder).isWithin($0) }
-    }
-
-    private func isServed(_ folder: String) -> Bool { root(of: folder) != nil }
-
     /// The known folders directly below `folder`.
     private func children(of folder: String) -> [String] {
         let me = PathKey(folder)
@@ -338,13 +345,6 @@ package final class LiveLibrary {
     /// For an answer about `asked` (canonical): the links of `folder` a walk of `asked` would
     /// not follow. None for a root.
     private func linksOut(of asked: String, in folder: PathKey) -> [String: String] {
-        roots.contains(asked) ? [:] : links.leaving(asked, in: folder)
-    }
-
-    /// The request's folders are served: each a root, or, when neither the service nor the
-    /// request excludes anything (patterns are relative to the folder asked), a folder below one.
-    package func serves(_ request: ServiceRequest, exclude: [String]) -> Bool {
-        request.exclude == exclude
-            && request.folders.allSatisfy { roots.contains($0.path) || (exclude.isEmpty && isServed($0.path)) }
+        served.isRoot(asked) ? [:] : links.leaving(asked, in: folder)
     }
 }

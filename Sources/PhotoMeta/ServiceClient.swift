@@ -51,14 +51,12 @@ package enum ServiceClient {
     /// for a `suggest` of them without `--exclude`: a sub-folder of a service without
     /// excludes is answered by it.
     static func covers(_ r: LibraryService.Registration, _ request: ServiceRequest) -> Bool {
-        if request.operation == .status {
-            return request.folders.allSatisfy { f in
-                r.folders.contains(f.path) || (r.exclude.isEmpty && r.folders.contains { PathKey(f.path).isWithin($0) })
-            }
-        }
-        return r.exclude == request.exclude
+        // Folders compared by their bytes: `café` in one code point and in two are two folders.
+        // `status` asks as a `suggest` without `--exclude` would (its request has none).
+        r.exclude == request.exclude
             && request.folders.allSatisfy { f in
-                r.folders.contains(f.path) || (r.exclude.isEmpty && r.folders.contains { PathKey(f.path).isWithin($0) })
+                r.folders.contains { PathKey($0) == PathKey(f.path) }
+                    || (r.exclude.isEmpty && r.folders.contains { PathKey(f.path).isWithin($0) })
             }
     }
 

@@ -109,7 +109,7 @@ struct ServeCommand {
         for f in folders.folders {
             do throws(SystemError) {
                 let c = try FileSystem.canonicalFolder(f)
-                if !canonical.contains(c) { canonical.append(c) }
+                if !canonical.contains(where: { PathKey($0) == PathKey(c) }) { canonical.append(c) }
             } catch {
                 return SuggestCommand.report(.unreadableFolder(path: f, error: error), folders: folders)
             }
