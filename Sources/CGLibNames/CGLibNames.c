@@ -22,6 +22,15 @@ int pm_file_uri(const char *absolute_path, char *out, size_t out_len) {
     return rc;
 }
 
+int pm_file_uri_as_given(const char *path, char *out, size_t out_len) {
+    if (path == NULL || path[0] == '\0') return -1;
+    gchar *absolute = g_canonicalize_filename(path, NULL);
+    if (absolute == NULL) return -1;
+    int rc = pm_file_uri(absolute, out, out_len);
+    g_free(absolute);
+    return rc;
+}
+
 int pm_md5_hex(const void *data, size_t len, char *out, size_t out_len) {
     if (data == NULL || out == NULL || out_len < 33) return -1;
     gchar *hex = g_compute_checksum_for_data(G_CHECKSUM_MD5, (const guchar *)data, len);

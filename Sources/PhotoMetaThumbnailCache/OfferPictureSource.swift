@@ -20,8 +20,7 @@ package struct OfferPictureSource: Sendable, Equatable {
     /// `cache`; nil when the file cannot be named (not a regular file, no canonical path).
     package static func find(for path: String, side: Int, mode: String, cache: ThumbnailCache) -> OfferPictureSource? {
         guard let facts = try? FileFacts.of(path), facts.type == .regular,
-            let canonical = try? FileSystem.canonicalPath(path),
-            let key = ThumbnailCache.key(canonicalPath: canonical, facts: facts)
+            let key = ThumbnailCache.key(path: path, facts: facts)
         else { return nil }
         let folder = cache.photometaFolder + "/offers"
         let name = "\(key.hash)-\(side)-\(mode).png"

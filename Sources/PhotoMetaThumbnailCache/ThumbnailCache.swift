@@ -64,8 +64,10 @@ public struct ThumbnailCache: Sendable, Equatable {
         package var size: Int64
     }
 
-    package static func key(canonicalPath: String, facts: FileFacts) -> Key? {
-        guard let uri = fileURI(canonicalPath) else { return nil }
+    /// The key of the file at `path` as given (`uriAsGiven`), with its facts (links followed,
+    /// as a file manager's file info).
+    package static func key(path: String, facts: FileFacts) -> Key? {
+        guard let uri = uriAsGiven(path) else { return nil }
         return Key(uri: uri, hash: md5(uri), mtime: facts.modification.seconds, size: facts.size)
     }
 
@@ -88,6 +90,18 @@ public struct ThumbnailCache: Sendable, Equatable {
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// The `file://` URI of `path` as a file manager names it: absolute against the current
+    /// folder, `.` and `..` removed by name, symbolic links kept (GLib's
+    /// `g_canonicalize_filename`, as `g_file_new_for_path`). Nautilus browsing `~/Pictures`, a
+    /// link to `/data/Pictures`, names its thumbnails by `file:///home/u/Pictures/...`, not by
+    /// the link's target.
+    package static func uriAsGiven(_ path: String) -> String? {
+        // Every byte may become %XX; the current folder (PATH_MAX at most) may come before it.
+        var out = [CChar](repeating: 0, count: (path.utf8.count + Int(PATH_MAX)) * 3 + 32)
+        guard PathBytes.withCPath(path, { pm_file_uri_as_given($0, &out, out.count) }) == 0 else { return nil }
+        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Lowercase hex MD5, the cache's file name.
     package static func md5(_ text: String) -> String {
         var out = [CChar](repeating: 0, count: 33)
@@ -100,8 +114,7 @@ public struct ThumbnailCache: Sendable, Equatable {
     /// path and size. What `photometa` checks before it starts the thumbnailer.
     package func validEntry(for path: String, side: Int) -> (path: String, width: Int, height: Int)? {
         guard let bucket = Bucket.holding(side), let facts = try? FileFacts.of(path), facts.type == .regular,
-            let canonical = try? FileSystem.canonicalPath(path),
-            let key = ThumbnailCache.key(canonicalPath: canonical, facts: facts)
+            let key = ThumbnailCache.key(path: path, facts: facts)
         else { return nil }
         let at = entryPath(key, bucket)
         guard let entry = validEntry(at: at, for: key), let size = PNGText.size(entry) else { return nil }

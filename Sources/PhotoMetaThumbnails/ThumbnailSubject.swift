@@ -46,6 +46,6 @@ extension Thumbnailer {
             // A movie's container with sound only (kind unknown) goes to the frame grabber too,
             // which says there is no video frame.
             isVideo: asset.kind == .video || asset.format.isVideo,
-            key: cache.flatMap { _ in ThumbnailCache.key(canonicalPath: canonical, facts: facts) })
+            key: cache.flatMap { _ in ThumbnailCache.key(path: path, facts: facts) })
     }
 }

@@ -152,8 +152,7 @@ public final class Thumbnailer: Sendable {
         guard request.mode == .fit, let cache,
             let bucket = ThumbnailCache.Bucket.holding(max(request.width, request.height)),
             let facts = try? FileFacts.of(path), facts.type == .regular,
-            let canonical = try? FileSystem.canonicalPath(path),
-            let key = ThumbnailCache.key(canonicalPath: canonical, facts: facts)
+            let key = ThumbnailCache.key(path: path, facts: facts)
         else { return nil }
         let failure = cache.failurePath(key)
         if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }

@@ -369,6 +369,28 @@ final class ThumbnailCacheTests: XCTestCase {
         XCTAssertEqual(ThumbnailCache.fileURI("/home/u/a b/é.jpg"), "file:///home/u/a%20b/%C3%A9.jpg")
     }
 
+    /// A file reached through a linked folder (`~/Pictures` -> `/data/Pictures`) is named as a
+    /// file manager names it: by the path as given, the link kept, `.` and `..` removed by name;
+    /// GNOME looks for its thumbnail there and finds photometa's.
+    func testEntriesAreNamedByThePathAsGiven() throws {
+        let scratch = try ScratchFolder()
+        try FileManager.default.createDirectory(atPath: scratch.path + "/data", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Pictures", withDestinationPath: scratch.path + "/data")
+        let photo = try scratch.copy(ThumbnailFixtures.path("orient1.jpg"), as: "data/a.jpg")
+        let viaLink = scratch.path + "/Pictures/a.jpg"
+        XCTAssertEqual(ThumbnailCache.uriAsGiven(viaLink), ThumbnailCache.fileURI(viaLink))
+        XCTAssertEqual(ThumbnailCache.uriAsGiven(scratch.path + "/Pictures/./x/../a.jpg"), ThumbnailCache.fileURI(viaLink))
+        let cwd = FileManager.default.currentDirectoryPath
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(scratch.path + "/data"))
+        XCTAssertEqual(ThumbnailCache.uriAsGiven("a.jpg"), ThumbnailCache.fileURI(photo), "relative: against the current folder")
+        let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
+        _ = try Thumbnailer(cache: cache).thumbnail(of: viaLink, ThumbnailRequest(width: 256, height: 256))
+        let uri = try XCTUnwrap(ThumbnailCache.fileURI(viaLink))
+        let entry = cache.root + "/large/" + ThumbnailCache.md5(uri) + ".png"
+        XCTAssertEqual(PNGText.chunks(try [UInt8](Data(contentsOf: URL(fileURLWithPath: entry))))["Thumb::URI"], uri)
+    }
+
     func testFailuresAreRecordedAndNotRetriedUntilTheFileChanges() throws {
         let scratch = try ScratchFolder()
         let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
