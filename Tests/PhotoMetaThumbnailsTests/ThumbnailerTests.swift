@@ -375,7 +375,8 @@ final class ThumbnailCacheTests: XCTestCase {
     func testEntriesAreNamedByThePathAsGiven() throws {
         let scratch = try ScratchFolder()
         try FileManager.default.createDirectory(atPath: scratch.path + "/data", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/Pictures", withDestinationPath: scratch.path + "/data")
+        try FileManager.default.createSymbolicLink(
+            atPath: scratch.path + "/Pictures", withDestinationPath: scratch.path + "/data")
         let photo = try scratch.copy(ThumbnailFixtures.path("orient1.jpg"), as: "data/a.jpg")
         let viaLink = scratch.path + "/Pictures/a.jpg"
         XCTAssertEqual(ThumbnailCache.uriAsGiven(viaLink), ThumbnailCache.fileURI(viaLink))
