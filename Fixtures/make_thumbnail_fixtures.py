@@ -108,6 +108,16 @@ def huge_png():
         + png_chunk(b"IEND", b"")
 
 
+def panorama_png():
+    """panorama.png: a real 20000 x 10 grey picture (a strip wider than the 16384 px a side a
+    thumbnail may have), whole and decodable: `--fill` keeps it whole and so cannot make it."""
+    import zlib
+    ihdr = struct.pack(">IIBBBBB", 20000, 10, 8, 0, 0, 0, 0)
+    rows = b"".join(b"\0" + bytes([128]) * 20000 for _ in range(10))
+    return b"\x89PNG\r\n\x1a\n" + png_chunk(b"IHDR", ihdr) + png_chunk(b"IDAT", zlib.compress(rows, 9)) \
+        + png_chunk(b"IEND", b"")
+
+
 # A green that Display P3 and sRGB encode differently (inside both gamuts), for the colour
 # fixtures: as P3 values it is sRGB (65, 182, 25) (LittleCMS, relative colorimetric).
 P3_GREEN = (100, 180, 60)
@@ -267,6 +277,7 @@ def main():
         ("alpha.png", alpha_png_direct()),
         ("anim.gif", animated_gif(3)),
         ("huge.png", huge_png()),
+        ("panorama.png", panorama_png()),
         ("declared12mp.png", declared_png(4000, 3000, 8)),
         ("declared12mp16.png", declared_png(4000, 3000, 16)),
         ("plain.heic", heic()),

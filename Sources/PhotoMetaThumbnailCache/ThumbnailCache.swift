@@ -74,12 +74,30 @@ public struct ThumbnailCache: Sendable, Equatable {
     package func entryPath(_ key: Key, _ bucket: Bucket) -> String { root + "/" + bucket.folder + "/" + key.hash + ".png" }
     package func failurePath(_ key: Key) -> String { root + "/fail/" + program + "/" + key.hash + ".png" }
 
-    /// The text chunks photometa writes into an entry.
-    package static func chunks(_ key: Key) -> [(String, String)] {
-        [
-            ("Thumb::URI", key.uri), ("Thumb::MTime", String(key.mtime)), ("Thumb::Size", String(key.size)),
-            ("Software", "photometa \(version)"),
-        ]
+    /// The text chunks photometa writes into an entry; the picture's own size when known
+    /// (`Thumb::Image::Width` and `Height` [Thumbnail Managing Standard 0.9, "Additional
+    /// keys"], as GNOME writes them): what tells a small picture's whole entry from one made
+    /// too small (`isLargeEnough`).
+    package static func chunks(_ key: Key, picture: (width: Int, height: Int)? = nil) -> [(String, String)] {
+        var text = [("Thumb::URI", key.uri), ("Thumb::MTime", String(key.mtime)), ("Thumb::Size", String(key.size))]
+        if let picture { text += [("Thumb::Image::Width", "\(picture.width)"), ("Thumb::Image::Height", "\(picture.height)")] }
+        return text + [("Software", "photometa \(version)")]
+    }
+
+    /// An entry of `width` x `height` holds what a box of `side` needs: its long side reaches
+    /// the side, or the picture itself is no larger (its size from `picture`, else from the
+    /// entry's `Thumb::Image::` keys; a pixel of rounding allowed). Another tool may store a
+    /// smaller picture (an embedded preview) with valid keys: used, it would answer a 256 px
+    /// request with 60 px.
+    package static func isLargeEnough(
+        _ width: Int, _ height: Int, side: Int, text: [String: String], picture: (width: Int, height: Int)? = nil
+    ) -> Bool {
+        let long = max(width, height)
+        if long >= side { return true }
+        let keyed = Int(text["Thumb::Image::Width"] ?? "").flatMap { w in Int(text["Thumb::Image::Height"] ?? "").map { (w, $0) }
+        }
+        guard let original = picture ?? keyed, original.0 > 0, original.1 > 0 else { return false }
+        return long >= min(side, max(original.0, original.1)) - 1
     }
 
     /// The `file://` URI of an absolute path, as GLib (and so file managers) write it.
@@ -117,12 +135,15 @@ public struct ThumbnailCache: Sendable, Equatable {
             let key = ThumbnailCache.key(path: path, facts: facts)
         else { return nil }
         let at = entryPath(key, bucket)
-        guard let entry = validEntry(at: at, for: key), let size = PNGText.size(entry) else { return nil }
+        guard let entry = validEntry(at: at, for: key), let size = PNGText.size(entry),
+            ThumbnailCache.isLargeEnough(size.width, size.height, side: bucket.rawValue, text: PNGText.chunks(entry))
+        else { return nil }
         return (at, size.width, size.height)
     }
 
-    /// The entry's bytes when it is valid for `key`: a PNG whose URI and MTime match (and Size,
-    /// when it has one). A missing, foreign, stale or unreadable entry gives nil.
+    /// The entry's bytes when it is valid for `key`: a whole PNG (`PNGText.isWhole`) whose URI
+    /// and MTime match (and Size, when it has one). A missing, foreign, stale, cut or unreadable
+    /// entry gives nil, and is made again.
     package func validEntry(at path: String, for key: Key) -> [UInt8]? {
         guard let facts = try? FileFacts.of(path, followLinks: false), facts.type == .regular,
             facts.size <= Int64(PNGText.entryMax), let source = try? FileByteSource(path: path),
@@ -131,7 +152,7 @@ public struct ThumbnailCache: Sendable, Equatable {
         let text = PNGText.chunks(bytes)
         guard text["Thumb::URI"] == key.uri, text["Thumb::MTime"] == String(key.mtime) else { return nil }
         if let size = text["Thumb::Size"], size != String(key.size) { return nil }
-        return bytes
+        return PNGText.isWhole(bytes) ? bytes : nil
     }
 
     /// Stores `bytes` at `path`, making the folders (0700) on the way.
@@ -174,6 +195,22 @@ package enum PNGText {
             return false
         }
         return size
+    }
+
+    /// The entry is a whole PNG: its chunks, each within the file, reach `IEND` after at least
+    /// one `IDAT`. An entry cut while written (a full disk, a writer killed) keeps its keys and
+    /// loses its end: it would fail every decode, and never be replaced.
+    package static func isWhole(_ png: [UInt8]) -> Bool {
+        guard png.starts(with: PNGChunks.signature) else { return false }
+        var sawData = false
+        var ended = false
+        _ = try? PNGChunks.walk(BoundedReader(MemoryByteSource(png)), limit: 1 << 16) { chunk in
+            guard chunk.next <= Int64(png.count) else { return false }
+            if chunk.type == "IDAT" { sawData = true }
+            ended = chunk.type == "IEND"
+            return !ended
+        }
+        return sawData && ended
     }
 
     /// The `tEXt` keyword/value pairs before the image data (the first value of a key kept).

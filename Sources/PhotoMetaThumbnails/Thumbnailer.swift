@@ -78,53 +78,10 @@ public final class Thumbnailer: Sendable {
         }
         let shown = s.shown ?? (request.width, request.height)
         let needed = request.neededSize(forPicture: shown.width, shown.height)
+        try Thumbnailer.checkFill(request, shown: shown, needed: needed)
+        let picture = s.asset.width.flatMap { w in s.asset.height.map { (width: w, height: $0) } }
         // The cache: a valid entry of a bucket that holds what is needed.
-        if let cache, let key = s.key {
-            let failure = cache.failurePath(key)
-            if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
-            // The bucket that holds the box (file managers look there for that size), or more
-            // when filling the box needs a larger picture.
-            var side = max(request.width, request.height, needed.width, needed.height)
-            // A video's shown size is known only once decoded: fill and crop take a bucket four
-            // times the box, as the direct path does.
-            if s.shown == nil, request.mode != .fit { side = 4 * side }
-            if let bucket = ThumbnailCache.Bucket.holding(side) {
-                for b in ThumbnailCache.Bucket.allCases where b >= bucket {
-                    let at = cache.entryPath(key, b)
-                    guard let entry = cache.validEntry(at: at, for: key) else { continue }
-                    if b == bucket { return try derive(from: entry, at: at, source: .cache, shown: s.shown, request) }
-                    // A larger bucket's entry (a file manager's, an earlier run's): the bucket's
-                    // own is made from it and stored, where this size is looked for.
-                    var entryRequest = ThumbnailRequest(width: bucket.rawValue, height: bucket.rawValue)
-                    entryRequest.maxPixels = request.maxPixels
-                    let made = try derive(
-                        from: entry, at: nil, source: .cache, shown: s.shown, entryRequest, chunks: ThumbnailCache.chunks(key))
-                    let bucketAt = cache.entryPath(key, bucket)
-                    let stored = (try? cache.store(made.bytes, at: bucketAt)) != nil
-                    return try derive(from: made.bytes, at: stored ? bucketAt : nil, source: .cache, shown: s.shown, request)
-                }
-                // None: make the bucket's entry, store it, and derive the request from it.
-                var entryRequest = ThumbnailRequest(width: bucket.rawValue, height: bucket.rawValue)
-                entryRequest.maxPixels = request.maxPixels
-                entryRequest.delivery = request.delivery
-                let made: (VipsCodec.Encoded, Thumbnail.Source, Bool)
-                do throws(ThumbnailError) {
-                    made = try produce(s, entryRequest, chunks: ThumbnailCache.chunks(key))
-                } catch {
-                    recordFailure(key, error)
-                    throw error
-                }
-                let (encoded, source, degraded) = made
-                if degraded {
-                    // The quick picture is smaller than the bucket: never put it in the shared cache.
-                    return try derive(from: encoded.bytes, at: nil, source: source, shown: s.shown, request, degraded: true)
-                }
-                let at = cache.entryPath(key, bucket)
-                // A cache that cannot be written still gives the thumbnail.
-                let stored = (try? cache.store(encoded.bytes, at: at)) != nil
-                return try derive(from: encoded.bytes, at: stored ? at : nil, source: source, shown: s.shown, request)
-            }
-        }
+        if let made = try throughCache(s, request, needed: needed, picture: picture) { return made }
         if s.shown == nil {
             // Size unknown until decoded (a video): an upright picture four times the box first
             // (fill and crop of a wide frame need more than the box), then the request from it.
@@ -143,26 +100,6 @@ public final class Thumbnailer: Sendable {
         return Thumbnail(
             bytes: encoded.bytes, width: encoded.width, height: encoded.height, format: request.format, source: source,
             isDegraded: degraded)
-    }
-
-    /// A fit request answered from the cache without reading the file: its bucket follows
-    /// from the box alone, and the entry's own size gives the picture's aspect. (Fill and crop
-    /// need the picture's size to choose the bucket, so they take the full path.)
-    func cached(_ path: String, _ request: ThumbnailRequest) throws(ThumbnailError) -> Thumbnail? {
-        guard request.mode == .fit, let cache,
-            let bucket = ThumbnailCache.Bucket.holding(max(request.width, request.height)),
-            let facts = try? FileFacts.of(path), facts.type == .regular,
-            let key = ThumbnailCache.key(path: path, facts: facts)
-        else { return nil }
-        let failure = cache.failurePath(key)
-        if cache.validEntry(at: failure, for: key) != nil { throw .failedBefore(failure) }
-        // The bucket's own entry only: derived from a larger one, the answer would be a picture
-        // without a file, where the cache should then hold the bucket's entry.
-        let at = cache.entryPath(key, bucket)
-        if let entry = cache.validEntry(at: at, for: key), let size = pngSize(entry) {
-            return try derive(from: entry, at: at, source: .cache, shown: size, request)
-        }
-        return nil
     }
 
     /// The request from an upright picture already small (a cache entry, the bucket's new

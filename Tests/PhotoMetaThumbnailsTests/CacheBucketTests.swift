@@ -50,4 +50,87 @@ final class CacheBucketTests: XCTestCase {
             XCTAssertEqual([direct.width, direct.height], expected, "\(side) without it")
         }
     }
+
+    /// A 300x200 photo and a cache at `scratch`.
+    func photo300x200(_ scratch: ScratchFolder) throws -> String {
+        let made = try Thumbnailer(cache: nil).thumbnail(
+            of: ThumbnailFixtures.path("ifd1.jpg"), ThumbnailRequest(width: 300, height: 200, mode: .crop, format: .jpeg))
+        let photo = scratch.path + "/photo.jpg"
+        try Data(made.bytes).write(to: URL(fileURLWithPath: photo))
+        return photo
+    }
+
+    /// A size resized from the bucket's own entry is the picture's own too: a 300x200 photo's
+    /// 128x85 entry gave 100x66 at 100 (the entry's rounded aspect), where the photo gives 100x67.
+    func testASizeFromTheBucketsOwnEntryIsThePicturesOwn() throws {
+        let scratch = try ScratchFolder()
+        let photo = try photo300x200(scratch)
+        let thumbnailer = Thumbnailer(cache: ThumbnailCache(root: scratch.path + "/thumbnails"))
+        let entry = try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 128, height: 128))
+        XCTAssertEqual([entry.width, entry.height], [128, 85])
+        let t = try thumbnailer.thumbnail(of: photo, ThumbnailRequest(width: 100, height: 100))
+        XCTAssertEqual([t.width, t.height], [100, 67])
+        XCTAssertEqual(t.source, .cache)
+    }
+
+    /// Another tool's entry with valid keys but smaller than its bucket (a 60x40 picture in
+    /// `large/` for a 300x200 photo, say from an embedded preview) is not the answer: the photo
+    /// is decoded and the entry replaced. A small picture's whole entry (a 64x48 photo) is.
+    func testAnEntryTooSmallForItsBucketIsMadeAgain() throws {
+        let scratch = try ScratchFolder()
+        let photo = try photo300x200(scratch)
+        let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
+        let key = try XCTUnwrap(ThumbnailCache.key(path: photo, facts: try FileFacts.of(photo)))
+        let small = try VipsCodec.thumbnail(
+            path: photo,
+            VipsCodec.Options(
+                width: 60, height: 40, maxPixels: 1 << 30, format: .png, quality: 80, text: ThumbnailCache.chunks(key)))
+        try cache.store(small.bytes, at: cache.entryPath(key, .large))
+        XCTAssertNil(cache.validEntry(for: photo, side: 256), "photometa itself does not answer with it")
+        let t = try Thumbnailer(cache: cache).thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual([t.width, t.height], [256, 171])
+        XCTAssertEqual(t.source, .decoded)
+        XCTAssertEqual(cache.validEntry(for: photo, side: 256)?.width, 256, "replaced")
+        // A 64x48 photo's entry is 64x48, and says the picture's size: used as it is.
+        let tiny = try scratch.copy(ThumbnailFixtures.path("orient1.jpg"))
+        _ = try Thumbnailer(cache: cache).thumbnail(of: tiny, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual(cache.validEntry(for: tiny, side: 256)?.width, 64)
+        XCTAssertEqual(
+            try Thumbnailer(cache: cache).thumbnail(of: tiny, ThumbnailRequest(width: 256, height: 256)).source, .cache)
+    }
+
+    /// An entry cut while written (its keys whole, its image data not): never the answer, and
+    /// replaced by the next request, which decodes the photo.
+    func testACutEntryIsMadeAgain() throws {
+        let scratch = try ScratchFolder()
+        let photo = try photo300x200(scratch)
+        let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
+        let first = try Thumbnailer(cache: cache).thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        let at = try XCTUnwrap(first.path)
+        try cache.store(Array(first.bytes.prefix(first.bytes.count - 40)), at: at)
+        XCTAssertNil(cache.validEntry(for: photo, side: 256))
+        let again = try Thumbnailer(cache: cache).thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
+        XCTAssertEqual([again.width, again.height], [256, 171])
+        XCTAssertEqual(again.source, .decoded)
+        XCTAssertTrue(PNGText.isWhole(try [UInt8](Data(contentsOf: URL(fileURLWithPath: at)))))
+        // A smaller size, from x-large's cut entry: decoded, not "cannot decode".
+        try FileManager.default.moveItem(atPath: at, toPath: scratch.path + "/whole.png")
+        let whole = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.path + "/whole.png")))
+        try cache.store(Array(whole.prefix(whole.count - 40)), at: at)
+        let out = try Thumbnailer(cache: cache).thumbnail(of: photo, ThumbnailRequest(width: 200, height: 200, mode: .crop))
+        XCTAssertEqual([out.width, out.height], [200, 200])
+    }
+
+    /// `--fill` keeps the whole picture: a 20000x10 strip would stay 20000 px wide, over the
+    /// limit, and says so (it said "cannot decode: thumbnail box out of range"); crop makes it.
+    func testFillOfAStripWiderThanTheLimitSaysWhy() throws {
+        let strip = ThumbnailFixtures.path("panorama.png")
+        XCTAssertThrowsError(
+            try Thumbnailer(cache: nil).thumbnail(of: strip, ThumbnailRequest(width: 256, height: 256, mode: .fill))
+        ) {
+            XCTAssertTrue("\($0)".contains("over 16384 pixels a side"), "\($0)")
+        }
+        let crop = try Thumbnailer(cache: nil).thumbnail(of: strip, ThumbnailRequest(width: 256, height: 256, mode: .crop))
+        XCTAssertEqual([crop.width, crop.height], [256, 10])
+    }
 }
