@@ -27,6 +27,8 @@ final class WatchLoop {
     private var fullRescan = false
     private var lastEvent = 0.0
     private var pendingCheck: Double?
+    /// An offer put off until a file's times are still (`OfferDeferral`).
+    let deferral = OfferDeferral()
     private var lastPoll = 0.0
     /// Looks besides inotify's events (`Options.rescanInterval`), and what they keep between
     /// them (`FolderTimes`).
@@ -104,12 +106,6 @@ final class WatchLoop {
     }
 
     var keeper: OfferKeeper { watcher.options.keeper }
-
-    /// The standing offer's life as time passes (`OfferKeeper.tick`).
-    private func tickOffer(at t: Double) {
-        guard let settings = watcher.options.suggestions, let offering = watcher.offering?.value else { return }
-        if let e = keeper.tick(offering: offering, within: settings.within.seconds, now: t) { deliver(e) }
-    }
 
     /// Runs until `shouldStop` or the folder is gone.
     func run(shouldStop: () -> Bool) {
@@ -247,6 +243,7 @@ final class WatchLoop {
         }
         watcher.options.tracked?(tracker.trackedNames)
         offer(shortlist?.kept ?? [], at: t)
+        pendingCheck = [pendingCheck, deferral.due].compactMap { $0 }.min()
         return true
     }
 

@@ -217,6 +217,33 @@ final class OfferLifeTests: XCTestCase {
         XCTAssertTrue(found.stdout.contains(to), found.stdout)
     }
 
+    /// A copy tool that sets the original's modification time after the file landed (GNOME
+    /// Files copying from a phone over MTP, KDE Connect): a picture dated only by its file
+    /// times is not offered as just taken before its times are still, so it never moves the
+    /// memory to "now", and the photo taken a moment earlier is still offered. One whose times
+    /// stay is offered once they have been still for the settle time.
+    func testAFileWhoseTimesAreSetAfterItLandsIsNotOfferedAsNew() throws {
+        let w = try watch()
+        let staging = work.appendingPathComponent("staging").path
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let undated = TestPaths.thumbnails.appendingPathComponent("alpha.png").path
+        try FileManager.default.copyItem(atPath: undated, toPath: staging + "/meme.png")
+        XCTAssertEqual(rename(staging + "/meme.png", folder + "/meme.png"), 0)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""path":"\#(self.folder)/meme.png""#) }, w.stdout)
+        var times = [timespec(tv_sec: 1_546_300_800, tv_nsec: 0), timespec(tv_sec: 1_546_300_800, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, folder + "/meme.png", &times, 0), 0)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""changed":[{"#) }, w.stdout)
+        let path = try photo(secondsAgo: 5)
+        XCTAssertTrue(w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == path } }, w.stdout)
+        XCTAssertFalse(events(w, named: "suggestion").contains { ($0["path"] as? String)?.hasSuffix("meme.png") == true })
+        try FileManager.default.copyItem(atPath: undated, toPath: staging + "/kept.png")
+        XCTAssertEqual(rename(staging + "/kept.png", folder + "/kept.png"), 0)
+        XCTAssertTrue(
+            w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == self.folder + "/kept.png" } },
+            w.stdout)
+        stop(w)
+    }
+
     /// Dismissed by another process: withdrawn within the memory's polling interval.
     func testDismissFromAnotherProcessWithdraws() throws {
         let w = try watch()
