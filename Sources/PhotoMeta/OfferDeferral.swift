@@ -15,16 +15,21 @@ final class OfferDeferral {
     private(set) var due: Double?
 
     /// When a decision over `candidates` must wait for: for a file dated only by its file
-    /// times, and by a time no older than its last change (`ctime`: a write, a rename in, a time
-    /// set; the copy's own "now", which a time set next may replace), that change plus `settle`,
-    /// if after `now`. A file already dated long before it changed (`cp -p`) does not wait.
-    static func waitUntil(_ candidates: [SuggestionCandidate], settle: Double, zone: TimeZone, now: Double) -> Double? {
+    /// times and by a time recent enough to be offered (within `within` of `now`: the copy's
+    /// own times, which a time set next may replace, however long the copy took), its last
+    /// change (`ctime`: a write, a rename in, a time set) plus `settle`, if after `now`. A file
+    /// already dated too long ago to be offered (`cp -p` kept its 2019 time) does not wait.
+    static func waitUntil(
+        _ candidates: [SuggestionCandidate], settle: Double, within: Double, zone: TimeZone, now: Double
+    ) -> Double? {
         var until: Double?
         for c in candidates
         where c.captured?.source == .fileBirthTime || c.captured?.source == .fileModificationTime {
-            guard let captured = c.captured?.epochSeconds(assuming: zone), let facts = try? FileFacts.of(c.path) else { continue }
+            guard let captured = c.captured?.epochSeconds(assuming: zone), captured >= now - within,
+                let facts = try? FileFacts.of(c.path)
+            else { continue }
             let changed = Double(facts.change.seconds) + Double(facts.change.nanoseconds) / 1e9
-            if captured >= changed - settle, changed + settle > now { until = max(until ?? 0, changed + settle) }
+            if changed + settle > now { until = max(until ?? 0, changed + settle) }
         }
         return until
     }

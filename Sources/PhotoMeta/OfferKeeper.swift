@@ -46,7 +46,7 @@ package final class OfferKeeper: Sendable {
         _ root: FolderScan.Root, exclude: [PathGlob], offering: Offering, settings: SuggestionSettings, now: Double
     ) -> WatchEvent? {
         state.withLock { s -> WatchEvent? in
-            if !s.roots.contains(where: { $0.path == root.path }) { s.roots.append(root) }
+            if !s.roots.contains(where: { PathKey($0.path) == PathKey(root.path) }) { s.roots.append(root) }
             s.exclude = exclude
             guard !s.loaded || s.standing == nil else { return nil }
             s.loaded = true
@@ -107,17 +107,42 @@ package final class OfferKeeper: Sendable {
                 return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
             }
             guard c.removed.contains(s.path) else { return nil }
-            if st.roots.count > 1, let settings, let offer = try? offering.standing(), offer.file == s.file,
-                let found = StandingOffer.find(offer, roots: st.roots, exclude: st.exclude, settings: settings, now: now),
-                found.file != s.file
-            {
-                try? offering.follow(from: s.file, to: found.file, now: now)
-                st.standing = Standing(path: found.candidate.path, file: found.file, instant: s.instant)
-                return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: found.candidate.path))
-            }
-            st.standing = nil
-            return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
+            // One folder: a removal from it is a removal from the watch (no walk to look).
+            return OfferKeeper.wentAway(s, &st, search: st.roots.count > 1, offering: offering, settings: settings, now: now)
         }
+    }
+
+    /// A watcher's folder (canonical) is gone (deleted, moved away, unmounted) while the others
+    /// are still watched: an offer standing in it went with it, moved if another folder of the
+    /// watch now holds its file (by identity), else deleted.
+    package func folderGone(_ folder: String, offering: Offering?, settings: SuggestionSettings?, now: Double) -> WatchEvent? {
+        state.withLock { st -> WatchEvent? in
+            st.roots.removeAll { PathKey($0.path) == PathKey(folder) }
+            guard let s = st.standing, PathKey(s.file).isWithin(folder) else { return nil }
+            guard let offering else {
+                st.standing = nil
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
+            }
+            return OfferKeeper.wentAway(s, &st, search: !st.roots.isEmpty, offering: offering, settings: settings, now: now)
+        }
+    }
+
+    /// The offer's file is no longer where it stood: found by its identity in the folders of
+    /// the watch (a move between two of them, each watcher seeing only its half), `moved`, the
+    /// memory following; else `deleted`.
+    private static func wentAway(
+        _ s: Standing, _ st: inout State, search: Bool, offering: Offering, settings: SuggestionSettings?, now: Double
+    ) -> WatchEvent {
+        if search, let settings, let offer = try? offering.standing(), offer.file == s.file,
+            let found = StandingOffer.find(offer, roots: st.roots, exclude: st.exclude, settings: settings, now: now),
+            found.file != s.file
+        {
+            try? offering.follow(from: s.file, to: found.file, now: now)
+            st.standing = Standing(path: found.candidate.path, file: found.file, instant: s.instant)
+            return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: found.candidate.path))
+        }
+        st.standing = nil
+        return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
     }
 
     /// The file at `path` is the one with `identity`: its device and inode, and its size and

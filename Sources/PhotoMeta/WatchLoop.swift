@@ -80,7 +80,7 @@ final class WatchLoop {
         // which made the first change wait a second at 100,000 files).
         let failure = WatchFailure()
         guard let initial = snapshot(walking(failure: failure)) else {
-            deliver(.folderGone)
+            goneFolder()
             return false
         }
         current = initial
@@ -151,7 +151,7 @@ final class WatchLoop {
         if let mounts, readable.contains(mounts.descriptor) {
             let points = mounts.changed()
             if points.contains(where: { mounts.coveredRoot($0) != nil }) {
-                deliver(.folderGone)
+                goneFolder()
                 return false
             }
             // The watches at and below each point are on the folders it covers or uncovers: the
@@ -166,7 +166,7 @@ final class WatchLoop {
             if e.rootGone {
                 // The root's own descriptor said so: check, then stop (unmounted: the path leads elsewhere).
                 if e.unmounted || (try? FileSystem.canonicalFolder(folder)) != folder {
-                    deliver(.folderGone)
+                    goneFolder()
                     return false
                 }
                 fullRescan = true
@@ -203,7 +203,7 @@ final class WatchLoop {
             // burst never holds the tree twice.
             current = FolderSnapshot()
             guard let snap = snapshot(walking(failure: failure)) else {
-                deliver(.folderGone)
+                goneFolder()
                 return false
             }
             touched = tracker.knownPaths.union(snap.files.keys)

@@ -9,6 +9,18 @@ extension WatchLoop {
         if let e = keeper.tick(offering: offering, within: settings.within.seconds, now: t) { deliver(e) }
     }
 
+    /// The folder is gone: an offer standing in it goes too (`OfferKeeper.folderGone`), then
+    /// the watcher says so and ends.
+    func goneFolder() {
+        if watcher.options.suggestions != nil,
+            let e = keeper.folderGone(
+                watcher.folder, offering: watcher.offering?.value, settings: offerSettings, now: watcher.options.clock.now())
+        {
+            deliver(e)
+        }
+        deliver(.folderGone)
+    }
+
     /// The rules' settings an offer is decided with (nil: no suggestions), no settle time.
     var offerSettings: SuggestionSettings? {
         guard var settings = watcher.options.suggestions else { return nil }
@@ -25,7 +37,8 @@ extension WatchLoop {
         guard !candidates.isEmpty else { return }
         // A date from file times that may still change waits for them to be still (`OfferDeferral`).
         if let until = OfferDeferral.waitUntil(
-            candidates, settle: watcher.options.settleTime.seconds, zone: settings.zone, now: t)
+            candidates, settle: watcher.options.settleTime.seconds, within: settings.within.seconds, zone: settings.zone,
+            now: t)
         {
             return deferral.hold(candidates, until: until)
         }

@@ -236,11 +236,47 @@ final class OfferLifeTests: XCTestCase {
         let path = try photo(secondsAgo: 5)
         XCTAssertTrue(w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == path } }, w.stdout)
         XCTAssertFalse(events(w, named: "suggestion").contains { ($0["path"] as? String)?.hasSuffix("meme.png") == true })
+        // A copy that took longer than the settle time (born before its last change by more):
+        // still its own times, still waited for.
+        let slow = folder + "/slow.png"
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: undated))
+        XCTAssertTrue(FileManager.default.createFile(atPath: slow, contents: bytes.prefix(100)))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: slow))
+        usleep(1_300_000)  // the copy's pace, not a wait for a result
+        try handle.seekToEnd()
+        try handle.write(contentsOf: bytes.dropFirst(100))
+        try handle.close()
+        XCTAssertTrue(w.wait { w.stdout.contains(#""path":"\#(slow)""#) }, w.stdout)
+        XCTAssertEqual(utimensat(AT_FDCWD, slow, &times, 0), 0)
+        XCTAssertTrue(w.wait { w.stdout.components(separatedBy: #""changed":[{"#).count > 2 }, w.stdout)
+        XCTAssertFalse(events(w, named: "suggestion").contains { ($0["path"] as? String)?.hasSuffix("slow.png") == true })
         try FileManager.default.copyItem(atPath: undated, toPath: staging + "/kept.png")
         XCTAssertEqual(rename(staging + "/kept.png", folder + "/kept.png"), 0)
         XCTAssertTrue(
             w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == self.folder + "/kept.png" } },
             w.stdout)
+        stop(w)
+    }
+
+    /// The offer's folder gone while another folder of the watch is left: the offer went with
+    /// it (`deleted`), and the watch goes on.
+    func testAnOfferInAFolderThatGoesIsWithdrawn() throws {
+        let other = work.appendingPathComponent("card").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let w = try RunningPhotometa(
+            ["watch", folder, other, "--jsonl", "--tz", "UTC", "--state", state], environment: environment)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""event":"ready""#) }, w.stdout + w.stderr)
+        // Offered in the first folder, then moved to the card's: it stands there.
+        let staged = try photo()
+        let name = (staged as NSString).lastPathComponent
+        let offered = other + "/" + name
+        XCTAssertTrue(w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == staged } }, w.stdout)
+        XCTAssertEqual(rename(staged, offered), 0)
+        XCTAssertNotNil(withdrawn(w, "moved"), w.stdout)
+        try FileManager.default.removeItem(atPath: other)
+        let gone = try XCTUnwrap(withdrawn(w, "deleted"), w.stdout)
+        XCTAssertEqual(gone["path"] as? String, offered)
+        XCTAssertTrue(w.wait { w.stderr.contains("still watching") }, w.stderr)
         stop(w)
     }
 
