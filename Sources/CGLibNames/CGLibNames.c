@@ -22,11 +22,16 @@ int pm_file_uri(const char *absolute_path, char *out, size_t out_len) {
     return rc;
 }
 
-int pm_file_uri_as_given(const char *path, char *out, size_t out_len) {
-    if (path == NULL || path[0] == '\0') return -1;
+int pm_path_as_given(const char *path, char *out, size_t out_len) {
+    if (path == NULL || path[0] == '\0' || out == NULL || out_len == 0) return -1;
     gchar *absolute = g_canonicalize_filename(path, NULL);
     if (absolute == NULL) return -1;
-    int rc = pm_file_uri(absolute, out, out_len);
+    size_t n = strlen(absolute);
+    int rc = -1;
+    if (n < out_len) {
+        memcpy(out, absolute, n + 1);
+        rc = 0;
+    }
     g_free(absolute);
     return rc;
 }

@@ -64,10 +64,10 @@ public struct ThumbnailCache: Sendable, Equatable {
         package var size: Int64
     }
 
-    /// The key of the file at `path` as given (`uriAsGiven`), with its facts (links followed,
-    /// as a file manager's file info).
+    /// The key of the file at `path`, named as given (`pathAsGiven`), with its facts (links
+    /// followed, as a file manager's file info).
     package static func key(path: String, facts: FileFacts) -> Key? {
-        guard let uri = uriAsGiven(path) else { return nil }
+        guard let named = pathAsGiven(path, facts: facts), let uri = fileURI(named) else { return nil }
         return Key(uri: uri, hash: md5(uri), mtime: facts.modification.seconds, size: facts.size)
     }
 
@@ -108,16 +108,21 @@ public struct ThumbnailCache: Sendable, Equatable {
         return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// The `file://` URI of `path` as a file manager names it: absolute against the current
-    /// folder, `.` and `..` removed by name, symbolic links kept (GLib's
+    /// The absolute path a file manager names the file at `path` by: made absolute against the
+    /// current folder, `.` and `..` removed by name, symbolic links kept (GLib's
     /// `g_canonicalize_filename`, as `g_file_new_for_path`). Nautilus browsing `~/Pictures`, a
     /// link to `/data/Pictures`, names its thumbnails by `file:///home/u/Pictures/...`, not by
-    /// the link's target.
-    package static func uriAsGiven(_ path: String) -> String? {
-        // Every byte may become %XX; the current folder (PATH_MAX at most) may come before it.
-        var out = [CChar](repeating: 0, count: (path.utf8.count + Int(PATH_MAX)) * 3 + 32)
-        guard PathBytes.withCPath(path, { pm_file_uri_as_given($0, &out, out.count) }) == 0 else { return nil }
-        return String(decoding: out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    /// the link's target. When that name leads to another file than the one read (`facts`: a
+    /// link before a `..`, `a/link/../x.jpg`), the canonical path names it instead: an entry
+    /// never holds another file's picture.
+    package static func pathAsGiven(_ path: String, facts: FileFacts) -> String? {
+        // The current folder (PATH_MAX at most) may come before the path.
+        var out = [CChar](repeating: 0, count: path.utf8.count + Int(PATH_MAX) + 2)
+        if PathBytes.withCPath(path, { pm_path_as_given($0, &out, out.count) }) == 0 {
+            let named = PathBytes.decode(out.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+            if let f = try? FileFacts.of(named), f.device == facts.device, f.inode == facts.inode { return named }
+        }
+        return try? FileSystem.canonicalPath(path)
     }
 
     /// Lowercase hex MD5, the cache's file name.

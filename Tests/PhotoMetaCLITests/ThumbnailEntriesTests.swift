@@ -29,4 +29,22 @@ extension ThumbnailCommandTests {
         XCTAssertEqual(paths, [out + "/x.jpg.png", out + "/x.jpg-2.png", out + "/x.jpg-2-2.png"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out).count, 3)
     }
+
+    /// A relative name is named as given, against the current folder as the shell shows it
+    /// (inside a linked folder, `$PWD`, as GLib's `g_get_current_dir`): the same entry as the
+    /// absolute path through the link.
+    func testARelativeNameInsideALinkedFolderFindsTheSameEntry() throws {
+        _ = try place("orient1.jpg", as: "data/a.jpg")
+        let link = work.appendingPathComponent("Pictures").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: work.appendingPathComponent("data").path)
+        var inLink = env
+        inLink["PWD"] = link
+        let first = try Photometa.run(["thumbnail", "a.jpg"], environment: inLink, cwd: link)
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stdout.hasSuffix("decoded)\n"), first.stdout)
+        let again = try Photometa.run(["thumbnail", link + "/a.jpg"], environment: env)
+        XCTAssertTrue(again.stdout.hasSuffix("cache)\n"), again.stdout)
+        XCTAssertEqual(
+            first.stdout.split(separator: " ").dropFirst(2).first, again.stdout.split(separator: " ").dropFirst(2).first)
+    }
 }

@@ -371,20 +371,25 @@ final class ThumbnailCacheTests: XCTestCase {
 
     /// A file reached through a linked folder (`~/Pictures` -> `/data/Pictures`) is named as a
     /// file manager names it: by the path as given, the link kept, `.` and `..` removed by name;
-    /// GNOME looks for its thumbnail there and finds photometa's.
+    /// GNOME looks for its thumbnail there and finds photometa's. Where removing `..` by name
+    /// leads to another file (a link before it), the file read is named by its canonical path.
     func testEntriesAreNamedByThePathAsGiven() throws {
         let scratch = try ScratchFolder()
-        try FileManager.default.createDirectory(atPath: scratch.path + "/data", withIntermediateDirectories: true)
+        for f in ["data/sub", "other"] {
+            try FileManager.default.createDirectory(atPath: scratch.path + "/" + f, withIntermediateDirectories: true)
+        }
         try FileManager.default.createSymbolicLink(
             atPath: scratch.path + "/Pictures", withDestinationPath: scratch.path + "/data")
         let photo = try scratch.copy(ThumbnailFixtures.path("orient1.jpg"), as: "data/a.jpg")
         let viaLink = scratch.path + "/Pictures/a.jpg"
-        XCTAssertEqual(ThumbnailCache.uriAsGiven(viaLink), ThumbnailCache.fileURI(viaLink))
-        XCTAssertEqual(ThumbnailCache.uriAsGiven(scratch.path + "/Pictures/./x/../a.jpg"), ThumbnailCache.fileURI(viaLink))
-        let cwd = FileManager.default.currentDirectoryPath
-        defer { _ = FileManager.default.changeCurrentDirectoryPath(cwd) }
-        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(scratch.path + "/data"))
-        XCTAssertEqual(ThumbnailCache.uriAsGiven("a.jpg"), ThumbnailCache.fileURI(photo), "relative: against the current folder")
+        let facts = try FileFacts.of(photo)
+        XCTAssertEqual(ThumbnailCache.pathAsGiven(viaLink, facts: facts), viaLink)
+        XCTAssertEqual(ThumbnailCache.pathAsGiven(scratch.path + "/Pictures/./sub/../a.jpg", facts: facts), viaLink)
+        // other/link -> ../data/sub: other/link/../a.jpg is data/a.jpg to the kernel, other/a.jpg by name.
+        try FileManager.default.createSymbolicLink(atPath: scratch.path + "/other/link", withDestinationPath: "../data/sub")
+        _ = try scratch.copy(ThumbnailFixtures.path("srgb.jpg"), as: "other/a.jpg")
+        XCTAssertEqual(
+            ThumbnailCache.pathAsGiven(scratch.path + "/other/link/../a.jpg", facts: facts), try FileSystem.canonicalPath(photo))
         let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
         _ = try Thumbnailer(cache: cache).thumbnail(of: viaLink, ThumbnailRequest(width: 256, height: 256))
         let uri = try XCTUnwrap(ThumbnailCache.fileURI(viaLink))

@@ -18,11 +18,12 @@ extern "C" {
  * terminated). Returns 0, or -1 when the path is not absolute or out is too small. */
 int pm_file_uri(const char *absolute_path, char *out, size_t out_len);
 
-/* The "file://" URI of `path` as a file manager names the file it was given: made absolute
- * against the current folder and freed of "." and ".." lexically (g_canonicalize_filename, as
- * g_file_new_for_path does), symbolic links kept: a photo under ~/Pictures, a link to
- * /data/Pictures, is file:///home/u/Pictures/..., where GNOME looks. Returns 0 or -1. */
-int pm_file_uri_as_given(const char *path, char *out, size_t out_len);
+/* `path` as a file manager names the file it was given: made absolute against the current
+ * folder and freed of "." and ".." lexically (g_canonicalize_filename, as g_file_new_for_path
+ * does), symbolic links kept: a photo under ~/Pictures, a link to /data/Pictures, is
+ * /home/u/Pictures/..., where GNOME looks. Into out (NUL terminated); 0, or -1 when out is too
+ * small. */
+int pm_path_as_given(const char *path, char *out, size_t out_len);
 /* The lowercase hex MD5 of `len` bytes into out (33 bytes with the NUL). Returns 0 or -1. */
 int pm_md5_hex(const void *data, size_t len, char *out, size_t out_len);
 
