@@ -19,7 +19,7 @@ struct LibraryFolders {
     private var ordered: [PathKey]?
     /// The dated folders, latest capture first, kept until a span changes.
     private var newest: [(latest: Double, folder: PathKey)]?
-    /// Served root → how many candidates lie in it.
+    /// Served root → how many candidates lie in it (below it, nested roots included).
     private var perRoot: [PathKey: Int] = [:]
     /// How many candidates are held.
     private(set) var fileCount = 0
@@ -124,6 +124,7 @@ struct LibraryFolders {
 
     private mutating func add(_ n: Int, in folder: String) {
         fileCount += n
-        if let root = roots.first(where: { PathKey(folder).isWithin($0) }) { perRoot[PathKey(root), default: 0] += n }
+        // Every root it lies in (a root inside another served one is in both trees).
+        for root in roots where PathKey(folder).isWithin(root) { perRoot[PathKey(root), default: 0] += n }
     }
 }

@@ -33,21 +33,21 @@ package final class LibraryService {
 
     package let folders: [String]
     package let exclude: [String]
-    private let library: LiveLibrary
+    let library: LiveLibrary
     private let clock: any WallClock
-    private var watches: [InotifySource] = []
+    var watches: [InotifySource] = []
     /// Clients connected whose request has not fully arrived, and until when they may take
     /// (100 ms): read as their bytes come, so one silent client holds no other.
     private var waiting: [(connection: UnixSocket, deadline: Double)] = []
     /// A watch could not be added (the kernel's limit): the library may miss changes, so it
     /// answers nothing (clients scan) rather than something stale.
-    private let watchFailure = WatchFailure()
+    let watchFailure = WatchFailure()
     private var since = 0.0
     /// Where `run` says things after the start (a folder it could not watch, and when it can again).
-    private var note: ((String) -> Void)?
+    var note: ((String) -> Void)?
     /// Set when the service stops: its `changes` subscribers' watchers stop with it.
     private let subscribers = StopFlag()
-    private var ready = false
+    var ready = false
 
     /// Whole looks besides inotify's events: every `rescanInterval` (`serve --rescan`), else
     /// every 30 s when a folder is on a network or FUSE file system (`RescanSchedule`).
@@ -161,6 +161,7 @@ package final class LibraryService {
             }
             if let t = lastEvent, clock.now() - t >= 0.015 {
                 library.refresh(entering: watchEntering())
+                tellWatchFailures()
                 lastEvent = nil
             }
             if let listener, readable.contains(listener.descriptorForPolling) {
@@ -245,11 +246,7 @@ package final class LibraryService {
     private func catchUp() throws(Failure) {
         _ = try takeEvents()
         if library.hasChanges { library.refresh(entering: watchEntering()) }
-        // A folder that could not be watched is said once; it leaving the library (deleted,
-        // moved out) is what lets the service answer again.
-        guard ready else { return }
-        for why in watchFailure.takeNew() { note?("\(why); clients will scan until it is gone") }
-        if watchFailure.forget(where: { !library.holds($0) }) { note?("every folder is watched again; answering") }
+        tellWatchFailures()
     }
 
     /// Takes every queued event into the library's dirty set; true when there were any.
@@ -297,52 +294,4 @@ package final class LibraryService {
         return !points.isEmpty
     }
 
-    /// One inotify source per folder, watching the folder itself before anything is listed.
-    private func startWatching() throws(Failure) {
-        for root in folders {
-            do throws(InotifySource.Failure) {
-                let source = try InotifySource(root: root)
-                try source.watch("")
-                watches.append(source)
-            } catch {
-                watchFailure.set("\(error)", folder: root)
-            }
-        }
-    }
-
-    /// What the walker tells as it enters a folder: watch it before it is listed.
-    private func watchEntering() -> @Sendable (String, String) -> Void {
-        let sources = SourcesBox(Dictionary(zip(folders.map(PathKey.init), watches), uniquingKeysWith: { a, _ in a }))
-        let failure = watchFailure
-        return { path, relative in
-            guard !relative.isEmpty else { return }
-            let root = String(path.utf8.dropLast(relative.utf8.count + 1)) ?? ""
-            guard let source = sources.value[PathKey(root)] else { return }
-            do throws(InotifySource.Failure) {
-                // Watched anew even under a known name: it may be another folder now.
-                try source.watch(relative, again: true)
-            } catch {
-                failure.set("\(error)", folder: path)
-            }
-        }
-    }
-}
-
-extension LibraryService {
-    /// What the library calls for each folder it drops: release the folder's watch (a folder
-    /// moved out of the tree would keep it, and wake the service for nothing).
-    fileprivate func releaseWatch() -> (String) -> Void {
-        let sources = Array(zip(folders, watches))
-        return { path in
-            guard let (root, source) = sources.first(where: { PathKey(path).isWithin($0.0) && PathKey(path) != PathKey($0.0) })
-            else { return }
-            source.forget(String(decoding: path.utf8.dropFirst(root.utf8.count + 1), as: UTF8.self), release: true)
-        }
-    }
-}
-
-/// The inotify sources, used only from the service's thread (hence `@unchecked`).
-private final class SourcesBox: @unchecked Sendable {
-    let value: [PathKey: InotifySource]
-    init(_ value: [PathKey: InotifySource]) { self.value = value }
 }

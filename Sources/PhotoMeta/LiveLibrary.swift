@@ -49,10 +49,10 @@ package final class LiveLibrary {
     /// The folder (canonical) is in the library.
     package func holds(_ folder: String) -> Bool { held.contains(folder) }
 
-    /// How many files the library holds in `folders` (canonical), each a served root or a
-    /// folder below one: what a `suggest` of them considers.
+    /// How many files the library holds in `folders` (canonical, below a root): what a
+    /// `suggest` of them considers (a folder given twice or inside another counts once).
     package func fileCount(in folders: [String]) -> Int {
-        folders.reduce(0) { $0 + (served.isRoot($1) ? held.count(inRoot: $1) : held.count(within: $1)) }
+        PathKey.outermost(folders).reduce(0) { $0 + held.count(within: $1) }
     }
 
     /// The first scan; `entering` is told each folder before it is listed (to be watched).

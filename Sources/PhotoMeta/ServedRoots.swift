@@ -27,7 +27,8 @@ struct ServedRoots {
     /// by `--exclude`. A folder made or renamed so (a file manager's `.trash`) is not taken in.
     func isLeftOut(_ path: String, below root: String) -> Bool {
         let relative = String(decoding: path.utf8.dropFirst(root == "/" ? 1 : root.utf8.count + 1), as: UTF8.self)
-        return relative.split(separator: "/").contains { $0.hasPrefix(".") } || PathGlob.excludes(relative, exclude)
+        return relative.utf8.split(separator: UInt8(ascii: "/")).contains { $0.first == UInt8(ascii: ".") }
+            || PathGlob.excludes(relative, exclude)
     }
 
     /// The request's folders are served: each a root, or, when neither the service nor the

@@ -18,7 +18,9 @@ extension LibraryService {
     package static func key(folders: [String], exclude: [String]) -> String {
         // FNV-1a over the folders and patterns: a name, not a secret.
         var h = FNV1a()
-        h.add((folders.sorted() + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8)
+        // Sorted by bytes: `café` in one code point and in two are two folders, in one order.
+        let sorted = folders.sorted { PathKey($0).precedes(PathKey($1)) }
+        h.add((sorted + ["\u{0}"] + exclude).joined(separator: "\u{0}").utf8)
         return "serve-" + String(h.value, radix: 16)
     }
 }

@@ -59,6 +59,10 @@ extension ServeCommandTests {
         let live = try Photometa.run(args, environment: env)
         XCTAssertEqual(live.stdout, try Photometa.run(args + ["--no-service"], environment: env).stdout)
         XCTAssertTrue(live.stdout.contains("IMG_20240808_120802.jpg"), live.stdout)
+        // The same two folders in the other order are the same service.
+        let again = try Photometa.run(["serve", nfd, nfc], environment: env, timeout: 20)
+        XCTAssertEqual(again.status, 1, again.stderr)
+        XCTAssertTrue(again.stderr.contains("pid \(both.process.processIdentifier)"), again.stderr)
     }
 
     /// `status` names a service only when it answers a plain `suggest` (one with `--exclude`
@@ -78,6 +82,17 @@ extension ServeCommandTests {
         let sub = try status(folder + "/Sub")
         XCTAssertEqual(sub.code, 0)
         XCTAssertEqual(sub.object["files"] as? Int, 1, "the folder asked, as suggest considers it")
+        // A folder given twice, or inside another given one, counts once, as suggest walks it once.
+        let twice = try Photometa.run(["status", folder, folder, folder + "/Sub", "--json"], environment: env)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(twice.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["files"] as? Int, 7, twice.stdout)
+        // Served roots one inside the other: the inner one's files are its own too.
+        kill(try XCTUnwrap(serve).process.processIdentifier, SIGTERM)
+        XCTAssertEqual(serve?.finish(), 0)
+        let nested = try RunningPhotometa(["serve", folder, folder + "/Sub"], environment: env)
+        serve = nested
+        XCTAssertTrue(nested.wait { nested.stderr.contains("photometa: serving") }, nested.stderr)
+        XCTAssertEqual(try status(folder + "/Sub").object["files"] as? Int, 1)
     }
 
     /// A tree deeper than PATH_MAX cannot be watched: serve says so on stderr, clients scan, and

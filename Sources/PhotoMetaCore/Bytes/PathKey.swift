@@ -57,6 +57,16 @@ package struct PathKey: Hashable, Sendable {
         return path.utf8.lexicographicallyPrecedes(other.path.utf8)
     }
 
+    /// `paths` without those inside another of them, and without repeats (the first kept): the
+    /// folders a walk of all of them visits once each (by bytes).
+    package static func outermost(_ paths: [String]) -> [String] {
+        paths.enumerated().filter { i, p in
+            !paths.enumerated().contains { j, o in
+                j != i && PathKey(p).isWithin(o) && (PathKey(p) != PathKey(o) || j < i)
+            }
+        }.map(\.element)
+    }
+
     /// The path is `folder` or lies below it (bytes, not characters).
     package func isWithin(_ folder: String) -> Bool {
         let fast = path.utf8.withContiguousStorageIfAvailable { p in
