@@ -232,7 +232,9 @@ final class WatchLoop {
         }
         for part in settled.chunked(WatchLoop.chunk) {
             let (changes, found) = inspect(part)
-            for c in found { shortlist?.add(c) }
+            // What was put off about these files gives way to their state now (`OfferDeferral`).
+            deferral.follow(changes)
+            for c in found where !setAside(c, at: t) { shortlist?.add(c) }
             // Changes first: a memory held by another process delays only the offer.
             if !changes.isEmpty { deliver(.changes(changes)) }
             if let offering = watcher.offering?.value,

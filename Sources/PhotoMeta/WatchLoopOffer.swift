@@ -31,24 +31,28 @@ extension WatchLoop {
     /// The rules over newly settled files with `suggest`'s memory (`Offering`): recorded if
     /// still news (racing askers offer a photo once), delivered, taken back if it reached no one
     /// (`offerDelivered`); an unusable memory is an error event. The tracker decided completeness.
+    /// Put off while a file dated by its file times may still have them set, or while a newer
+    /// file is being written or was cut short (`OfferDeferral`); decided again when due.
     func offer(_ fresh: [SuggestionCandidate], at t: Double) {
         guard let settings = offerSettings, let box = watcher.offering else { return }
-        let candidates = deferral.merged(fresh, at: t)
+        let again = inspectAgain(deferral.takeDue(at: t)).filter { !setAside($0, at: t) }
+        let candidates = fresh + again + deferral.takeHeld()
         guard !candidates.isEmpty else { return }
-        // A date from file times that may still change waits for them to be still (`OfferDeferral`).
-        if let until = OfferDeferral.waitUntil(
-            candidates, settle: watcher.options.settleTime.seconds, within: settings.within.seconds, zone: settings.zone,
-            now: t)
-        {
-            return deferral.hold(candidates, until: until)
-        }
         let (offering, context): (Offering, SuggestionContext)
         do throws(StateFileError) {
             (offering, context) = try box.context(settings: settings, at: t)
         } catch {
             return deliver(.error("no suggestion: the memory could not be read (\(error))"))
         }
+        if deferral.waitsForFiles { return deferral.hold(candidates, context: context) }
         let decision = SuggestionEngine().decide(candidates, context: context)
+        if decision.suggestion == nil, let p = decision.pending, let c = candidates.first(where: { $0.path == p.path }) {
+            // A file cut short holds the older ones back until it is called damaged, else
+            // until it will have settled: decided again then (or when it changes).
+            let stalled = c.modified + settings.stalledAfter.seconds + 0.001
+            let at = c.truncated || c.isPlaceholder ? stalled : t + Double(p.retryAfterMilliseconds) / 1000
+            return deferral.hold(candidates, context: context, retryAt: at)
+        }
         guard let s = decision.suggestion, let instant = decision.instant else { return }
         do throws(StateFileError) {
             _ = try offering.offer(decision, now: t) {
@@ -58,6 +62,29 @@ extension WatchLoop {
             }
         } catch {
             return deliver(.error("no suggestion for \(s.path): the offer could not be recorded (\(error))"))
+        }
+    }
+
+    /// Sets `c` aside when it is a file dated by file times that may still have them set
+    /// (`OfferDeferral.unsettledUntil`): inspected again when they have been still. Done before
+    /// a batch's candidates are folded (`SuggestionShortlist`), so an older photo of the batch
+    /// is not dropped for it.
+    func setAside(_ c: SuggestionCandidate, at t: Double) -> Bool {
+        guard let settings = offerSettings,
+            let until = OfferDeferral.unsettledUntil(
+                c, settle: watcher.options.settleTime.seconds, within: settings.within.seconds, zone: settings.zone, now: t)
+        else { return false }
+        deferral.waitFor(c.path, until: until)
+        return true
+    }
+
+    /// Files put off (`OfferDeferral`) inspected again as they are now; gone ones are dropped.
+    private func inspectAgain(_ paths: [String]) -> [SuggestionCandidate] {
+        let pairing = PairingFolders()
+        return paths.compactMap { p in
+            let asset = FileInspector.inspect(path: p, pairLivePhotos: true, pairing: pairing)
+            guard !asset.isNotMedia, asset.error != .system(.noSuchFile), let facts = try? FileFacts.of(p) else { return nil }
+            return SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
         }
     }
 }

@@ -258,6 +258,37 @@ final class OfferLifeTests: XCTestCase {
         stop(w)
     }
 
+    /// A photo and a picture dated by its file times land together; the picture's time is set
+    /// a moment later (to 2019): the photo is offered. (The picture, newest of the batch, had
+    /// been kept alone for the decision, and the photo was never offered.) A picture renamed
+    /// while its offer waits is offered at its new name.
+    func testAPhotoBesideARetimedPictureIsOfferedAndARenameIsFollowed() throws {
+        let w = try watch()
+        let staging = work.appendingPathComponent("staging").path
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        let undated = TestPaths.thumbnails.appendingPathComponent("alpha.png").path
+        let photo = try self.photo(secondsAgo: 3)
+        let name = (photo as NSString).lastPathComponent
+        try FileManager.default.moveItem(atPath: photo, toPath: staging + "/" + name)
+        try FileManager.default.copyItem(atPath: undated, toPath: staging + "/b.png")
+        XCTAssertEqual(rename(staging + "/" + name, photo), 0)
+        XCTAssertEqual(rename(staging + "/b.png", folder + "/b.png"), 0)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""path":"\#(self.folder)/b.png""#) }, w.stdout)
+        var times = [timespec(tv_sec: 1_546_300_800, tv_nsec: 0), timespec(tv_sec: 1_546_300_800, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, folder + "/b.png", &times, 0), 0)
+        XCTAssertTrue(w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == photo } }, w.stdout)
+        XCTAssertEqual(events(w, named: "suggestion").count, 1, w.stdout)
+        // Renamed within the second its offer waits: offered at its new name.
+        try FileManager.default.copyItem(atPath: undated, toPath: staging + "/download.png")
+        XCTAssertEqual(rename(staging + "/download.png", folder + "/download.png"), 0)
+        XCTAssertTrue(w.wait { w.stdout.contains(#""path":"\#(self.folder)/download.png""#) }, w.stdout)
+        XCTAssertEqual(rename(folder + "/download.png", folder + "/cat.png"), 0)
+        XCTAssertTrue(
+            w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == self.folder + "/cat.png" } },
+            w.stdout)
+        stop(w)
+    }
+
     /// The offer's folder gone while another folder of the watch is left: the offer went with
     /// it (`deleted`), and the watch goes on.
     func testAnOfferInAFolderThatGoesIsWithdrawn() throws {

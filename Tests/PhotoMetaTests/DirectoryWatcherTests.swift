@@ -423,6 +423,24 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.suggestions.count, 1)
     }
 
+    /// A newer file cut short (a failed copy) holds the photo before it back while it may still
+    /// be written; once it is called damaged (`stalledAfter`, 1 s here), the watch decides again
+    /// without an event and offers the photo, as `suggest` would then.
+    func testACutNewerFileHoldsTheOfferOnlyUntilItIsCalledDamaged() throws {
+        try start { $0.stalledAfter = .seconds(1) }
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let complete = "IMG_\(f.string(from: Date(timeIntervalSinceNow: -2))).jpg"
+        let cut = "IMG_\(f.string(from: Date())).jpg"
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.thumbnails.appendingPathComponent("srgb.jpg")))
+        try dir.write(complete, bytes)
+        try dir.write(cut, Array(bytes.prefix(bytes.count / 2)))
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path(cut)) }, "\(recorder.all)")
+        XCTAssertTrue(recorder.wait { recorder.suggestions.count == 1 }, "\(recorder.all)")
+        XCTAssertEqual(recorder.suggestions.first?.path, path(complete))
+    }
+
     /// With videos, a Live Photo's movie that lands first is offered; its still, landing after
     /// it (in another batch), is the same moment and is not offered again (`MemoryRule`, as
     /// `suggest` decides). The fixtures were taken in 2024: the window reaches back to them.
