@@ -86,14 +86,16 @@ public struct ThumbnailCache: Sendable, Equatable {
 
     /// An entry of `width` x `height` holds what a box of `side` needs: its long side reaches
     /// the side, or the picture itself is no larger (its size from `picture`, else from the
-    /// entry's `Thumb::Image::` keys; a pixel of rounding allowed). Another tool may store a
-    /// smaller picture (an embedded preview) with valid keys: used, it would answer a 256 px
-    /// request with 60 px.
+    /// entry's `Thumb::Image::` keys; a pixel of rounding allowed), or photometa made it.
+    /// Another tool may store a smaller picture (an embedded preview) with valid keys: used, it
+    /// would answer a 256 px request with 60 px.
     package static func isLargeEnough(
         _ width: Int, _ height: Int, side: Int, text: [String: String], picture: (width: Int, height: Int)? = nil
     ) -> Bool {
         let long = max(width, height)
-        if long >= side { return true }
+        // photometa's own entries are the best it could make (a raw whose only preview is 160
+        // px): made again, they would come out the same, on every request.
+        if long >= side || text["Software"]?.hasPrefix("photometa ") == true { return true }
         let keyed = Int(text["Thumb::Image::Width"] ?? "").flatMap { w in Int(text["Thumb::Image::Height"] ?? "").map { (w, $0) }
         }
         guard let original = picture ?? keyed, original.0 > 0, original.1 > 0 else { return false }

@@ -81,10 +81,10 @@ final class CacheBucketTests: XCTestCase {
         let photo = try photo300x200(scratch)
         let cache = ThumbnailCache(root: scratch.path + "/thumbnails")
         let key = try XCTUnwrap(ThumbnailCache.key(path: photo, facts: try FileFacts.of(photo)))
+        let foreign = ThumbnailCache.chunks(key).filter { $0.0 != "Software" } + [("Software", "another-thumbnailer")]
         let small = try VipsCodec.thumbnail(
             path: photo,
-            VipsCodec.Options(
-                width: 60, height: 40, maxPixels: 1 << 30, format: .png, quality: 80, text: ThumbnailCache.chunks(key)))
+            VipsCodec.Options(width: 60, height: 40, maxPixels: 1 << 30, format: .png, quality: 80, text: foreign))
         try cache.store(small.bytes, at: cache.entryPath(key, .large))
         XCTAssertNil(cache.validEntry(for: photo, side: 256), "photometa itself does not answer with it")
         let t = try Thumbnailer(cache: cache).thumbnail(of: photo, ThumbnailRequest(width: 256, height: 256))
@@ -97,6 +97,14 @@ final class CacheBucketTests: XCTestCase {
         XCTAssertEqual(cache.validEntry(for: tiny, side: 256)?.width, 64)
         XCTAssertEqual(
             try Thumbnailer(cache: cache).thumbnail(of: tiny, ThumbnailRequest(width: 256, height: 256)).source, .cache)
+        // photometa's own entry smaller than its bucket (a raw whose only preview was that
+        // small) is the best it can make: used, not made again on every request.
+        let own = try VipsCodec.thumbnail(
+            path: photo,
+            VipsCodec.Options(
+                width: 60, height: 40, maxPixels: 1 << 30, format: .png, quality: 80, text: ThumbnailCache.chunks(key)))
+        try cache.store(own.bytes, at: cache.entryPath(key, .large))
+        XCTAssertEqual(cache.validEntry(for: photo, side: 256)?.width, 60)
     }
 
     /// An entry cut while written (its keys whole, its image data not): never the answer, and
