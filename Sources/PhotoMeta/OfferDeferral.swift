@@ -13,7 +13,7 @@ import PhotoMetaSystem
 ///   as just taken, the memory moved to now, and a photo taken a moment before was never
 ///   offered. Its path is kept (followed through renames) and the file inspected again once
 ///   its times have been still for the settle time.
-/// - **The settled candidates** of the batches since: at most four, as `SuggestionShortlist`
+/// - **The settled candidates** of the batches since: at most six, as `SuggestionShortlist`
 ///   keeps them (the decision over them is the decision over all), so a burst costs no more.
 /// - **A pending answer.** A newer file still being written, or cut short, holds the older
 ///   photos back; the decision is made again when it will have settled, or when a file cut
@@ -62,9 +62,14 @@ final class OfferDeferral {
             unsettled.removeValue(forKey: PathKey(p))
             held.removeAll { PathKey($0.path) == PathKey(p) }
         }
+        // Renamed: followed, and inspected again at the new name (a name's date may come or
+        // go with it: a cut file renamed `IMG_2019...` no longer holds the others back).
         for m in c.moved {
             if let until = unsettled.removeValue(forKey: PathKey(m.from)) { unsettled[PathKey(m.to.path)] = until }
-            for i in held.indices where PathKey(held[i].path) == PathKey(m.from) { held[i].path = m.to.path }
+            if held.contains(where: { PathKey($0.path) == PathKey(m.from) }) {
+                held.removeAll { PathKey($0.path) == PathKey(m.from) }
+                unsettled[PathKey(m.to.path)] = 0
+            }
         }
     }
 

@@ -107,6 +107,19 @@ package final class OfferKeeper: Sendable {
                 return .withdrawn(OfferWithdrawal(path: s.path, reason: .deleted))
             }
             guard c.removed.contains(s.path) else { return nil }
+            // Renamed and given another modification time in one batch (not paired as a
+            // rename): the same file, by device and inode, at the same capture instant.
+            if let record, record.file == s.file, let id = record.identity, let zone = settings?.zone,
+                let to = c.inserted.first(where: { f in
+                    (try? FileFacts.of(f.path)).map { $0.device == id.device && $0.inode == id.inode } == true
+                        && f.asset.captured.map({ abs($0.epochSeconds(assuming: zone) - s.instant) < 0.001 }) == true
+                })
+            {
+                let file = canonical(to.path)
+                try? offering.follow(from: s.file, to: file, now: now)
+                st.standing = Standing(path: to.path, file: file, instant: s.instant)
+                return .withdrawn(OfferWithdrawal(path: s.path, reason: .moved, to: to.path))
+            }
             // One folder: a removal from it is a removal from the watch (no walk to look).
             return OfferKeeper.wentAway(s, &st, search: st.roots.count > 1, offering: offering, settings: settings, now: now)
         }

@@ -289,6 +289,24 @@ final class OfferLifeTests: XCTestCase {
         stop(w)
     }
 
+    /// The offer given another modification time and renamed in one batch (not paired as a
+    /// rename): the same file by its inode at the same capture, so `moved`, as
+    /// `suggest --standing` finds it (it was `deleted`).
+    func testTouchedAndRenamedAtOnceIsMoved() throws {
+        let w = try watch()
+        let path = try photo()
+        XCTAssertTrue(w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == path } }, w.stdout)
+        let to = String(path.dropLast(4)) + "_2.jpg"
+        var times = [timespec(tv_sec: 1_546_300_800, tv_nsec: 0), timespec(tv_sec: 1_546_300_800, tv_nsec: 0)]
+        XCTAssertEqual(utimensat(AT_FDCWD, path, &times, 0), 0)
+        XCTAssertEqual(rename(path, to), 0)
+        let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
+        XCTAssertEqual(moved["to"] as? String, to)
+        XCTAssertNil(events(w, named: "withdrawn").first { $0["reason"] as? String == "deleted" }, w.stdout)
+        XCTAssertEqual(try standing().offer?["path"] as? String, to)
+        stop(w)
+    }
+
     /// The offer's folder gone while another folder of the watch is left: the offer went with
     /// it (`deleted`), and the watch goes on.
     func testAnOfferInAFolderThatGoesIsWithdrawn() throws {

@@ -441,6 +441,26 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.suggestions.first?.path, path(complete))
     }
 
+    /// The newer file cut short, renamed to an old name (`IMG_2019...`), no longer holds the
+    /// photo before it back: the watch inspects it again at its new name and offers the photo
+    /// at once, not when the cut file is called damaged.
+    func testACutFileRenamedToAnOldNameReleasesTheOffer() throws {
+        try start()
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd_HHmmss"
+        let complete = "IMG_\(f.string(from: Date(timeIntervalSinceNow: -2))).jpg"
+        let cut = "IMG_\(f.string(from: Date())).jpg"
+        let bytes = [UInt8](try Data(contentsOf: TestPaths.thumbnails.appendingPathComponent("srgb.jpg")))
+        try dir.write(complete, bytes)
+        try dir.write(cut, Array(bytes.prefix(bytes.count / 2)))
+        XCTAssertTrue(recorder.wait { recorder.inserted.contains(path(cut)) }, "\(recorder.all)")
+        XCTAssertEqual(recorder.suggestions.count, 0, "held back by the cut file")
+        XCTAssertEqual(rename(path(cut), path("IMG_20190101_120000.jpg")), 0)
+        XCTAssertTrue(recorder.wait(timeout: 10) { recorder.suggestions.count == 1 }, "\(recorder.all)")
+        XCTAssertEqual(recorder.suggestions.first?.path, path(complete))
+    }
+
     /// With videos, a Live Photo's movie that lands first is offered; its still, landing after
     /// it (in another batch), is the same moment and is not offered again (`MemoryRule`, as
     /// `suggest` decides). The fixtures were taken in 2024: the window reaches back to them.
