@@ -23,11 +23,16 @@ package struct Offering {
     }
 
     /// What the rules need at `now` (`realNow`: the real clock, for completeness): the
-    /// settings and the remembered instant, read from the memory now.
+    /// settings, the remembered instant and the standing offer's file, read from the memory now.
     package func context(settings: SuggestionSettings, now: Double, realNow: Double) throws(StateFileError)
         -> SuggestionContext
     {
-        SuggestionContext(now: now, realNow: realNow, remembered: try memory.remembered(profile: profile), settings: settings)
+        var context = SuggestionContext(
+            now: now, realNow: realNow, remembered: try memory.remembered(profile: profile), settings: settings)
+        if let id = try memory.standingOffer(profile: profile)?.identity, let size = id.size, let mtime = id.mtimeNanoseconds {
+            context.offeredFile = SuggestionContext.OfferedFile(size: size, mtimeNanoseconds: mtime)
+        }
+        return context
     }
 
     /// Offers the decision's suggestion once among every process sharing the memory: under

@@ -43,6 +43,8 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
     package var now = 0.0
     package var realNow = 0.0
     package var remembered: Double?
+    /// The standing offer's file (`SuggestionContext.offeredFile`); absent from older clients.
+    package var offeredFile: SuggestionContext.OfferedFile?
     package var explain = false
     /// For `recent`: how many, and which kinds (raw values of `MediaKind`).
     package var limit = 0
@@ -85,6 +87,7 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         now = context.now
         realNow = context.realNow
         remembered = context.remembered
+        offeredFile = context.offeredFile
         self.explain = explain
     }
 
@@ -97,7 +100,9 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         s.settleTime = .milliseconds(settleMilliseconds)
         s.screenshots = screenshots
         s.includeVideos = includeVideos
-        return SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: s)
+        var context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: s)
+        context.offeredFile = offeredFile
+        return context
     }
 
     static func milliseconds(_ d: Duration) -> Int64 {

@@ -225,7 +225,7 @@ final class WatchLoop {
         pendingCheck = tracker.nextCheck(after: t)
         // A burst (50,000 files moved in at once) is inspected and reported in change sets of
         // at most `chunk` files, so its inspections are never all in memory at once; of its
-        // candidates only the two an offer can pick are kept, for one offer over the whole
+        // candidates only the few an offer can pick (at most six) are kept, for one offer over the whole
         // batch (`SuggestionShortlist`: the memory is read after the changes are out).
         var shortlist = offerSettings.map {
             SuggestionShortlist(context: SuggestionContext(now: t, realNow: t, remembered: nil, settings: $0))

@@ -249,6 +249,27 @@ final class SuggestCommandTests: XCTestCase {
         }
     }
 
+    /// A screenshot offered, then renamed by the user (`bug.png`: its name's date gone, its
+    /// birth time, a moment later, dates it): not offered again by the next `suggest`.
+    func testTheOfferedScreenshotRenamedIsNotOfferedAgain() throws {
+        let shots = work.appendingPathComponent("shots").path
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        let f = DateFormatter()
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "yyyyMMdd-HHmmss"
+        let name = "Screenshot_\(f.string(from: Date(timeIntervalSinceNow: -5))).png"
+        try FileManager.default.copyItem(atPath: Photometa.fixture("Screenshot_20240101-120000.png"), toPath: shots + "/" + name)
+        let ask = ["suggest", shots, "--tz", "UTC", "--state", state, "--wait", "3s"]
+        let env = ["TZ": "UTC", "XDG_CACHE_HOME": work.appendingPathComponent("cache").path]
+        let first = try Photometa.run(ask, environment: env)
+        XCTAssertEqual(first.status, 0, first.stdout + first.stderr)
+        XCTAssertTrue(first.stdout.contains(name), first.stdout)
+        XCTAssertEqual(rename(shots + "/" + name, shots + "/bug.png"), 0)
+        let again = try Photometa.run(ask + ["--explain"], environment: env)
+        XCTAssertEqual(again.status, 3, again.stdout + again.stderr)
+        XCTAssertTrue(again.stdout.contains("the file offered, renamed or copied"), again.stdout)
+    }
+
     func testCorruptStateFileIsNamedAndKept() throws {
         try FileManager.default.createDirectory(
             atPath: (state as NSString).deletingLastPathComponent, withIntermediateDirectories: true)

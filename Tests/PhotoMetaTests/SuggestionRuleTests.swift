@@ -209,6 +209,21 @@ final class MemoryRuleTests: XCTestCase {
         XCTAssertNotNil(rule.reject(copy, in: context))
     }
 
+    /// The offered file renamed so that its date moved (a screenshot's name's date lost: its
+    /// birth time, a fraction of a second later): still the file offered, by its size and
+    /// modification time; another file of that instant is new.
+    func testTheOfferedFileRenamedToANewerDateDoesNotComeBack() {
+        let renamed = Scenario.candidate("bug.png", age: 9.5)
+        var context = Scenario.context(remembered: Scenario.now - 10)
+        XCTAssertNil(rule.reject(renamed, in: context), "newer than the memory by its instant alone")
+        context.offeredFile = SuggestionContext.OfferedFile(
+            size: renamed.size, mtimeNanoseconds: Int64((renamed.modified * 1e9).rounded()))
+        XCTAssertEqual(rule.reject(renamed, in: context), MemoryRule.sameFileReason)
+        var other = renamed
+        other.size += 1
+        XCTAssertNil(rule.reject(other, in: context))
+    }
+
     /// A still whose movie was the last offer (the remembered instant is the movie's) was
     /// offered through it; unpaired, or with another memory, the same still is new.
     func testLivePhotoStillWhoseMovieWasSeenIsNotNew() {

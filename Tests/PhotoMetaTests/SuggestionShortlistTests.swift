@@ -38,13 +38,19 @@ final class SuggestionShortlistTests: XCTestCase {
                     c.captured = nil
                 default: c = Scenario.candidate("p\(k).jpg", age: age)
                 }
+                c.size = Int64(1000 + k)  // one file each: the offered file is one of them
                 all.append(c)
             }
             let memory: Double? = generator.next() % 4 == 0 ? nil : Scenario.now - Double(generator.next() % 60)
-            let context = Scenario.context(remembered: memory)
+            var context = Scenario.context(remembered: memory)
+            // Sometimes the offered file is among them, renamed to a newer date (`offeredFile`).
+            if let offered = all.randomElement(using: &generator), generator.next() % 3 == 0 {
+                context.offeredFile = SuggestionContext.OfferedFile(
+                    size: offered.size, mtimeNanoseconds: Int64((offered.modified * 1e9).rounded()))
+            }
             var shortlist = SuggestionShortlist(context: context)
             for c in all.shuffled(using: &generator) { shortlist.add(c) }
-            XCTAssertLessThanOrEqual(shortlist.kept.count, all.contains { $0.kind == .livePhoto } ? 4 : 2)
+            XCTAssertLessThanOrEqual(shortlist.kept.count, all.contains { $0.kind == .livePhoto } ? 6 : 4)
             let everything = SuggestionEngine().decide(all, context: context)
             let kept = SuggestionEngine().decide(shortlist.kept, context: context)
             XCTAssertEqual(kept.suggestion?.path, everything.suggestion?.path, "round \(round)")

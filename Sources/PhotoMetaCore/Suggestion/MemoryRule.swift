@@ -1,11 +1,15 @@
 /// Nothing is offered twice: an asset captured at or before the profile's remembered instant
-/// (the last offer or dismissal) is turned down. Instants are compared, not identities, so
-/// the same photo read twice, renamed or copied does not come back.
+/// (the last offer or dismissal) is turned down. Instants are compared, so the same photo
+/// read twice, renamed or copied does not come back; and so is the offered file itself by its
+/// size and modification time (`SuggestionContext.offeredFile`), whose instant a rename may
+/// have moved (`Screenshot_20241129-221500.png` renamed `bug.png` is dated by its birth time,
+/// a fraction of a second after its name's).
 package struct MemoryRule: SuggestionRule {
     package let id = RuleID.memory
     package init() {}
 
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
+        if let f = context.offeredFile, f.matches(c) { return MemoryRule.sameFileReason }
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
         if t <= remembered { return MemoryRule.reason }
         if let movie = MemoryRule.movieInstant(of: c, in: context), abs(movie - remembered) < 0.001 {
@@ -27,6 +31,7 @@ package struct MemoryRule: SuggestionRule {
     }
 
     static let reason = "already offered or dismissed (captured at or before the remembered time)"
+    static let sameFileReason = "already offered (the file offered, renamed or copied)"
     static let partnerReason = "already offered (as its Live Photo movie, the last offer)"
 }
 

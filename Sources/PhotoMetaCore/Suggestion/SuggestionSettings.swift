@@ -37,7 +37,27 @@ package struct SuggestionContext: Sendable {
     package var realNow: Double
     /// The remembered instant (seconds since 1970), nil when none.
     package var remembered: Double?
+    /// The standing offer's file, by its size and modification time (the memory's, schema 5):
+    /// the same photo renamed (a screenshot given a name without its date, dated now by its
+    /// birth time) is still the photo offered (`MemoryRule`).
+    package var offeredFile: OfferedFile?
     package var settings: SuggestionSettings
+
+    /// A file's content key: its size and modification time in nanoseconds (what `rename(2)`
+    /// and `cp -p` keep).
+    package struct OfferedFile: Sendable, Equatable, Codable {
+        package var size: Int64
+        package var mtimeNanoseconds: Int64
+        package init(size: Int64, mtimeNanoseconds: Int64) {
+            self.size = size
+            self.mtimeNanoseconds = mtimeNanoseconds
+        }
+
+        /// `c` is this file (its size, and its modification time to the microsecond).
+        package func matches(_ c: SuggestionCandidate) -> Bool {
+            c.size == size && abs(c.modified - Double(mtimeNanoseconds) / 1e9) < 1e-6
+        }
+    }
 
     package init(now: Double, realNow: Double, remembered: Double?, settings: SuggestionSettings) {
         self.now = now

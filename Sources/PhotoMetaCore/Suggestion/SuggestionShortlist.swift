@@ -1,8 +1,8 @@
 /// The candidates an offer can still pick, folded in one at a time before the memory is read:
-/// of any number of candidates at most four are kept (two without Live Photos), and `SuggestionEngine.decide` over them,
+/// of any number of candidates at most six are kept, and `SuggestionEngine.decide` over them,
 /// with the memory, decides exactly what it decides over all of them.
 ///
-/// Why four are enough: the memory rule is the only rule that reads the memory. It turns down
+/// Why six are enough: the memory rule is the only rule that reads the memory. It turns down
 /// a candidate captured at or before the remembered instant, and a Live Photo still whose
 /// movie's instant is the remembered one (`MemoryRule`: the movie was the last offer). The
 /// decision is the newest candidate (`NewestFirst`) that passes every rule, unless the newest
@@ -11,7 +11,10 @@
 /// is turned down by its instant, so is every older one; if by its movie's instant, so is
 /// every candidate with that movie instant, and the answer is the newest of the others, when
 /// it passes. So each group keeps its newest and the newest whose movie instant differs (none
-/// counts as differing). A watch that inspects a burst of 50,000 files keeps four, not 50,000.
+/// counts as differing). The memory also turns down the offered file itself, by its size and
+/// modification time, whatever its instant now (renamed, its name's date lost): then the answer
+/// is the next newest, so each group keeps that too. A watch that inspects a burst of 50,000
+/// files keeps six, not 50,000.
 package struct SuggestionShortlist: Sendable {
     private let engine: SuggestionEngine
     /// The context of the decision to come, without its memory.
@@ -20,11 +23,12 @@ package struct SuggestionShortlist: Sendable {
     private var pending = Group()
 
     /// `context`: the now, settings and rules the decision will be made with; its memory
-    /// (`remembered`) is not read here.
+    /// (`remembered`, `offeredFile`) is not read here.
     package init(engine: SuggestionEngine = SuggestionEngine(), context: SuggestionContext) {
         self.engine = engine
         var c = context
         c.remembered = nil
+        c.offeredFile = nil
         self.context = c
     }
 
@@ -40,7 +44,9 @@ package struct SuggestionShortlist: Sendable {
 
     /// The candidates kept, for `SuggestionEngine.decide` with the memory.
     package var kept: [SuggestionCandidate] {
-        [best.newest, best.otherMovie, pending.newest, pending.otherMovie].compactMap { $0?.candidate }
+        var seen: Set<PathKey> = []
+        return [best.newest, best.otherMovie, best.second, pending.newest, pending.otherMovie, pending.second]
+            .compactMap { $0?.candidate }.filter { seen.insert(PathKey($0.path)).inserted }
     }
 
     /// One group's newest candidate, and its newest whose movie instant is not the newest's.
@@ -64,11 +70,18 @@ package struct SuggestionShortlist: Sendable {
         }
         private(set) var newest: Entry?
         private(set) var otherMovie: Entry?
+        /// The newest after `newest`.
+        private(set) var second: Entry?
 
         mutating func add(_ e: Entry) {
             guard let n = newest else {
                 newest = e
                 return
+            }
+            if e.precedes(n) {
+                second = n
+            } else if second.map({ e.precedes($0) }) ?? true {
+                second = e
             }
             // Only a newest with a movie can be turned down by it; then the old newest is the
             // newest not sharing the new one's movie, unless it shares it.
