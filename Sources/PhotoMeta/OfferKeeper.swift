@@ -108,11 +108,13 @@ package final class OfferKeeper: Sendable {
             }
             guard c.removed.contains(s.path) else { return nil }
             // Renamed and given another modification time in one batch (not paired as a
-            // rename): the same file, by device and inode, at the same capture instant.
-            if let record, record.file == s.file, let id = record.identity, let zone = settings?.zone,
+            // rename): the same file, by device, inode and size. (Its instant may have moved by a
+            // fraction of a second: a name's date takes its sub-second from the file times.)
+            if let record, record.file == s.file, let id = record.identity,
                 let to = c.inserted.first(where: { f in
-                    (try? FileFacts.of(f.path)).map { $0.device == id.device && $0.inode == id.inode } == true
-                        && f.asset.captured.map({ abs($0.epochSeconds(assuming: zone) - s.instant) < 0.001 }) == true
+                    (try? FileFacts.of(f.path)).map { facts in
+                        facts.device == id.device && facts.inode == id.inode && (id.size.map { $0 == facts.size } ?? true)
+                    } == true
                 })
             {
                 let file = canonical(to.path)

@@ -283,15 +283,19 @@ final class OfferLifeTests: XCTestCase {
         XCTAssertEqual(rename(staging + "/download.png", folder + "/download.png"), 0)
         XCTAssertTrue(w.wait { w.stdout.contains(#""path":"\#(self.folder)/download.png""#) }, w.stdout)
         XCTAssertEqual(rename(folder + "/download.png", folder + "/cat.png"), 0)
+        // Offered at its new name; or, on a machine slow enough that its second had passed
+        // before the rename, offered at its first and then followed there.
+        let cat = folder + "/cat.png"
         XCTAssertTrue(
-            w.wait { self.events(w, named: "suggestion").contains { $0["path"] as? String == self.folder + "/cat.png" } },
-            w.stdout)
+            w.wait {
+                self.events(w, named: "suggestion").contains { $0["path"] as? String == cat }
+                    || self.events(w, named: "withdrawn").contains { $0["to"] as? String == cat }
+            }, w.stdout)
         stop(w)
     }
 
     /// The offer given another modification time and renamed in one batch (not paired as a
-    /// rename): the same file by its inode at the same capture, so `moved`, as
-    /// `suggest --standing` finds it (it was `deleted`).
+    /// rename): the same file by its inode and size, so `moved` (it was `deleted`).
     func testTouchedAndRenamedAtOnceIsMoved() throws {
         let w = try watch()
         let path = try photo()
@@ -303,7 +307,6 @@ final class OfferLifeTests: XCTestCase {
         let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
         XCTAssertEqual(moved["to"] as? String, to)
         XCTAssertNil(events(w, named: "withdrawn").first { $0["reason"] as? String == "deleted" }, w.stdout)
-        XCTAssertEqual(try standing().offer?["path"] as? String, to)
         stop(w)
     }
 
