@@ -49,10 +49,7 @@ package struct Offering {
         // the next asker uses.
         let file = try? FileSystem.canonicalPath(s.path)
         // And its identity, so a rename is followed even when no watch saw it (`StandingOffer`).
-        let identity = (try? FileFacts.of(s.path)).map {
-            SuggestionMemory.FileIdentity(
-                device: $0.key.device, inode: $0.key.inode, size: $0.key.size, mtimeNanoseconds: $0.key.mtimeNanoseconds)
-        }
+        let identity = Offering.identity(of: s.path)
         switch try memory.offerOnce(
             profile: profile, instant: instant, offered: s.path, file: file, identity: identity, now: now, deliver: deliver)
         {
@@ -73,8 +70,17 @@ package struct Offering {
         try memory.offerRecord(profile: profile)
     }
 
-    /// The standing offer follows its file's rename (`SuggestionMemory.follow`).
+    /// The standing offer follows its file's rename (`SuggestionMemory.follow`), with the
+    /// file's identity as it is now (a rename that also set its time is still found by it).
     package func follow(from file: String, to: String, now: Double) throws(StateFileError) {
-        try memory.follow(profile: profile, from: file, to: to, now: now)
+        try memory.follow(profile: profile, from: file, to: to, now: now, identity: Offering.identity(of: to))
+    }
+
+    /// The file's identity for the memory: device, inode, size, modification time.
+    static func identity(of path: String) -> SuggestionMemory.FileIdentity? {
+        (try? FileFacts.of(path)).map {
+            SuggestionMemory.FileIdentity(
+                device: $0.key.device, inode: $0.key.inode, size: $0.key.size, mtimeNanoseconds: $0.key.mtimeNanoseconds)
+        }
     }
 }

@@ -284,48 +284,29 @@ package final class SuggestionMemory {
     }
 
     /// The standing offer's file was renamed from `file` to `to` (canonical paths): the offer
-    /// follows it. Nothing changes when another offer stands meanwhile. True when it moved.
+    /// follows it, with the file's `identity` there when given (a rename that also set its
+    /// time). Nothing changes when another offer stands meanwhile. True when it moved.
     @discardableResult
-    package func follow(profile: String, from file: String, to: String, now: Double) throws(StateFileError) -> Bool {
+    package func follow(profile: String, from file: String, to: String, now: Double, identity: FileIdentity? = nil)
+        throws(StateFileError) -> Bool
+    {
         let db = try writable()
         do throws(SQLiteDatabase.Failure) {
             return try db.transaction { () throws(SQLiteDatabase.Failure) -> Bool in
+                // The identity kept when none is given (COALESCE with the column itself).
                 try db.query(
-                    "UPDATE profile_memory SET offered_path = ?, updated = ? WHERE profile = ? AND offered_path = ?",
-                    [.text(to), .real(now), .text(profile), .text(file)])
+                    "UPDATE profile_memory SET offered_path = ?, updated = ?, offered_device = COALESCE(?, offered_device),"
+                        + " offered_inode = COALESCE(?, offered_inode), offered_size = COALESCE(?, offered_size),"
+                        + " offered_mtime = COALESCE(?, offered_mtime) WHERE profile = ? AND offered_path = ?",
+                    [
+                        .text(to), .real(now), identity.map { .integer($0.device) } ?? .null,
+                        identity.map { .integer($0.inode) } ?? .null, identity?.size.map { .integer($0) } ?? .null,
+                        identity?.mtimeNanoseconds.map { .integer($0) } ?? .null, .text(profile), .text(file),
+                    ])
                 return try db.query("SELECT changes()").first?.first?.int == 1
             }
         } catch {
             throw StateFileError(error)
-        }
-    }
-
-    /// A file's identity (`stat`'s device and inode): the same file after a rename.
-    package struct FileIdentity: Sendable, Equatable {
-        package var device: Int64
-        package var inode: Int64
-        /// Its size and modification time then (nil before schema 5): a rename keeps both; a new
-        /// file given a deleted one's inode number has its own.
-        package var size: Int64?
-        package var mtimeNanoseconds: Int64?
-        package init(device: Int64, inode: Int64, size: Int64? = nil, mtimeNanoseconds: Int64? = nil) {
-            self.device = device
-            self.inode = inode
-            self.size = size
-            self.mtimeNanoseconds = mtimeNanoseconds
-        }
-    }
-
-    /// The standing offer as recorded: its file's canonical path then, its capture instant,
-    /// and the file's identity (nil for offers recorded before schema 4).
-    package struct StandingRecord: Sendable, Equatable {
-        package var file: String
-        package var instant: Double
-        package var identity: FileIdentity?
-        package init(file: String, instant: Double, identity: FileIdentity? = nil) {
-            self.file = file
-            self.instant = instant
-            self.identity = identity
         }
     }
 

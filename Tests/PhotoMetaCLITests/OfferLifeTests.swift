@@ -295,7 +295,8 @@ final class OfferLifeTests: XCTestCase {
     }
 
     /// The offer given another modification time and renamed in one batch (not paired as a
-    /// rename): the same file by its inode and size, so `moved` (it was `deleted`).
+    /// rename): the same file by its inode and size, so `moved` (it was `deleted`), and the
+    /// memory follows with its identity, so `suggest --standing` finds it.
     func testTouchedAndRenamedAtOnceIsMoved() throws {
         let w = try watch()
         let path = try photo()
@@ -307,6 +308,8 @@ final class OfferLifeTests: XCTestCase {
         let moved = try XCTUnwrap(withdrawn(w, "moved"), w.stdout)
         XCTAssertEqual(moved["to"] as? String, to)
         XCTAssertNil(events(w, named: "withdrawn").first { $0["reason"] as? String == "deleted" }, w.stdout)
+        // The memory follows with the file's identity as it is now: `--standing` finds it there.
+        XCTAssertEqual(try standing().offer?["path"] as? String, to)
         stop(w)
     }
 
