@@ -423,11 +423,9 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertEqual(recorder.suggestions.count, 1)
     }
 
-    /// A newer file cut short (a failed copy) holds the photo before it back while it may still
-    /// be written; once it is called damaged (`stalledAfter`, 1 s here), the watch decides again
-    /// without an event and offers the photo, as `suggest` would then.
-    func testACutNewerFileHoldsTheOfferOnlyUntilItIsCalledDamaged() throws {
-        try start { $0.stalledAfter = .seconds(1) }
+    /// A complete photo taken 2 s ago and a newer one cut short (half its bytes), named by
+    /// their capture times; returns their names.
+    func writePhotoAndANewerCutFile() throws -> (complete: String, cut: String) {
         let f = DateFormatter()
         f.timeZone = TimeZone(identifier: "UTC")
         f.dateFormat = "yyyyMMdd_HHmmss"
@@ -436,6 +434,15 @@ final class DirectoryWatcherTests: XCTestCase {
         let bytes = [UInt8](try Data(contentsOf: TestPaths.thumbnails.appendingPathComponent("srgb.jpg")))
         try dir.write(complete, bytes)
         try dir.write(cut, Array(bytes.prefix(bytes.count / 2)))
+        return (complete, cut)
+    }
+
+    /// A newer file cut short (a failed copy) holds the photo before it back while it may still
+    /// be written; once it is called damaged (`stalledAfter`, 1 s here), the watch decides again
+    /// without an event and offers the photo, as `suggest` would then.
+    func testACutNewerFileHoldsTheOfferOnlyUntilItIsCalledDamaged() throws {
+        try start { $0.stalledAfter = .seconds(1) }
+        let (complete, cut) = try writePhotoAndANewerCutFile()
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path(cut)) }, "\(recorder.all)")
         XCTAssertTrue(recorder.wait { recorder.suggestions.count == 1 }, "\(recorder.all)")
         XCTAssertEqual(recorder.suggestions.first?.path, path(complete))
@@ -446,14 +453,7 @@ final class DirectoryWatcherTests: XCTestCase {
     /// at once, not when the cut file is called damaged.
     func testACutFileRenamedToAnOldNameReleasesTheOffer() throws {
         try start()
-        let f = DateFormatter()
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "yyyyMMdd_HHmmss"
-        let complete = "IMG_\(f.string(from: Date(timeIntervalSinceNow: -2))).jpg"
-        let cut = "IMG_\(f.string(from: Date())).jpg"
-        let bytes = [UInt8](try Data(contentsOf: TestPaths.thumbnails.appendingPathComponent("srgb.jpg")))
-        try dir.write(complete, bytes)
-        try dir.write(cut, Array(bytes.prefix(bytes.count / 2)))
+        let (complete, cut) = try writePhotoAndANewerCutFile()
         XCTAssertTrue(recorder.wait { recorder.inserted.contains(path(cut)) }, "\(recorder.all)")
         XCTAssertEqual(recorder.suggestions.count, 0, "held back by the cut file")
         XCTAssertEqual(rename(path(cut), path("IMG_20190101_120000.jpg")), 0)
