@@ -1,14 +1,14 @@
-import Dispatch
 import PhotoMetaCore
 import PhotoMetaStore
 import PhotoMetaSystem
-import Synchronization
 
-/// The folder scan every library question starts from (`suggest` today; the live library
-/// next): walk the folders, match each folder's files with their index rows, parse what is new
-/// or changed on all cores, write the index in batches, pair Live Photos, and hand each folder's
-/// candidates on as soon as it is done. Memory is bounded by the largest folder, not the
-/// library. A folder inside another given one is walked once.
+/// The folder scan every library question starts from (`suggest`, `recent`, the live library):
+/// walk the folders, match each folder's files with their index rows, parse what is new or
+/// changed on all cores in runs (`Piece`), write the index in batches, pair Live Photos, and
+/// hand each folder's candidates on as soon as they are ready: with `handsOnInParts` run by
+/// run, so what a cold scan holds is a few runs, the largest folder's listing and its Live
+/// Photo halves, not the library nor the largest folder's candidates. A folder inside another
+/// given one is walked once.
 package struct FolderScan {
     /// What the scan met besides the candidates.
     package struct Summary: Sendable {
@@ -50,6 +50,11 @@ package struct FolderScan {
     /// newest folders first, so its cutoff lets it pass over the older ones. Each folder's
     /// files, and so its digest, are as any other scan's.
     package var lastNamesFirst = false
+    /// Hand a large folder on in runs of `pieceLength` files, `visit`ing it more than once (the
+    /// last time with the rest): what the scan holds follows the run, not the folder (a phone's
+    /// `DCIM/Camera`); only possible Live Photo halves wait for its end (`FolderPairing`). Off,
+    /// each folder is visited once, whole (the live library keeps folders whole).
+    package var handsOnInParts = false
 
     package init(exclude: [String], indexPath: String?) {
         self.exclude = exclude.compactMap(PathGlob.init)
@@ -57,7 +62,8 @@ package struct FolderScan {
     }
 
     /// Scans `roots` in order; `visit` gets each folder's canonical path and candidates (paired,
-    /// paths as the caller wrote the folder), on the calling thread.
+    /// paths as the caller wrote the folder), on the calling thread: once a folder, or with
+    /// `handsOnInParts` in parts, the folders one after the other.
     ///
     /// With `passOver`, a folder whose files are all as the index summarised them, and whose
     /// captures' span `passOver` is told and accepts, is handed to `counted` as the number of
@@ -94,20 +100,27 @@ package struct FolderScan {
         for root in roots {
             let prefix = root.display.hasSuffix("/") ? root.display : root.display + "/"
             var walked: [String] = []
-            // The folders whose new files are being parsed while the walk lists the next ones,
-            // in the walk's order: on a warm library the listing and the parsing each keep a
-            // core busy, so neither waits for the other (docs/performance.md, "cold suggest and
-            // inspect"); with a few folders in flight, the end of one folder's parse (its last
-            // runs on one core) overlaps the next ones'.
-            var pending: [(Prepared, ParseJob?)] = []
-            func hand(_ prepared: Prepared, _ parsed: [SuggestionCandidate]) {
-                switch finish(prepared, parsed: parsed, prefix: prefix, index: &index, summary: &summary) {
-                case .passedOver(let n):
-                    summary.considered += n
-                    counted(prepared.folder.path, n)
-                case .listed(let list):
-                    summary.considered += list.count
-                    visit(prepared.folder.path, list)
+            // The pieces (folders, or runs of a large folder's files) whose new files are being
+            // parsed while the walk lists the next ones, in the walk's order: on a warm library
+            // the listing and the parsing each keep a core busy, so neither waits for the other
+            // (docs/performance.md, "cold suggest and inspect"); with a few pieces in flight,
+            // the end of one piece's parse (its last runs on one core) overlaps the next ones'.
+            var pending: [Piece] = []
+            var pairing = FolderPairing(movieNames: [], holdsAll: true)
+            func drain(all: Bool) {
+                while !pending.isEmpty {
+                    // Parses start for the pieces in the window only: a folder of 20,000 new
+                    // files is parsed run by run as it is handed on, not all at once.
+                    for i in 0..<min(FolderScan.piecesInFlight, pending.count) where pending[i].job == nil {
+                        pending[i].job = pending[i].startParse()
+                    }
+                    // Pieces are handed on in the walk's order: those at the front whose parse
+                    // is over (or that had none), and the oldest while too many are waiting.
+                    guard all || pending.count > FolderScan.piecesInFlight || pending[0].job?.isDone ?? true else { break }
+                    let front = pending.removeFirst()
+                    handOn(
+                        front, parsed: front.job?.wait() ?? [], pairing: &pairing, prefix: prefix, index: &index,
+                        summary: &summary, counted: counted, visit: visit)
                 }
             }
             let handle: (TreeWalker.Event) -> Void = { event in
@@ -116,16 +129,8 @@ package struct FolderScan {
                 case .folderDone(let folder):
                     walked.append(folder.path)
                     let prepared = prepare(folder, prefix: prefix, index: &index, summary: &summary, passOver: passOver)
-                    let job = prepared.toParse.isEmpty ? nil : ParseJob(prepared)
-                    pending.append((prepared, job))
-                    // Folders are handed on in the walk's order: those at the front whose parse
-                    // is over (or that had none), and the oldest while too many are in flight.
-                    while let (front, frontJob) = pending.first,
-                        pending.count > FolderScan.foldersInFlight || frontJob?.isDone ?? true
-                    {
-                        pending.removeFirst()
-                        hand(front, frontJob?.wait() ?? [])
-                    }
+                    pending += Piece.pieces(of: prepared)
+                    drain(all: false)
                 case .skipped(_, let relative, let reason):
                     summary.skipped.append(Suggester.SkippedEntry(path: prefix + relative, reason: reason.description))
                 }
@@ -135,7 +140,7 @@ package struct FolderScan {
             } else {
                 walker.walk(root.path, visited: &visited, visit: handle)
             }
-            for (last, job) in pending { hand(last, job?.wait() ?? []) }
+            drain(all: true)
             index?.finishRoot(root.path, walked: walked)
         }
     }
@@ -161,10 +166,14 @@ package struct FolderScan {
                 }
             case .folderDone(let folder):
                 let prepared = prepare(folder, prefix: prefix, index: &index, summary: &summary)
-                let parsed = prepared.toParse.isEmpty ? [] : ParseJob(prepared).wait()
-                guard case .listed(let list) = finish(prepared, parsed: parsed, prefix: prefix, index: &index, summary: &summary)
-                else { break }
-                summary.considered += list.count
+                var pairing = FolderPairing(movieNames: [], holdsAll: true)
+                var list: [SuggestionCandidate] = []
+                for var piece in Piece.pieces(of: prepared) {
+                    piece.job = piece.startParse()
+                    handOn(
+                        piece, parsed: piece.job?.wait() ?? [], pairing: &pairing, prefix: prefix, index: &index,
+                        summary: &summary, parts: false, visit: { _, part in list += part })
+                }
                 result?.candidates = list
             case .skipped(_, let rel, .unreadableFolder) where rel == relative || rel == dir: result = nil
             case .skipped(_, let rel, let reason):
@@ -178,14 +187,36 @@ package struct FolderScan {
     /// Why a file with a temporary name is not considered.
     static let temporaryReason = "a file in progress (temporary name: a download or an editor's)"
 
-    /// Folders whose parse may run while the walk goes on: each holds its listing and its
-    /// candidates until it is handed on, so a few, not all.
-    static let foldersInFlight = 3
+    /// Pieces whose parse may run while the walk goes on: each holds its candidates until it
+    /// is handed on, so a few, not all.
+    static let piecesInFlight = 3
 
-    /// What a folder yields: its candidates (paired), or only their count.
-    private enum Yield {
-        case listed([SuggestionCandidate])
-        case passedOver(Int)
+    /// The most new files one piece parses: a folder with more is parsed in runs of this many.
+    static let pieceLength = 256
+
+    /// A part of a folder's work: its index rows (the first piece) and the files to parse at
+    /// `range` of its `toParse`.
+    fileprivate struct Piece {
+        let prepared: Prepared
+        let range: Range<Int>
+        let number: Int  // among its folder's pieces
+        let isLast: Bool
+        var job: ParseJob?
+
+        /// A folder's pieces: one when nothing is new or it was passed over.
+        static func pieces(of p: Prepared) -> [Piece] {
+            let n = p.toParse.count
+            let count = max(1, (n + FolderScan.pieceLength - 1) / FolderScan.pieceLength)
+            return (0..<count).map { i in
+                let range = (i * FolderScan.pieceLength)..<min(n, (i + 1) * FolderScan.pieceLength)
+                return Piece(prepared: p, range: range.isEmpty ? 0..<0 : range, number: i, isLast: i == count - 1)
+            }
+        }
+
+        /// The piece's parse, started (nil when it has nothing to parse).
+        func startParse() -> ParseJob? {
+            range.isEmpty ? nil : ParseJob(prepared.folder, prepared.toParse[range])
+        }
     }
 
     /// A folder matched with its index rows, before its new files are parsed.
@@ -198,10 +229,14 @@ package struct FolderScan {
         var considered: [Int] = []
         /// Set when the folder is passed over (see `run`): its number of candidates.
         var passedOver: Int?
-        /// Candidates from the index, by position; nil where a file is parsed or not considered.
-        var found: [SuggestionCandidate?] = []
-        /// Positions of the files to parse (new or changed).
+        /// Candidates from the index, with their positions.
+        var found: [(position: Int, candidate: SuggestionCandidate)] = []
+        /// Positions of the files to parse (new or changed), those a Live Photo movie's name
+        /// first (`moviesToParse` of them): the pairing knows the folder's movies early.
         var toParse: [Int] = []
+        var moviesToParse = 0
+        /// Positions of the files considered whose names a movie may have.
+        var movieNames: [Int] = []
         /// Paths of index rows whose files are gone.
         var gone: [String] = []
     }
@@ -218,6 +253,7 @@ package struct FolderScan {
         let keys = SidecarKeys(folder)
         var digest = FolderDigest()
         var considered: [Int] = []
+        var movieNames: [Int] = []
         var fileKeys: [FileKey] = []
         considered.reserveCapacity(files.count)
         fileKeys.reserveCapacity(files.count)
@@ -234,114 +270,80 @@ package struct FolderScan {
             digest.add(name: name.utf8, key: key)
             considered.append(k)
             fileKeys.append(key)
+            if LivePhotoPairing.isMovieName(rel) { movieNames.append(k) }
         }
         let stored = index?.summary(of: folder.path)
         var prepared = Prepared(folder: folder, keys: keys, digest: digest, stored: stored, considered: considered)
+        prepared.movieNames = movieNames
         if let stored, stored.digest == digest.stored, let passOver, passOver(stored.span) {
             prepared.passedOver = stored.files
             return prepared
         }
         var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
-        prepared.found = [SuggestionCandidate?](repeating: nil, count: files.count)
+        var others: [Int] = []
         for (k, key) in zip(considered, fileKeys) {
-            if let (known, c) = cached.removeValue(forKey: files[k].path), known == key {
-                prepared.found[k] = c
-            } else {
+            if !cached.isEmpty, let (known, c) = cached.removeValue(forKey: files[k].path), known == key {
+                prepared.found.append((k, c))
+            } else if LivePhotoPairing.isMovieName(files[k].relative) {
                 prepared.toParse.append(k)
+            } else {
+                others.append(k)
             }
         }
+        prepared.moviesToParse = prepared.toParse.count
+        prepared.toParse += others
         prepared.gone = Array(cached.keys)
         return prepared
     }
 
-    /// The folder's candidates, paired: the parsed ones queued for the index, rows of files
-    /// that are gone queued for removal, and the folder's summary when it changed.
-    private func finish(
-        _ p: Prepared, parsed: [SuggestionCandidate], prefix: String, index: inout ScanIndex?, summary: inout Summary
-    ) -> Yield {
+    /// Hands one piece on: a folder passed over to `counted`; else its candidates (the index's
+    /// on the first piece, the parsed ones queued for the index) through the folder's
+    /// `pairing`, to `visit` when they are ready (with `parts`) and with the rest of the folder
+    /// on the last piece, which also queues the removal of the rows of files that are gone and
+    /// the folder's summary when it changed.
+    private func handOn(
+        _ piece: Piece, parsed: [SuggestionCandidate], pairing: inout FolderPairing, prefix: String,
+        index: inout ScanIndex?, summary: inout Summary, parts: Bool? = nil,
+        counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
+        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+    ) {
+        let p = piece.prepared
         let files = p.folder.files
         if let n = p.passedOver {
             for k in p.considered { if let t = files[k].linkTarget { summary.links.append((prefix + files[k].relative, t)) } }
-            return .passedOver(n)
+            summary.considered += n
+            counted(p.folder.path, n)
+            return
         }
-        var found = p.found
-        for (j, k) in p.toParse.enumerated() where j < parsed.count {
-            found[k] = parsed[j]
+        var part: [(position: Int, candidate: SuggestionCandidate)] = []
+        if piece.number == 0 {
+            pairing = FolderPairing(
+                movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts))
+            index?.queueGone(p.folder.path, p.gone)
+            part = p.found
+        }
+        let positions = p.toParse[piece.range]
+        for (j, k) in positions.enumerated() where j < parsed.count {
             index?.queue((files[k].path, p.folder.path, p.keys.key(of: files[k]), parsed[j]))
+            part.append((k, parsed[j]))
         }
-        summary.parsed += p.toParse.count
-        index?.queueGone(p.folder.path, p.gone)
-        var list: [SuggestionCandidate] = []
-        list.reserveCapacity(found.count)
-        for (k, c) in found.enumerated() {
-            guard var c else { continue }
-            c.path = prefix + files[k].relative
-            if let target = files[k].linkTarget { summary.links.append((c.path, target)) }
-            list.append(c)
+        summary.parsed += positions.count
+        for i in part.indices {
+            let k = part[i].position
+            part[i].candidate.path = prefix + files[k].relative
+            if let target = files[k].linkTarget { summary.links.append((part[i].candidate.path, target)) }
         }
-        LivePhotoPairing.apply(&list)
-        let now = AssetIndex.FolderSummary(digest: p.digest.stored, files: list.count, span: RecencyRule.span(of: list))
+        let moviesParsed = piece.range.upperBound >= p.moviesToParse
+        let ready = pairing.take(part, lastMovies: moviesParsed)
+        if !ready.isEmpty {
+            summary.considered += ready.count
+            visit(p.folder.path, ready)
+        }
+        guard piece.isLast else { return }
+        let rest = pairing.finish()
+        summary.considered += rest.count
+        visit(p.folder.path, rest)
+        let now = AssetIndex.FolderSummary(digest: p.digest.stored, files: pairing.count, span: pairing.span)
         if now != p.stored { index?.queueSummary(p.folder.path, now) }
-        return .listed(list)
-    }
-}
-
-/// A folder's new files parsed on all cores in the background, while the scan goes on.
-private final class ParseJob: @unchecked Sendable {
-    static let runLength = 8
-    private let done = DispatchGroup()
-    /// Set by whoever starts the parse: a pool thread, or `wait` when none has yet.
-    private let taken = Mutex(false)
-    private let prepared: FolderScan.Prepared
-    /// Written once by the parse before `done` is left; read after `wait`.
-    private var parsed: [SuggestionCandidate] = []
-
-    init(_ p: FolderScan.Prepared) {
-        prepared = p
-        done.enter()
-        // photometa's pool, not libdispatch's: an idle `serve` wakes no thread (WorkerPool).
-        WorkerPool.shared.async { self.parseUnlessTaken() }
-    }
-
-    /// Parses, unless another thread has started to. `wait` calls it too: a waiter may wait
-    /// only for work it could do itself (`WorkerPool`), and the pool's threads may all be busy
-    /// (a watch's inspections, a stalled disk) when the scan needs this folder.
-    private func parseUnlessTaken() {
-        let first = taken.withLock { t in
-            defer { t = true }
-            return !t
-        }
-        guard first else { return }
-        let p = prepared
-        let files = p.folder.files
-        let toParse = p.toParse
-        // Runs of files opened and prefetched together, as `inspect` does: a cold disk
-        // answers many reads in flight faster than one after the other.
-        let runs = (toParse.count + ParseJob.runLength - 1) / ParseJob.runLength
-        parsed = ParallelMap.run(runs) { r -> [SuggestionCandidate] in
-            let run = toParse[(r * ParseJob.runLength)..<min(toParse.count, (r + 1) * ParseJob.runLength)]
-            var opened = FileByteSource.openedAhead(run.map { files[$0].facts.type == .regular ? files[$0].path : nil })
-            return run.enumerated().map { i, k in
-                let entry = files[k]
-                let source = opened[i]
-                opened[i] = nil  // closed once read
-                // The folder's listing says which sidecars exist (no open per candidate name).
-                let asset = FileInspector.inspect(
-                    path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: p.folder, opened: source)
-                return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
-            }
-        }.flatMap { $0 }
-        done.leave()
-    }
-
-    /// Whether the parse is over (`wait` would not wait).
-    var isDone: Bool { done.wait(timeout: .now()) == .success }
-
-    /// The candidates, in the order of `toParse`, once parsed (here, when no thread has
-    /// started the parse yet).
-    func wait() -> [SuggestionCandidate] {
-        parseUnlessTaken()
-        done.wait()
-        return parsed
     }
 }

@@ -107,6 +107,7 @@ public struct PhotoLibrary: Sendable {
             let progress = options.progress
             var folderScan = FolderScan(exclude: options.exclude, indexPath: options.indexPath)
             folderScan.lastNamesFirst = true
+            folderScan.handsOnInParts = true  // the selection folds candidates one at a time
             let counted: (String, Int) -> Void = { _, n in
                 selection.considered += n
                 progress?(selection.considered)

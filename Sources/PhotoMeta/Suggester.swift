@@ -157,7 +157,9 @@ public struct Suggester: Sendable {
         // Without explanations, a folder recency certainly turns down whole is counted, not read.
         let passOver: ((ClosedRange<Double>?) -> Bool)? =
             options.explain ? nil : { RecencyRule.certainlyRejects(span: $0, in: context) }
-        let scan = FolderScan(exclude: options.exclude, indexPath: options.indexPath).run(
+        var folderScan = FolderScan(exclude: options.exclude, indexPath: options.indexPath)
+        folderScan.handsOnInParts = true  // the builder folds candidates one at a time
+        let scan = folderScan.run(
             roots, passOver: passOver,
             counted: { _, n in
                 builder.addCertainlyRejected(n)

@@ -90,6 +90,55 @@ final class FolderScanTests: XCTestCase {
         XCTAssertEqual(again.parsed, 0)
     }
 
+    /// A folder larger than a piece (`handsOnInParts`, as `suggest` and `recent` scan): handed
+    /// on in parts no larger than a piece, with the same candidates, kinds and Live Photo pairs
+    /// as a scan that hands each folder on whole, on a first scan and from the index.
+    func testALargeFolderIsHandedOnInPartsPairedAsAWhole() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-scan-parts")
+        let cache = try TemporaryDirectory(prefix: "pm-scan-parts-index")
+        let root = try FileSystem.canonicalFolder(dir.path)
+        let photo = try TestPaths.bytes("mmexport1700000000000.jpg")
+        let n = FolderScan.pieceLength * 2 + 40
+        for i in 0..<n { try dir.write("Camera/IMG_20200101_12\(String(format: "%04d", i)).jpg", photo) }
+        // Live Photos by identifier (one under a name of its own) and by name and time; the
+        // movies sort after most stills, so they are parsed in a later run than their stills.
+        for (from, to) in [
+            ("pairing/IMG_0007.JPG", "IMG_0007.JPG"), ("pairing/IMG_0007(1).MOV", "zz_IMG_0007.MOV"),
+            ("library/IMG_0001.HEIC", "IMG_0001.HEIC"), ("library/IMG_0001.MOV", "IMG_0001.MOV"),
+            ("pairing/walk.jpg", "walk.jpg"), ("pairing/walk.mov", "walk.mov"),
+            ("pairing/fixture.jpg", "fixture.jpg"), ("pairing/fixture.mov", "fixture.mov"),
+        ] {
+            try dir.write("Camera/" + to, try Array(Data(contentsOf: TestPaths.fixtures.appendingPathComponent(from))))
+        }
+        func run(parts: Bool, index: String?) -> (visits: [Int], candidates: [SuggestionCandidate]) {
+            var folderScan = FolderScan(exclude: [], indexPath: index)
+            folderScan.handsOnInParts = parts
+            var visits: [Int] = []
+            var all: [SuggestionCandidate] = []
+            _ = folderScan.run([FolderScan.Root(path: root, display: root)]) { _, list in
+                visits.append(list.count)
+                all += list
+            }
+            return (visits, all.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+        }
+        let whole = run(parts: false, index: nil)
+        XCTAssertEqual(whole.visits.count, 2, "the root and Camera, once each")
+        XCTAssertEqual(whole.candidates.count, n + 8)
+        let paired = whole.candidates.filter { $0.livePhotoPair != nil }.map { $0.path.dropFirst(root.count + 8) }
+        XCTAssertEqual(
+            paired, ["IMG_0001.HEIC", "IMG_0001.MOV", "IMG_0007.JPG", "walk.jpg", "walk.mov", "zz_IMG_0007.MOV"])
+        // No index, a new index (every file parsed), then from the index (the folder's rows
+        // come whole, as the index reads a folder's rows at once).
+        for (round, index) in [nil, cache.path + "/index.sqlite3", cache.path + "/index.sqlite3"].enumerated() {
+            let inParts = run(parts: true, index: index)
+            XCTAssertEqual(inParts.candidates, whole.candidates, "round \(round)")
+            if round < 2 {
+                XCTAssertGreaterThan(inParts.visits.count, 3, "Camera in parts: \(inParts.visits)")
+                XCTAssertLessThanOrEqual(inParts.visits.max() ?? 0, FolderScan.pieceLength, "\(inParts.visits)")
+            }
+        }
+    }
+
     /// Every thread of the pool busy (a watch's inspections, a stalled disk): the scan parses
     /// its folders itself instead of waiting for a pool thread (`ParseJob.wait`). The pool's
     /// threads are held until the scan returns; one that had to give up waiting means the

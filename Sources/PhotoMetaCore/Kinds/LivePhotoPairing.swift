@@ -200,6 +200,14 @@ package enum LivePhotoPairing {
     /// True for a name the rule may pair (by extension alone; the kind decides the rest).
     package static func canPair(_ path: String) -> Bool { stem(of: path) != nil }
 
+    /// True for a name a movie half may have (`movieExtensions`, any case): a folder without
+    /// one has no pair, whatever its files hold.
+    package static func isMovieName(_ path: String) -> Bool {
+        let (_, base, ext) = split(path)
+        guard !base.isEmpty, let code = extensionCode(ext.utf8) else { return false }
+        return movieExtensionCodes.contains(code)
+    }
+
     private enum Role { case still, movie }
 
     private static func role(of m: Member) -> (dir: String, key: String, role: Role)? {

@@ -75,14 +75,18 @@ extension RecencyRule {
     /// `candidates`, zone ignored (`secondsIgnoringUnknownZone`); nil when none has a date. What
     /// a folder needs to be passed over whole by `certainlyRejects(span:in:)`.
     package static func span(of candidates: [SuggestionCandidate]) -> ClosedRange<Double>? {
-        var low = Double.infinity
-        var high = -Double.infinity
-        for c in candidates {
-            guard let t = c.captured?.secondsIgnoringUnknownZone else { continue }
-            low = min(low, t)
-            high = max(high, t + recordingSeconds(of: c))
-        }
-        return low <= high ? low...high : nil
+        var span: ClosedRange<Double>?
+        for c in candidates { widen(&span, by: c) }
+        return span
+    }
+
+    /// `span` with one more candidate (a folder handed on in parts, `FolderPairing`).
+    package static func widen(_ span: inout ClosedRange<Double>?, by c: SuggestionCandidate) {
+        guard let t = c.captured?.secondsIgnoringUnknownZone else { return }
+        let end = t + recordingSeconds(of: c)
+        // NaN or an end below the start (a negative duration is 0) leave no range.
+        guard t <= end else { return }
+        span = span.map { min($0.lowerBound, t)...max($0.upperBound, end) } ?? t...end
     }
 
     /// True when this rule certainly turns down every file of a folder whose dated files span

@@ -1,0 +1,87 @@
+/// One folder's candidates paired while they arrive in parts (`FolderScan` hands a large
+/// folder on in runs, so what it holds follows the run, not the folder). A candidate no movie
+/// of the folder can pair with is handed back at once; the folder's movies, and the stills
+/// that may be their partners, are held until `finish`, then paired by the one rule
+/// (`LivePhotoPairing.apply`). Leaving the others out changes no pair: a movie looks only at
+/// the stills of its base name and of its identifier (`LivePhotoPairing.pairingCandidates`).
+///
+/// What may pair is judged from the listing until every movie has been parsed (a still that
+/// shares a base name with a `.mov` name of the folder, or carries a content identifier while
+/// the folder has one), and from the movies themselves after. A phone's `DCIM/Camera` of
+/// 20,000 photos without a `.mov` holds nothing; an iPhone folder holds its Live Photo halves.
+package struct FolderPairing {
+    /// Base-name keys (`LivePhotoPairing.stemHash`) of the folder's names a movie may have.
+    private let movieNameStems: Set<UInt64>
+    /// Every candidate is held (the caller wants the folder whole).
+    private let holdsAll: Bool
+    /// Keys and identifiers of the movies parsed so far.
+    private var movieStems = Set<UInt64>()
+    private var movieIDs = Set<String>()
+    private var moviesKnown = false
+    /// Held candidates, with their positions in the folder (handed on in the listing's order).
+    private var held: [(position: Int, candidate: SuggestionCandidate)] = []
+    /// Candidates taken, and the span of their captures (`RecencyRule.span`).
+    package private(set) var count = 0
+    package private(set) var span: ClosedRange<Double>?
+
+    /// `movieNames`: the paths (as candidates will carry them) of the folder's files whose names
+    /// a Live Photo movie may have. `holdsAll`: hold every candidate until `finish`.
+    package init(movieNames: [String], holdsAll: Bool) {
+        movieNameStems = Set(movieNames.map(LivePhotoPairing.stemHash))
+        self.holdsAll = holdsAll
+    }
+
+    /// Takes one part of the folder's candidates (with their positions in the folder) and
+    /// returns those that can be handed on now. `lastMovies`: every movie of the folder is in
+    /// this part or an earlier one.
+    package mutating func take(_ part: [(position: Int, candidate: SuggestionCandidate)], lastMovies: Bool)
+        -> [SuggestionCandidate]
+    {
+        count += part.count
+        for (_, c) in part {
+            RecencyRule.widen(&span, by: c)
+            if c.kind == .video, c.canPair, LivePhotoPairing.isMovieName(c.path) {
+                movieStems.insert(LivePhotoPairing.stemHash(c.path))
+                if let id = c.contentIdentifier { movieIDs.insert(id) }
+            }
+        }
+        var ready: [SuggestionCandidate] = []
+        if holdsAll || !movieNameStems.isEmpty {
+            for item in part {
+                if holdsAll || mayPair(item.candidate) { held.append(item) } else { ready.append(item.candidate) }
+            }
+        } else {
+            ready = part.map(\.candidate)
+        }
+        if lastMovies, !moviesKnown {
+            // The movies are all known now: the stills held only on the listing's word go.
+            moviesKnown = true
+            if !holdsAll {
+                var still: [(position: Int, candidate: SuggestionCandidate)] = []
+                for item in held { if mayPair(item.candidate) { still.append(item) } else { ready.append(item.candidate) } }
+                held = still
+            }
+        }
+        return ready
+    }
+
+    /// The held candidates, paired, in the folder's order.
+    package mutating func finish() -> [SuggestionCandidate] {
+        held.sort { $0.position < $1.position }
+        var list = held.map(\.candidate)
+        held = []
+        LivePhotoPairing.apply(&list)
+        return list
+    }
+
+    /// Whether `c` may be half of a pair with a movie of the folder.
+    private func mayPair(_ c: SuggestionCandidate) -> Bool {
+        guard c.canPair else { return false }
+        if c.kind == .video { return LivePhotoPairing.isMovieName(c.path) }
+        let stem = LivePhotoPairing.stemHash(c.path)
+        if moviesKnown {
+            return movieStems.contains(stem) || c.contentIdentifier.map(movieIDs.contains) == true
+        }
+        return movieNameStems.contains(stem) || c.contentIdentifier != nil
+    }
+}
