@@ -66,11 +66,14 @@ package struct SettleTracker: Sendable {
 
     /// A file unchanged for this long (seconds) counts as complete even without a close event.
     package let settleTime: Double
-    /// What was reported (or there at the start): relative path → key. Sharded: the whole tree
-    /// lives here, and a burst grows it by tens of thousands of entries (`ShardedDictionary`).
-    private var reported: ShardedDictionary<String, FileKey>
-    /// Seen but not yet complete: relative path → key at the last look.
-    private(set) var pending: [String: FileKey] = [:]
+    /// What was reported (or there at the start): relative path → its key's `contentDigest`,
+    /// all this needs of a reported file (8 bytes, not a key's 40: the whole tree lives here,
+    /// beside the snapshot's keys). Sharded: a burst grows it by tens of thousands of entries
+    /// (`ShardedDictionary`).
+    private var reported: ShardedDictionary<String, UInt64>
+    /// Seen but not yet complete: relative path → key at the last look. Sharded: a folder of
+    /// 50,000 files moved in waits here for the settle time.
+    private(set) var pending = ShardedDictionary<String, FileKey>()
     /// Files inspected and found not to be media: never reported, nor their removal.
     private var notMedia: Set<String> = []
     /// Sequence number of the last write / close-after-write (or move in) event per file.
@@ -82,7 +85,8 @@ package struct SettleTracker: Sendable {
 
     /// `initial`: the tree at the start (the "before" state, never reported).
     package init(initial: [String: FileKey], settleTime: Double) {
-        reported = ShardedDictionary(initial)
+        reported = ShardedDictionary()
+        for (path, key) in initial { reported[path] = key.contentDigest }
         self.settleTime = settleTime
     }
 
@@ -123,9 +127,9 @@ package struct SettleTracker: Sendable {
         let paths = touched.union(pending.keys).sorted()
         // The reported media files that went in this look, by identity: a file that came with
         // the same identity was renamed, and is complete as it was (even when polling).
-        var gone: [FileKey: String] = [:]
+        var gone: [UInt64: String] = [:]
         for path in paths where current[path] == nil && !notMedia.contains(path) {
-            if let b = reported[path] { gone[b.identity] = path }
+            if let b = reported[path] { gone[b] = path }
         }
         for path in paths {
             let before = reported[path]
@@ -137,13 +141,13 @@ package struct SettleTracker: Sendable {
             case (nil, nil):
                 // Came and went before it settled: never reported, nothing kept for it.
                 pending.removeValue(forKey: path)
-            case (let b?, let key?) where b.sameContent(as: key):
-                reported[path] = key  // ctime alone (chmod, a new link): not a change
+            case (let b?, let key?) where b == key.contentDigest:
+                reported[path] = b  // ctime alone (chmod, a new link): not a change
                 pending.removeValue(forKey: path)
             case (let b, let key?):
-                if isComplete(path, key, now: now) || (b == nil && gone[key.identity] != nil) {
+                if isComplete(path, key, now: now) || (b == nil && gone[key.contentDigest] != nil) {
                     settled.ready.append((path, b == nil))
-                    reported[path] = key
+                    reported[path] = key.contentDigest
                     pending.removeValue(forKey: path)
                     modifiedAt.removeValue(forKey: path)
                     closedAt.removeValue(forKey: path)
@@ -162,12 +166,12 @@ package struct SettleTracker: Sendable {
     /// Turns a removal and an insertion of the same file (same identity and content) into one
     /// rename: a photo renamed or moved between watched folders is not news, and an offer
     /// follows it (`OfferKeeper`).
-    private func pairRenames(_ settled: inout Settled, gone: [FileKey: String], current: [String: FileKey]) {
+    private func pairRenames(_ settled: inout Settled, gone: [UInt64: String], current: [String: FileKey]) {
         guard !gone.isEmpty else { return }
         var pairedFrom: Set<String> = []
         var ready: [(path: String, inserted: Bool)] = []
         for r in settled.ready {
-            if r.inserted, let key = current[r.path], let from = gone[key.identity], !pairedFrom.contains(from) {
+            if r.inserted, let key = current[r.path], let from = gone[key.contentDigest], !pairedFrom.contains(from) {
                 pairedFrom.insert(from)
                 settled.moved.append((from, r.path))
             } else {
@@ -198,11 +202,17 @@ package struct SettleTracker: Sendable {
 }
 
 extension FileKey {
-    /// The key without ctime (a rename changes it): what says "the same file" across a rename.
-    var identity: FileKey {
-        var k = self
-        k.ctimeNanoseconds = 0
-        return k
+    /// What says "the same file, the same content" (`sameContent`), across a rename too (which
+    /// changes ctime): size, mtime, inode and device hashed into one number. Two different
+    /// files agree with odds of about 2^-64 a comparison; the watcher keeps this of every
+    /// reported file instead of its key.
+    var contentDigest: UInt64 {
+        var h = Hasher()
+        h.combine(size)
+        h.combine(mtimeNanoseconds)
+        h.combine(inode)
+        h.combine(device)
+        return UInt64(bitPattern: Int64(h.finalize()))
     }
 
     /// The same content as far as a person can tell: size, mtime and identity. A `chmod` or a

@@ -32,6 +32,9 @@ struct ShardedDictionary<Key: Hashable, Value> {
 
     /// Every key, part by part (no order), without a copy of them.
     var keys: some Sequence<Key> { shards.lazy.flatMap(\.keys) }
+
+    /// Every value, part by part (no order).
+    var values: some Sequence<Value> { shards.lazy.flatMap(\.values) }
 }
 
 extension ShardedDictionary: Sendable where Key: Sendable, Value: Sendable {}
