@@ -21,11 +21,11 @@ final class WatchLoop {
     /// The tree as last looked at.
     private var current = FolderSnapshot()
     private var tracker: SettleTracker
-    /// Something happened since the last look (`changed`: where; `fullRescan`: read it all).
-    private var dirty = false
+    /// Something happened since the last look (`changed`: where; `fullRescan`: read it all),
+    /// and when to look (`LookSchedule`).
+    private var schedule: LookSchedule
     private var changed = ChangedPlaces()
     private var fullRescan = false
-    private var lastEvent = 0.0
     private var pendingCheck: Double?
     /// An offer put off until a file's times are still (`OfferDeferral`).
     let deferral = OfferDeferral()
@@ -52,10 +52,10 @@ final class WatchLoop {
         walker.streamsFiles = true
         self.walker = walker
         tracker = SettleTracker(initial: [:], settleTime: watcher.options.settleTime.seconds)
+        schedule = LookSchedule(debounce: watcher.options.debounce.seconds)
     }
 
     private var folder: String { watcher.folder }
-    private var debounce: Double { watcher.options.debounce.seconds }
 
     /// Watches the root, takes the "before" snapshot, watches every folder, says `ready`.
     /// False when the folder is already gone (and `folderGone` was delivered).
@@ -113,9 +113,8 @@ final class WatchLoop {
             guard waitForChanges() else { return }
             let t = clock.now()
             tickOffer(at: t)
-            let debounced = dirty && t - lastEvent >= debounce
             let pendingDue = pendingCheck.map { t >= $0 } ?? false
-            guard debounced || pendingDue else { continue }
+            guard schedule.isDue(at: t) || pendingDue else { continue }
             guard look(at: t) else { return }
         }
     }
@@ -125,13 +124,14 @@ final class WatchLoop {
     private func waitForChanges() -> Bool {
         let offerTick = watcher.options.suggestions.flatMap { keeper.nextTick(within: $0.within.seconds) }
         let rescan = inotify == nil ? nil : rescans?.due  // looked at only while inotify runs
-        let due = [dirty ? lastEvent + debounce : nil, pendingCheck, rescan, offerTick].compactMap { $0 }.min()
+        let due = [schedule.due, pendingCheck, rescan, offerTick].compactMap { $0 }.min()
         let idle = wakes.isEmpty || inotify == nil ? 100.0 : Double.infinity
         let timeout = min(idle, due.map { max(0, $0 - clock.now()) * 1000 } ?? .infinity)
         guard let source = inotify else {
             clock.sleep(seconds: min(timeout, 100) / 1000)
             if clock.now() - lastPoll >= watcher.options.pollInterval.map(\.seconds) ?? 1 {
-                (lastPoll, fullRescan, dirty, lastEvent) = (clock.now(), true, true, 0)
+                (lastPoll, fullRescan) = (clock.now(), true)
+                schedule.lookNow()
             }
             return true
         }
@@ -160,7 +160,7 @@ final class WatchLoop {
                 let rel = String(p.dropFirst(folder.count + 1))
                 for f in source.watchedFolders where f == rel || f.hasPrefix(rel + "/") { source.forget(f, release: true) }
             }
-            if !points.isEmpty { (fullRescan, dirty, lastEvent) = (true, true, t) }
+            if !points.isEmpty { (fullRescan, schedule) = (true, schedule.after(t)) }
         }
         for e in events {
             if e.rootGone {
@@ -182,13 +182,12 @@ final class WatchLoop {
                 // A descriptor that is not ours (any more): look everywhere, never stop.
                 fullRescan = true
             }
-            dirty = true
-            lastEvent = t
+            schedule.event(at: t)
         }
         if let look = rescans?.look(at: t) {
             for f in folderTimes.toList(look, in: current, root: folder) { changed.note(f, name: "") }
             fullRescan = fullRescan || look == .everyFile
-            (dirty, lastEvent) = (true, 0)
+            schedule.lookNow()
         }
         return true
     }
@@ -208,7 +207,7 @@ final class WatchLoop {
             }
             touched = tracker.knownPaths.union(snap.files.keys)
             current = snap
-        } else if dirty {
+        } else if schedule.dirty {
             touched = changed.look(&current, root: folder, walker: walking(failure: failure))
         }
         if inotify != nil, let why = failure.reason {
@@ -217,7 +216,7 @@ final class WatchLoop {
         }
         fullRescan = false
         changed = ChangedPlaces()
-        dirty = false
+        schedule.looked()
         folderTimes.listed(digest: current.digest)
         touched.formUnion(followFolders())
         var settled = tracker.settle(touched, current: current.files, now: t)
@@ -285,7 +284,7 @@ final class WatchLoop {
         }
         if !current.folders.subtracting(source.watchedFolders).isEmpty {
             fullRescan = true
-            dirty = true
+            schedule.lookNow()
         }
         for f in source.watchedFolders.subtracting(current.folders) where !f.isEmpty { source.forget(f) }
         return touched
