@@ -138,31 +138,31 @@ package final class LibraryService {
         return (listener, path)
     }
 
-    /// Waits for events and clients; changes are looked at after a 15 ms debounce, and always
-    /// before a request is answered.
+    /// Waits for events and clients; changes are looked at after a 15 ms debounce (at most
+    /// 250 ms after the first event: `LookSchedule`), and always before a request is answered.
     private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool, wake: Int32?) throws(Failure) {
-        var lastEvent: Double?
+        var schedule = LookSchedule(debounce: 0.015)
         while !shouldStop() {
             var fds = watches.map(\.fd) + waiting.map(\.connection.descriptorForPolling)
             if let listener { fds.append(listener.descriptorForPolling) }
             if let wake { fds.append(wake) }
             // Idle with a wake descriptor: no timeout at all (no CPU while nothing happens).
-            var timeout = lastEvent == nil ? (wake == nil ? 250.0 : Double.infinity) : 15
+            var timeout = schedule.due.map { max(0, ($0 - clock.now()) * 1000) } ?? (wake == nil ? 250.0 : Double.infinity)
             if let first = waiting.map(\.deadline).min() { timeout = min(timeout, max(0, (first - clock.now()) * 1000)) }
             if let due = rescans?.due { timeout = min(timeout, max(0, (due - clock.now()) * 1000)) }
             let readable = Readiness.wait(
                 fds, priority: mounts.map { [$0.descriptor] } ?? [],
                 timeoutMilliseconds: timeout.isFinite ? Int32(timeout.rounded(.up)) : -1)
-            if try takeEvents() { lastEvent = clock.now() }
-            if let mounts, readable.contains(mounts.descriptor), try mountsChanged(mounts) { lastEvent = clock.now() }
+            if try takeEvents() { schedule.event(at: clock.now()) }
+            if let mounts, readable.contains(mounts.descriptor), try mountsChanged(mounts) { schedule.event(at: clock.now()) }
             if let look = rescans?.look(at: clock.now()) {
                 library.rescan(look)
-                lastEvent = clock.now()
+                schedule.event(at: clock.now())
             }
-            if let t = lastEvent, clock.now() - t >= 0.015 {
+            if schedule.isDue(at: clock.now()) {
                 library.refresh(entering: watchEntering())
                 tellWatchFailures()
-                lastEvent = nil
+                schedule.looked()
             }
             if let listener, readable.contains(listener.descriptorForPolling) {
                 while let connection = try? listener.accept(timeoutMilliseconds: 0) {
