@@ -72,7 +72,7 @@ package struct FolderScan {
     package func run(
         _ roots: [Root], passOver: ((ClosedRange<Double>?) -> Bool)? = nil,
         counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
-        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+        visit: (_ folder: String, _ candidates: consuming [SuggestionCandidate]) -> Void
     ) -> Summary {
         var summary = Summary()
         var index = ScanIndex.open(indexPath, notes: &summary.notes)
@@ -88,7 +88,7 @@ package struct FolderScan {
         entering: (@Sendable (_ path: String, _ relative: String) -> Void)? = nil,
         passOver: ((ClosedRange<Double>?) -> Bool)? = nil,
         counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
-        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+        visit: (_ folder: String, _ candidates: consuming [SuggestionCandidate]) -> Void
     ) {
         // One visited set for every folder: a folder given twice, or inside another given one,
         // is walked once (its files are not candidates twice).
@@ -172,7 +172,7 @@ package struct FolderScan {
                     piece.job = piece.startParse()
                     handOn(
                         piece, parsed: piece.job?.wait() ?? [], pairing: &pairing, prefix: prefix, index: &index,
-                        summary: &summary, parts: false, visit: { _, part in list += part })
+                        summary: &summary, parts: false, visit: { _, part in list = list.isEmpty ? part : list + part })
                 }
                 result?.candidates = list
             case .skipped(_, let rel, .unreadableFolder) where rel == relative || rel == dir: result = nil
@@ -194,58 +194,11 @@ package struct FolderScan {
     /// The most new files one piece parses: a folder with more is parsed in runs of this many.
     static let pieceLength = 256
 
-    /// A part of a folder's work: its index rows (the first piece) and the files to parse at
-    /// `range` of its `toParse`.
-    fileprivate struct Piece {
-        let prepared: Prepared
-        let range: Range<Int>
-        let number: Int  // among its folder's pieces
-        let isLast: Bool
-        var job: ParseJob?
-
-        /// A folder's pieces: one when nothing is new or it was passed over.
-        static func pieces(of p: Prepared) -> [Piece] {
-            let n = p.toParse.count
-            let count = max(1, (n + FolderScan.pieceLength - 1) / FolderScan.pieceLength)
-            return (0..<count).map { i in
-                let range = (i * FolderScan.pieceLength)..<min(n, (i + 1) * FolderScan.pieceLength)
-                return Piece(prepared: p, range: range.isEmpty ? 0..<0 : range, number: i, isLast: i == count - 1)
-            }
-        }
-
-        /// The piece's parse, started (nil when it has nothing to parse).
-        func startParse() -> ParseJob? {
-            range.isEmpty ? nil : ParseJob(prepared.folder, prepared.toParse[range])
-        }
-    }
-
-    /// A folder matched with its index rows, before its new files are parsed.
-    fileprivate struct Prepared: Sendable {
-        let folder: TreeWalker.Folder
-        let keys: SidecarKeys
-        let digest: FolderDigest
-        let stored: AssetIndex.FolderSummary?
-        /// The positions in `folder.files` of the files considered (temporary names left out).
-        var considered: [Int] = []
-        /// Set when the folder is passed over (see `run`): its number of candidates.
-        var passedOver: Int?
-        /// Candidates from the index, with their positions.
-        var found: [(position: Int, candidate: SuggestionCandidate)] = []
-        /// Positions of the files to parse (new or changed), those a Live Photo movie's name
-        /// first (`moviesToParse` of them): the pairing knows the folder's movies early.
-        var toParse: [Int] = []
-        var moviesToParse = 0
-        /// Positions of the files considered whose names a movie may have.
-        var movieNames: [Int] = []
-        /// Paths of index rows whose files are gone.
-        var gone: [String] = []
-    }
-
     /// The folder's files matched with its index rows (taken out of the index as they are
     /// used: what remains are rows of files that are gone), or the folder passed over when its
     /// digest matches its summary and `passOver` accepts the summary's span. Temporary names
     /// are skipped here, in the walk's order.
-    private func prepare(
+    func prepare(
         _ folder: TreeWalker.Folder, prefix: String, index: inout ScanIndex?, summary: inout Summary,
         passOver: ((ClosedRange<Double>?) -> Bool)? = nil
     ) -> Prepared {
@@ -273,17 +226,24 @@ package struct FolderScan {
             if LivePhotoPairing.isMovieName(rel) { movieNames.append(k) }
         }
         let stored = index?.summary(of: folder.path)
-        var prepared = Prepared(folder: folder, keys: keys, digest: digest, stored: stored, considered: considered)
-        prepared.movieNames = movieNames
+        let prepared = Prepared(folder: folder, keys: keys, digest: digest, stored: stored)
+        (prepared.considered, prepared.movieNames) = (considered, movieNames)
         if let stored, stored.digest == digest.stored, let passOver, passOver(stored.span) {
             prepared.passedOver = stored.files
             return prepared
         }
-        var cached = index?.rows(of: folder.path, notes: &summary.notes) ?? [:]
+        let rows = index?.rows(of: folder.path, notes: &summary.notes) ?? []
+        var row: [String: Int] = [:]  // path -> its row
+        row.reserveCapacity(rows.count)
+        for (i, r) in rows.enumerated() { row[r.path] = i }
+        var listed = [Bool](repeating: false, count: rows.count)
         var others: [Int] = []
+        prepared.found.reserveCapacity(min(rows.count, considered.count))
         for (k, key) in zip(considered, fileKeys) {
-            if !cached.isEmpty, let (known, c) = cached.removeValue(forKey: files[k].path), known == key {
-                prepared.found.append((k, c))
+            let i = rows.isEmpty ? nil : row[files[k].path]
+            if let i { listed[i] = true }
+            if let i, rows[i].key == key {
+                prepared.found.append((k, rows[i].candidate))
             } else if LivePhotoPairing.isMovieName(files[k].relative) {
                 prepared.toParse.append(k)
             } else {
@@ -292,7 +252,7 @@ package struct FolderScan {
         }
         prepared.moviesToParse = prepared.toParse.count
         prepared.toParse += others
-        prepared.gone = Array(cached.keys)
+        prepared.gone = rows.indices.compactMap { listed[$0] ? nil : rows[$0].path }
         return prepared
     }
 
@@ -301,11 +261,11 @@ package struct FolderScan {
     /// `pairing`, to `visit` when they are ready (with `parts`) and with the rest of the folder
     /// on the last piece, which also queues the removal of the rows of files that are gone and
     /// the folder's summary when it changed.
-    private func handOn(
+    func handOn(
         _ piece: Piece, parsed: [SuggestionCandidate], pairing: inout FolderPairing, prefix: String,
         index: inout ScanIndex?, summary: inout Summary, parts: Bool? = nil,
         counted: (_ folder: String, _ candidates: Int) -> Void = { _, _ in },
-        visit: (_ folder: String, _ candidates: [SuggestionCandidate]) -> Void
+        visit: (_ folder: String, _ candidates: consuming [SuggestionCandidate]) -> Void
     ) {
         let p = piece.prepared
         let files = p.folder.files
@@ -320,7 +280,7 @@ package struct FolderScan {
             pairing = FolderPairing(
                 movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts))
             index?.queueGone(p.folder.path, p.gone)
-            part = p.found
+            swap(&part, &p.found)  // the rows are handed on, not copied
         }
         let positions = p.toParse[piece.range]
         for (j, k) in positions.enumerated() where j < parsed.count {
@@ -342,7 +302,7 @@ package struct FolderScan {
         guard piece.isLast else { return }
         let rest = pairing.finish()
         summary.considered += rest.count
-        visit(p.folder.path, rest)
+        visit(p.folder.path, consume rest)  // moved: a folder held whole is never copied
         let now = AssetIndex.FolderSummary(digest: p.digest.stored, files: pairing.count, span: pairing.span)
         if now != p.stored { index?.queueSummary(p.folder.path, now) }
     }

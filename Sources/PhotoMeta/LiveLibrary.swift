@@ -5,10 +5,9 @@ import PhotoMetaSystem
 
 /// The service's library: every served folder's candidates (paired, canonical paths), kept
 /// exact as files change. Built by one `FolderScan`, then kept current folder by folder: a
-/// folder inotify names is listed again (`FolderScan.relist`: unchanged files from memory,
-/// changed ones parsed, the index written), a new sub-folder is scanned whole, a vanished one
-/// dropped. Nothing here reads the clock or decides; `decide` folds the candidates into the
-/// same engine a scan uses.
+/// folder inotify names is listed again (`FolderScan.relist`: unchanged files from the index,
+/// changed ones parsed and written), a new sub-folder scanned whole, a vanished one dropped.
+/// Nothing here reads the clock or decides (`decide` folds into a scan's engine).
 package final class LiveLibrary {
     /// The served folders (canonical).
     package let roots: [String]
@@ -60,9 +59,8 @@ package final class LiveLibrary {
         var summary = FolderScan.Summary()
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
         held.removeAll()
-        scan.run(roots.map { FolderScan.Root(path: $0, display: $0) }, index: &index, summary: &summary, entering: entering) {
-            folder, list in held.store(folder, list)
-        }
+        let all = roots.map { FolderScan.Root(path: $0, display: $0) }
+        scan.run(all, index: &index, summary: &summary, entering: entering) { folder, list in held.store(folder, list) }
         skipped = Dictionary(grouping: summary.skipped) { PathKey(PathKey.parent($0.path)) }
         links.removeAll()
         links.add(summary.links)
@@ -154,11 +152,13 @@ package final class LiveLibrary {
         let linksBefore = summary.links.count
         let listed = scan.relist(
             folder, relative: relative, root: FolderScan.Root(path: root, display: root), index: &index, summary: &summary)
-        guard let listed else {
+        guard var listed else {
             dropTree(folder)
             return
         }
-        held.store(folder, listed.candidates)
+        var candidates: [SuggestionCandidate] = []
+        swap(&candidates, &listed.candidates)  // held once, not copied (`LibraryFolders.store`)
+        held.store(folder, consume candidates)
         skipped[PathKey(folder)] = Array(summary.skipped[before...])
         links.drop(PathKey(folder))
         links.add(summary.links[linksBefore...])

@@ -33,14 +33,14 @@ package struct ScanIndex {
 
     /// The rows of `directory`'s files; empty once the index could not be read (said once in
     /// a note; the rows parsed are still written).
-    mutating func rows(of directory: String, notes: inout [String]) -> [String: (FileKey, SuggestionCandidate)] {
-        guard !failed else { return [:] }
+    mutating func rows(of directory: String, notes: inout [String]) -> [AssetIndex.Row] {
+        guard !failed else { return [] }
         do throws(StateFileError) {
             return try index.load(directory: directory)
         } catch {
             notes.append("index not used (\(error)); every file is parsed")
             failed = true
-            return [:]
+            return []
         }
     }
 

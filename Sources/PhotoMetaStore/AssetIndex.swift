@@ -63,9 +63,14 @@ package final class AssetIndex {
         return home + "/.cache/photometa/index.sqlite3"
     }
 
-    /// The rows of the files directly in `directory` (canonical path), by canonical path.
-    package func load(directory: String) throws(StateFileError) -> [String: (FileKey, SuggestionCandidate)] {
-        var result: [String: (FileKey, SuggestionCandidate)] = [:]
+    /// One row: a file's canonical path, its key, and its candidate.
+    package typealias Row = (path: String, key: FileKey, candidate: SuggestionCandidate)
+
+    /// The rows of the files directly in `directory` (canonical path). An array, not a
+    /// dictionary by path: a row is about 290 bytes, and a dictionary's power-of-two table of
+    /// them, rehashed as it grows, held 58 MB for a folder of 50,000 files (docs/performance.md).
+    package func load(directory: String) throws(StateFileError) -> [Row] {
+        var result: [Row] = []
         do throws(SQLiteDatabase.Failure) {
             let sql =
                 "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
@@ -85,7 +90,7 @@ package final class AssetIndex {
                 candidate.contentIdentifier = r.text(10)
                 candidate.durationSeconds = r.double(19)
                 candidate.livePhotoEvidence = r.text(21).flatMap(LivePhotoEvidence.init(rawValue:))
-                result[path] = (FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
+                result.append((path, FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate))
             }
         } catch {
             throw StateFileError(error)

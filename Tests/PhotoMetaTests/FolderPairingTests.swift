@@ -70,6 +70,17 @@ final class FolderPairingTests: XCTestCase {
         }
     }
 
+    /// The in-place reorder of a folder held whole: any permutation comes out in position order.
+    func testReorderPutsItemsInTheirPositionsInPlace() {
+        var rng = SplitMix(seed: 7)
+        for n in [0, 1, 2, 3, 10, 257] {
+            let positions = (0..<n).map { $0 * 3 }.shuffled(using: &rng)
+            var items = positions.map { "item \($0)" }
+            FolderPairing.reorder(&items, by: positions)
+            XCTAssertEqual(items, positions.sorted().map { "item \($0)" }, "n \(n)")
+        }
+    }
+
     /// A phone's camera folder without a `.mov`: each part is handed back whole at once, and the
     /// folder's count and span are its candidates'.
     func testAFolderWithoutAMovieNameHoldsNothing() {

@@ -25,7 +25,7 @@ final class SidecarIndexTests: XCTestCase {
     func indexed(_ folder: ScenarioFolder, _ name: String) throws -> CaptureDate? {
         let dir = try FileSystem.canonicalFolder(folder.path)
         let rows = try AssetIndex(path: state.path + "/index.sqlite3").load(directory: dir)
-        return rows[dir + "/" + name]?.1.captured
+        return rows.last { $0.path == dir + "/" + name }?.candidate.captured
     }
 
     func takeout(_ seconds: Int) -> [UInt8] {

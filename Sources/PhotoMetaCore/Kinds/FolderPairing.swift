@@ -18,8 +18,11 @@ package struct FolderPairing {
     private var movieStems = Set<UInt64>()
     private var movieIDs = Set<String>()
     private var moviesKnown = false
-    /// Held candidates, with their positions in the folder (handed on in the listing's order).
-    private var held: [(position: Int, candidate: SuggestionCandidate)] = []
+    /// Held candidates, and their positions in the folder (handed on in the listing's order).
+    /// Two arrays, so that a folder held whole (the live library's) is reordered and handed
+    /// on in place, never copied.
+    private var held: [SuggestionCandidate] = []
+    private var heldPositions: [Int] = []
     /// Candidates taken, and the span of their captures (`RecencyRule.span`).
     package private(set) var count = 0
     package private(set) var span: ClosedRange<Double>?
@@ -46,9 +49,23 @@ package struct FolderPairing {
             }
         }
         var ready: [SuggestionCandidate] = []
-        if holdsAll || !movieNameStems.isEmpty {
+        if holdsAll {
+            if held.isEmpty {
+                held.reserveCapacity(part.count)
+                heldPositions.reserveCapacity(part.count)
+            }
             for item in part {
-                if holdsAll || mayPair(item.candidate) { held.append(item) } else { ready.append(item.candidate) }
+                held.append(item.candidate)
+                heldPositions.append(item.position)
+            }
+        } else if !movieNameStems.isEmpty {
+            for item in part {
+                if mayPair(item.candidate) {
+                    held.append(item.candidate)
+                    heldPositions.append(item.position)
+                } else {
+                    ready.append(item.candidate)
+                }
             }
         } else {
             ready = part.map(\.candidate)
@@ -57,9 +74,17 @@ package struct FolderPairing {
             // The movies are all known now: the stills held only on the listing's word go.
             moviesKnown = true
             if !holdsAll {
-                var still: [(position: Int, candidate: SuggestionCandidate)] = []
-                for item in held { if mayPair(item.candidate) { still.append(item) } else { ready.append(item.candidate) } }
-                held = still
+                var still: [SuggestionCandidate] = []
+                var stillPositions: [Int] = []
+                for (c, position) in zip(held, heldPositions) {
+                    if mayPair(c) {
+                        still.append(c)
+                        stillPositions.append(position)
+                    } else {
+                        ready.append(c)
+                    }
+                }
+                (held, heldPositions) = (still, stillPositions)
             }
         }
         return ready
@@ -67,11 +92,30 @@ package struct FolderPairing {
 
     /// The held candidates, paired, in the folder's order.
     package mutating func finish() -> [SuggestionCandidate] {
-        held.sort { $0.position < $1.position }
-        var list = held.map(\.candidate)
+        var list = held
         held = []
+        FolderPairing.reorder(&list, by: heldPositions)
+        heldPositions = []
         LivePhotoPairing.apply(&list)
         return list
+    }
+
+    /// Puts `items` in the order of their `positions` (distinct), in place: the permutation's
+    /// cycles are followed with swaps, so no second array of candidates is made.
+    static func reorder<T>(_ items: inout [T], by positions: [Int]) {
+        guard !zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
+        let order = positions.indices.sorted { positions[$0] < positions[$1] }
+        var done = [Bool](repeating: false, count: items.count)
+        for start in order.indices where !done[start] {
+            // items[i] takes the item at order[i], cycle by cycle.
+            var i = start
+            done[i] = true
+            while order[i] != start {
+                items.swapAt(i, order[i])
+                i = order[i]
+                done[i] = true
+            }
+        }
     }
 
     /// Whether `c` may be half of a pair with a movie of the folder.
