@@ -43,6 +43,7 @@ let package = Package(
         // SIGINT and SIGTERM written to a pipe by an async-signal-safe handler, for `watch` and
         // `serve` (PhotoMetaSystem/TerminationSignals.swift): no dispatch source, no thread pool.
         .target(name: "CSignals"),
+        .target(name: "CAllocator"),
         // Landlock, seccomp, no_new_privs and rlimits, for the processes that confine themselves
         // (docs/sandbox.md): the kernel headers linux/landlock.h, seccomp.h and filter.h reach
         // only this target.
@@ -65,7 +66,9 @@ let package = Package(
         .target(name: "CGLibNames", dependencies: ["CGLib"]),
 
         .target(name: "PhotoMetaCore", dependencies: ["CExif", "CExifTagNames", "CZlib", "CBrotli"]),
-        .target(name: "PhotoMetaSystem", dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSignals", "CSandbox"]),
+        .target(
+            name: "PhotoMetaSystem",
+            dependencies: ["PhotoMetaCore", "CStatx", "CSpawn", "CSignals", "CSandbox", "CAllocator"]),
         .target(name: "PhotoMetaStore", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "CSQLite"]),
         .target(name: "PhotoMeta", dependencies: ["PhotoMetaCore", "PhotoMetaSystem", "PhotoMetaStore"]),
         // The freedesktop thumbnail cache (names, keys, validity): no image library.

@@ -122,6 +122,7 @@ struct ServeCommand {
             needs.hook = w.hook
         }
         SelfConfinement.apply(needs)
+        AllocatorPolicy.forLongRunningProcess()
         let (stop, signals) = Termination.stopFlag()
         defer { signals.cancel() }
         // With --jsonl the events come from a watch beside the service: when it ends (a folder

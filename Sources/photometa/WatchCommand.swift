@@ -143,6 +143,7 @@ struct WatchCommand {
 
     func run() -> ExitCode {
         SelfConfinement.apply(needs)
+        AllocatorPolicy.forLongRunningProcess()
         let (stop, signals) = Termination.stopFlag()
         defer { signals.cancel() }
         return watch(until: stop)
