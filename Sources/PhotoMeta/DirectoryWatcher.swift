@@ -31,8 +31,9 @@ public final class DirectoryWatcher: Sendable {
         public static let sharedRescanInterval: Duration = .seconds(30)
         /// A file unchanged for this long counts as complete even without a close event.
         public var settleTime: Duration = .seconds(1)
-        /// Events closer together than this are one batch (a burst keeps extending it). Short,
-        /// because it is all of the latency between a photo's last write and its report.
+        /// Events closer together than this are one batch (a burst keeps extending it, for at
+        /// most 250 ms or this, whichever is longer, after its first event: `LookSchedule`).
+        /// Short, because it is all of the latency between a photo's last write and its report.
         public var debounce: Duration = .milliseconds(15)
         /// The suggestion rules' settings; nil disables suggestions.
         public var suggestions: SuggestionSettings?

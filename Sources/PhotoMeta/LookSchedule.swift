@@ -8,9 +8,11 @@
 struct LookSchedule {
     /// Quiet time that ends a run of events (seconds).
     let debounce: Double
-    /// The most a look waits after the first event since the last look (seconds).
+    /// The most a look waits after the first event since the last look (seconds), unless the
+    /// debounce asked for is longer: then the debounce after the first event.
     static let longestDelay = 0.25
-    /// The most events (each names a file or a folder) taken in between two looks.
+    /// The most events taken in between two looks (`watch`: each names a file or a folder;
+    /// `serve` tells one for each batch it takes, and relies on the delay).
     static let mostEvents = 8192
 
     /// Something happened since the last look.
@@ -47,7 +49,7 @@ struct LookSchedule {
     var due: Double? {
         guard dirty else { return nil }
         if events >= LookSchedule.mostEvents { return first }
-        return min(last + debounce, first + LookSchedule.longestDelay)
+        return min(last + debounce, first + max(LookSchedule.longestDelay, debounce))
     }
 
     /// Whether a look is due at `t`.

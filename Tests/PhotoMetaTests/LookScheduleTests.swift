@@ -44,6 +44,15 @@ final class LookScheduleTests: XCTestCase {
         XCTAssertTrue(s.isDue(at: 100))
     }
 
+    /// A debounce longer than the delay asked for (an app's setting) is kept for a single
+    /// event: the cap is the longer of the two.
+    func testALongDebounceIsNotCutShort() {
+        var s = LookSchedule(debounce: 1)
+        s.event(at: 100)
+        XCTAssertFalse(s.isDue(at: 100.5))
+        XCTAssertTrue(s.isDue(at: 101))
+    }
+
     func testALookAskedForIsDueAtOnce() {
         var s = LookSchedule(debounce: 0.015)
         s.lookNow()
