@@ -239,11 +239,13 @@ package struct FolderScan {
         var listed = [Bool](repeating: false, count: rows.count)
         var others: [Int] = []
         prepared.found.reserveCapacity(min(rows.count, considered.count))
+        prepared.foundPositions.reserveCapacity(min(rows.count, considered.count))
         for (k, key) in zip(considered, fileKeys) {
             let i = rows.isEmpty ? nil : row[files[k].path]
             if let i { listed[i] = true }
             if let i, rows[i].key == key {
-                prepared.found.append((k, rows[i].candidate))
+                prepared.found.append(rows[i].candidate)
+                prepared.foundPositions.append(k)
             } else if LivePhotoPairing.isMovieName(files[k].relative) {
                 prepared.toParse.append(k)
             } else {
@@ -275,26 +277,28 @@ package struct FolderScan {
             counted(p.folder.path, n)
             return
         }
-        var part: [(position: Int, candidate: SuggestionCandidate)] = []
+        var part: [SuggestionCandidate] = []
+        var partPositions: [Int] = []
         if piece.number == 0 {
             pairing = FolderPairing(
                 movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts))
             index?.queueGone(p.folder.path, p.gone)
             swap(&part, &p.found)  // the rows are handed on, not copied
+            swap(&partPositions, &p.foundPositions)
         }
         let positions = p.toParse[piece.range]
         for (j, k) in positions.enumerated() where j < parsed.count {
             index?.queue((files[k].path, p.folder.path, p.keys.key(of: files[k]), parsed[j]))
-            part.append((k, parsed[j]))
+            part.append(parsed[j])
+            partPositions.append(k)
         }
         summary.parsed += positions.count
-        for i in part.indices {
-            let k = part[i].position
-            part[i].candidate.path = prefix + files[k].relative
-            if let target = files[k].linkTarget { summary.links.append((part[i].candidate.path, target)) }
+        for (i, k) in partPositions.enumerated() {
+            part[i].path = prefix + files[k].relative
+            if let target = files[k].linkTarget { summary.links.append((part[i].path, target)) }
         }
         let moviesParsed = piece.range.upperBound >= p.moviesToParse
-        let ready = pairing.take(part, lastMovies: moviesParsed)
+        let ready = pairing.take(consume part, positions: partPositions, lastMovies: moviesParsed)
         if !ready.isEmpty {
             summary.considered += ready.count
             visit(p.folder.path, ready)

@@ -40,7 +40,8 @@ extension FolderScan {
         /// Set when the folder is passed over (see `run`): its number of candidates.
         var passedOver: Int?
         /// Candidates from the index, with their positions.
-        var found: [(position: Int, candidate: SuggestionCandidate)] = []
+        var found: [SuggestionCandidate] = []
+        var foundPositions: [Int] = []
         /// Positions of the files to parse (new or changed), those a Live Photo movie's name
         /// first (`moviesToParse` of them): the pairing knows the folder's movies early.
         var toParse: [Int] = []

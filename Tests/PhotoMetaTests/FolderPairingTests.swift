@@ -20,7 +20,8 @@ final class FolderPairingTests: XCTestCase {
         var ready: [[SuggestionCandidate]] = []
         var start = 0
         for end in cuts + [folder.count] where end >= start {
-            ready.append(pairing.take(Array(folder[start..<end]), lastMovies: end > lastMovie))
+            let part = folder[start..<end]
+            ready.append(pairing.take(part.map(\.candidate), positions: part.map(\.position), lastMovies: end > lastMovie))
             start = end
         }
         let last = pairing.finish()
@@ -92,7 +93,8 @@ final class FolderPairingTests: XCTestCase {
         var pairing = FolderPairing(movieNames: [], holdsAll: false)
         for start in stride(from: 0, to: 600, by: 256) {
             let part = Array(list[start..<min(600, start + 256)])
-            XCTAssertEqual(pairing.take(part, lastMovies: true).count, part.count)
+            let ready = pairing.take(part.map(\.candidate), positions: part.map(\.position), lastMovies: true)
+            XCTAssertEqual(ready.count, part.count)
         }
         XCTAssertEqual(pairing.finish().count, 0)
         XCTAssertEqual(pairing.count, 600)
@@ -112,8 +114,9 @@ final class FolderPairingTests: XCTestCase {
         movie.contentIdentifier = "A"
         movie.durationSeconds = 3
         var pairing = FolderPairing(movieNames: ["d/clip.MOV"], holdsAll: false)
-        XCTAssertEqual(pairing.take([(0, still), (1, other), (2, plain)], lastMovies: false).map(\.path), ["d/IMG_3.HEIC"])
-        XCTAssertEqual(pairing.take([(3, movie)], lastMovies: true).map(\.path), ["d/IMG_2.HEIC"])
+        XCTAssertEqual(
+            pairing.take([still, other, plain], positions: [0, 1, 2], lastMovies: false).map(\.path), ["d/IMG_3.HEIC"])
+        XCTAssertEqual(pairing.take([movie], positions: [3], lastMovies: true).map(\.path), ["d/IMG_2.HEIC"])
         let last = pairing.finish()
         XCTAssertEqual(last.map(\.path), ["d/IMG_1.HEIC", "d/clip.MOV"])
         XCTAssertEqual(last.first?.livePhotoPair, "d/clip.MOV")

@@ -34,14 +34,15 @@ package struct FolderPairing {
         self.holdsAll = holdsAll
     }
 
-    /// Takes one part of the folder's candidates (with their positions in the folder) and
-    /// returns those that can be handed on now. `lastMovies`: every movie of the folder is in
-    /// this part or an earlier one.
-    package mutating func take(_ part: [(position: Int, candidate: SuggestionCandidate)], lastMovies: Bool)
+    /// Takes one part of the folder's candidates (and their positions in the folder) and
+    /// returns those that can be handed on now, moved, not copied, where nothing is held back.
+    /// `lastMovies`: every movie of the folder is in this part or an earlier one.
+    package mutating func take(_ part: consuming [SuggestionCandidate], positions: [Int], lastMovies: Bool)
         -> [SuggestionCandidate]
     {
         count += part.count
-        for (_, c) in part {
+        for i in part.indices {
+            let c = part[i]
             RecencyRule.widen(&span, by: c)
             if c.kind == .video, c.canPair, LivePhotoPairing.isMovieName(c.path) {
                 movieStems.insert(LivePhotoPairing.stemHash(c.path))
@@ -51,24 +52,23 @@ package struct FolderPairing {
         var ready: [SuggestionCandidate] = []
         if holdsAll {
             if held.isEmpty {
-                held.reserveCapacity(part.count)
-                heldPositions.reserveCapacity(part.count)
-            }
-            for item in part {
-                held.append(item.candidate)
-                heldPositions.append(item.position)
+                (held, heldPositions) = (part, positions)
+            } else {
+                held += part
+                heldPositions += positions
             }
         } else if !movieNameStems.isEmpty {
-            for item in part {
-                if mayPair(item.candidate) {
-                    held.append(item.candidate)
-                    heldPositions.append(item.position)
+            for (i, position) in positions.enumerated() {
+                let c = part[i]
+                if mayPair(c) {
+                    held.append(c)
+                    heldPositions.append(position)
                 } else {
-                    ready.append(item.candidate)
+                    ready.append(c)
                 }
             }
         } else {
-            ready = part.map(\.candidate)
+            ready = part
         }
         if lastMovies, !moviesKnown {
             // The movies are all known now: the stills held only on the listing's word go.
