@@ -194,8 +194,8 @@ package struct FolderScan {
     /// The most new files one piece parses: a folder with more is parsed in runs of this many.
     static let pieceLength = 256
 
-    /// The folder's files matched with its index rows (taken out of the index as they are
-    /// used: what remains are rows of files that are gone), or the folder passed over when its
+    /// The folder's files matched with its index rows (the rows of files that are gone are
+    /// noted, to be removed), or the folder passed over when its
     /// digest matches its summary and `passOver` accepts the summary's span. Temporary names
     /// are skipped here, in the walk's order.
     func prepare(
@@ -207,23 +207,19 @@ package struct FolderScan {
         var digest = FolderDigest()
         var considered: [Int] = []
         var movieNames: [Int] = []
-        var fileKeys: [FileKey] = []
         considered.reserveCapacity(files.count)
-        fileKeys.reserveCapacity(files.count)
         for (k, entry) in files.enumerated() {
             // The name: what follows the last `/` (an ASCII byte, so a character boundary).
-            let rel = entry.relative
-            let name = rel[(rel.utf8.lastIndex(of: UInt8(ascii: "/")).map { rel.utf8.index(after: $0) } ?? rel.startIndex)...]
+            let path = entry.path
+            let name = path[(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.index(after: $0) } ?? path.startIndex)...]
             if TemporaryNames.isTemporary(name) {
                 summary.skipped.append(
                     Suggester.SkippedEntry(path: prefix + entry.relative, reason: FolderScan.temporaryReason))
                 continue
             }
-            let key = keys.key(of: entry)
-            digest.add(name: name.utf8, key: key)
+            digest.add(name: name.utf8, key: keys.key(of: entry))
             considered.append(k)
-            fileKeys.append(key)
-            if LivePhotoPairing.isMovieName(rel) { movieNames.append(k) }
+            if LivePhotoPairing.isMovieName(path) { movieNames.append(k) }
         }
         let stored = index?.summary(of: folder.path)
         let prepared = Prepared(folder: folder, keys: keys, digest: digest, stored: stored)
@@ -232,21 +228,10 @@ package struct FolderScan {
             prepared.passedOver = stored.files
             return prepared
         }
-        let rows = index?.rows(of: folder.path, notes: &summary.notes) ?? []
-        var row: [String: Int] = [:]  // path -> its row
-        row.reserveCapacity(rows.count)
-        for (i, r) in rows.enumerated() { row[r.path] = i }
-        var listed = [Bool](repeating: false, count: rows.count)
+        let fresh = matchRows(prepared, index: &index, notes: &summary.notes)
         var others: [Int] = []
-        prepared.found.reserveCapacity(min(rows.count, considered.count))
-        prepared.foundPositions.reserveCapacity(min(rows.count, considered.count))
-        for (k, key) in zip(considered, fileKeys) {
-            let i = rows.isEmpty ? nil : row[files[k].path]
-            if let i { listed[i] = true }
-            if let i, rows[i].key == key {
-                prepared.found.append(rows[i].candidate)
-                prepared.foundPositions.append(k)
-            } else if LivePhotoPairing.isMovieName(files[k].relative) {
+        for (j, k) in considered.enumerated() where fresh.isEmpty || !fresh[j] {
+            if LivePhotoPairing.isMovieName(files[k].path) {
                 prepared.toParse.append(k)
             } else {
                 others.append(k)
@@ -254,8 +239,55 @@ package struct FolderScan {
         }
         prepared.moviesToParse = prepared.toParse.count
         prepared.toParse += others
-        prepared.gone = rows.indices.compactMap { listed[$0] ? nil : rows[$0].path }
         return prepared
+    }
+
+    /// Takes into `prepared.found` the index rows that still describe their files (those of the
+    /// files considered whose key is the row's), and into `gone` the rows of files no longer
+    /// listed. Returns, for each file considered, whether it was found (empty: none was).
+    /// The rows are matched as SQLite steps through them, not read whole first: what is kept is
+    /// the rows that are used (a folder of 50,000 files is 14 MB of rows). The listing's places
+    /// are keyed by the path's bytes: two names that differ only in Unicode normalization are
+    /// two files on Linux (Swift's `String` equates them).
+    private func matchRows(_ prepared: Prepared, index: inout ScanIndex?, notes: inout [String]) -> [Bool] {
+        let (files, considered, keys) = (prepared.folder.files, prepared.considered, prepared.keys)
+        var place: [PathKey: Int] = [:]  // listed path -> its place in `considered`
+        var fresh: [Bool] = []
+        var started = false
+        let read =
+            index?.forEachRow(of: prepared.folder.path, notes: &notes) { row in
+                if !started {
+                    // Room for the whole folder: a folder held whole takes its new files into
+                    // the same array (`FolderPairing`), never grown by doubling.
+                    started = true
+                    place.reserveCapacity(considered.count)
+                    for (j, k) in considered.enumerated() { place[PathKey(files[k].path)] = j }
+                    fresh = [Bool](repeating: false, count: considered.count)
+                    prepared.found.reserveCapacity(considered.count)
+                    prepared.foundPositions.reserveCapacity(considered.count)
+                }
+                guard let j = place[PathKey(row.path)] else {
+                    prepared.gone.append(row.path)
+                    return
+                }
+                guard row.key == keys.key(of: files[considered[j]]), !fresh[j] else { return }
+                fresh[j] = true
+                // The listing's path, shared, not the row's copy of it (`handOn` keeps it when
+                // the folder is reported as it is named).
+                var candidate = row.candidate
+                candidate.path = files[considered[j]].path
+                prepared.found.append(candidate)
+                prepared.foundPositions.append(considered[j])
+            } ?? true
+        guard read else {
+            // The index failed part-way: every file is parsed, as without one.
+            (prepared.found, prepared.foundPositions, prepared.gone) = ([], [], [])
+            return []
+        }
+        // In the listing's order, as the walk lists them (SQLite's order is its own).
+        FolderPairing.reorder(&prepared.found, by: prepared.foundPositions)
+        prepared.foundPositions.sort()
+        return fresh
     }
 
     /// Hands one piece on: a folder passed over to `counted`; else its candidates (the index's
@@ -281,7 +313,8 @@ package struct FolderScan {
         var partPositions: [Int] = []
         if piece.number == 0 {
             pairing = FolderPairing(
-                movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts))
+                movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts),
+                expected: p.considered.count)
             index?.queueGone(p.folder.path, p.gone)
             swap(&part, &p.found)  // the rows are handed on, not copied
             swap(&partPositions, &p.foundPositions)
@@ -293,8 +326,11 @@ package struct FolderScan {
             partPositions.append(k)
         }
         summary.parsed += positions.count
+        // Paths as the caller wrote the root; the listing's own (shared, not made again) when
+        // that is the canonical path, as for the live library.
+        let asListed = files.first.map { PathKey($0.path) == PathKey(prefix + $0.relative) } ?? false
         for (i, k) in partPositions.enumerated() {
-            part[i].path = prefix + files[k].relative
+            part[i].path = asListed ? files[k].path : prefix + files[k].relative
             if let target = files[k].linkTarget { summary.links.append((part[i].path, target)) }
         }
         let moviesParsed = piece.range.upperBound >= p.moviesToParse

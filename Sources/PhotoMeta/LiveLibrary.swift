@@ -33,6 +33,9 @@ package final class LiveLibrary {
     /// Notes for people (the index could not be used...).
     package private(set) var notes: [String] = []
 
+    /// Told each folder a scan enters, before it is listed (the service watches it).
+    package typealias Entering = @Sendable (_ path: String, _ relative: String) -> Void
+
     package init(roots: [String], exclude: [String], indexPath: String?) {
         self.roots = roots
         held = LibraryFolders(roots: roots)
@@ -55,7 +58,7 @@ package final class LiveLibrary {
     }
 
     /// The first scan; `entering` is told each folder before it is listed (to be watched).
-    package func populate(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
+    package func populate(entering: Entering?) {
         var summary = FolderScan.Summary()
         index = ScanIndex.open(scan.indexPath, notes: &summary.notes)
         held.removeAll()
@@ -93,7 +96,7 @@ package final class LiveLibrary {
 
     /// Looks again at what changed, so the library reflects the folders. `entering` as for
     /// `populate` (new sub-folders are watched before they are listed).
-    package func refresh(entering: (@Sendable (_ path: String, _ relative: String) -> Void)?) {
+    package func refresh(entering: Entering?) {
         if everything {
             // Events were lost: everything is scanned again (the index makes it a stat walk),
             // in one pass rather than folder by folder.
@@ -125,9 +128,7 @@ package final class LiveLibrary {
     /// Scans the folder at `path` and everything below it (a folder new to the library), with
     /// links judged against its served root; watched as entered. Nothing when it is not a
     /// folder (any more), or lies deeper than the walker goes.
-    private func scanSubtree(
-        _ path: String, summary: inout FolderScan.Summary, entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
-    ) {
+    private func scanSubtree(_ path: String, summary: inout FolderScan.Summary, entering: Entering?) {
         guard let root = served.enteredRoot(of: path) else { return }
         guard let facts = try? FileFacts.of(path, followLinks: false), facts.type == .directory else { return }
         let depth = path.utf8.dropFirst(root.utf8.count + 1).split(separator: UInt8(ascii: "/")).count
@@ -142,14 +143,13 @@ package final class LiveLibrary {
         summary.notes += visitedSummary.notes
     }
 
-    private func relist(
-        _ folder: String, summary: inout FolderScan.Summary,
-        entering: (@Sendable (_ path: String, _ relative: String) -> Void)?
-    ) {
+    private func relist(_ folder: String, summary: inout FolderScan.Summary, entering: Entering?) {
         guard let root = served.root(of: folder) else { return }
         let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
         let before = summary.skipped.count
         let linksBefore = summary.links.count
+        // Made again from the listing and the index: a large folder is not held twice meanwhile.
+        held.drop(PathKey(folder))
         let listed = scan.relist(
             folder, relative: relative, root: FolderScan.Root(path: root, display: root), index: &index, summary: &summary)
         guard var listed else {
@@ -190,7 +190,7 @@ package final class LiveLibrary {
     }
 
     /// Told each folder as it is entered by a scan of the library (the service watches it).
-    package var watchEntering: (@Sendable (_ path: String, _ relative: String) -> Void)?
+    package var watchEntering: Entering?
 
     /// The file at `c.path` (canonical) is still the one `c` was read from: a regular file of
     /// its size and modification time (links followed, as the walker follows them).

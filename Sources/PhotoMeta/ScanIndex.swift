@@ -31,16 +31,18 @@ package struct ScanIndex {
         self.writer = writer
     }
 
-    /// The rows of `directory`'s files; empty once the index could not be read (said once in
-    /// a note; the rows parsed are still written).
-    mutating func rows(of directory: String, notes: inout [String]) -> [AssetIndex.Row] {
-        guard !failed else { return [] }
+    /// Gives `body` the rows of `directory`'s files one by one; false when the index could not
+    /// be read (said once in a note; the rows parsed are still written): what `body` was given
+    /// then is not to be used, and nothing is given from then on.
+    mutating func forEachRow(of directory: String, notes: inout [String], _ body: (AssetIndex.Row) -> Void) -> Bool {
+        guard !failed else { return true }
         do throws(StateFileError) {
-            return try index.load(directory: directory)
+            try index.forEachRow(directory: directory, body)
+            return true
         } catch {
             notes.append("index not used (\(error)); every file is parsed")
             failed = true
-            return []
+            return false
         }
     }
 

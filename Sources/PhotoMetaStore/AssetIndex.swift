@@ -66,11 +66,18 @@ package final class AssetIndex {
     /// One row: a file's canonical path, its key, and its candidate.
     package typealias Row = (path: String, key: FileKey, candidate: SuggestionCandidate)
 
-    /// The rows of the files directly in `directory` (canonical path). An array, not a
-    /// dictionary by path: a row is about 290 bytes, and a dictionary's power-of-two table of
-    /// them, rehashed as it grows, held 58 MB for a folder of 50,000 files (docs/performance.md).
+    /// The rows of the files directly in `directory` (canonical path), in an array.
     package func load(directory: String) throws(StateFileError) -> [Row] {
         var result: [Row] = []
+        try forEachRow(directory: directory) { result.append($0) }
+        return result
+    }
+
+    /// Gives `body` each row of the files directly in `directory` (canonical path), as SQLite
+    /// steps through them: a scan keeps the rows it can use, never all of them at once (a
+    /// folder of 50,000 files is about 14 MB of rows, docs/performance.md). On an error,
+    /// `body` may have had some rows.
+    package func forEachRow(directory: String, _ body: (Row) -> Void) throws(StateFileError) {
         do throws(SQLiteDatabase.Failure) {
             let sql =
                 "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
@@ -90,12 +97,11 @@ package final class AssetIndex {
                 candidate.contentIdentifier = r.text(10)
                 candidate.durationSeconds = r.double(19)
                 candidate.livePhotoEvidence = r.text(21).flatMap(LivePhotoEvidence.init(rawValue:))
-                result.append((path, FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate))
+                body((path, FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate))
             }
         } catch {
             throw StateFileError(error)
         }
-        return result
     }
 
     /// Deletes the rows under `root` whose folder was not walked this time (folders that were

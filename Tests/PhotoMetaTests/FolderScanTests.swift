@@ -90,6 +90,41 @@ final class FolderScanTests: XCTestCase {
         XCTAssertEqual(again.parsed, 0)
     }
 
+    /// Two names that differ only in Unicode normalization (`café` composed and decomposed) are
+    /// two files on Linux, though Swift's `String` calls them equal: each is matched with its
+    /// own index row, so the second scan parses neither and each keeps its own facts.
+    func testNamesEqualOnlyUnderUnicodeNormalizationKeepTheirOwnRows() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-scan-normalization")
+        let cache = try TemporaryDirectory(prefix: "pm-scan-normalization-index")
+        let root = try FileSystem.canonicalFolder(dir.path)
+        let composed = "caf\u{E9}.jpg"
+        let decomposed = "cafe\u{301}.jpg"
+        XCTAssertEqual(composed, decomposed)  // as Swift sees them
+        XCTAssertNotEqual(Array(composed.utf8), Array(decomposed.utf8))
+        try dir.write(composed, try TestPaths.bytes("mmexport1700000000000.jpg"))
+        try dir.write(decomposed, try TestPaths.bytes("IMG_20240315_093012.jpg"))
+        let index = cache.path + "/index.sqlite3"
+        var seen: [[UInt8]: (size: Int64, captured: CaptureDate?)] = [:]
+        for pass in 0..<2 {
+            var got: [[UInt8]: (size: Int64, captured: CaptureDate?)] = [:]
+            let summary = FolderScan(exclude: [], indexPath: index).run([FolderScan.Root(path: root, display: root)]) {
+                _, list in
+                for c in list { got[Array(c.path.utf8)] = (c.size, c.captured) }
+            }
+            XCTAssertEqual(got.count, 2, "pass \(pass)")
+            XCTAssertEqual(summary.parsed, pass == 0 ? 2 : 0, "pass \(pass): parsed")
+            for name in [composed, decomposed] {
+                let path = Array((root + "/" + name).utf8)
+                let facts = try FileFacts.of(root + "/" + name)
+                XCTAssertEqual(got[path]?.size, facts.size, "pass \(pass): \(path)")
+                if pass == 1 { XCTAssertEqual(got[path]?.captured, seen[path]?.captured, "pass \(pass): \(path)") }
+            }
+            seen = got
+        }
+        XCTAssertNotEqual(
+            seen[Array((root + "/" + composed).utf8)]?.captured, seen[Array((root + "/" + decomposed).utf8)]?.captured)
+    }
+
     /// A folder larger than a piece (`handsOnInParts`, as `suggest` and `recent` scan): handed
     /// on in parts no larger than a piece, with the same candidates, kinds and Live Photo pairs
     /// as a scan that hands each folder on whole, on a first scan and from the index.

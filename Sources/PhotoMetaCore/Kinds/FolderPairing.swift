@@ -27,11 +27,17 @@ package struct FolderPairing {
     package private(set) var count = 0
     package private(set) var span: ClosedRange<Double>?
 
+    /// How many candidates the folder has (0: not known): a folder held whole is held in one
+    /// array of that size, not grown by doubling (50,000 candidates are 11 MB).
+    private let expected: Int
+
     /// `movieNames`: the paths (as candidates will carry them) of the folder's files whose names
-    /// a Live Photo movie may have. `holdsAll`: hold every candidate until `finish`.
-    package init(movieNames: [String], holdsAll: Bool) {
+    /// a Live Photo movie may have. `holdsAll`: hold every candidate until `finish`, of which
+    /// there are `expected` at most.
+    package init(movieNames: [String], holdsAll: Bool, expected: Int = 0) {
         movieNameStems = Set(movieNames.map(LivePhotoPairing.stemHash))
         self.holdsAll = holdsAll
+        self.expected = holdsAll ? expected : 0
     }
 
     /// Takes one part of the folder's candidates (and their positions in the folder) and
@@ -53,6 +59,10 @@ package struct FolderPairing {
         if holdsAll {
             if held.isEmpty {
                 (held, heldPositions) = (part, positions)
+                if held.capacity < expected {
+                    held.reserveCapacity(expected)
+                    heldPositions.reserveCapacity(expected)
+                }
             } else {
                 held += part
                 heldPositions += positions
@@ -102,7 +112,7 @@ package struct FolderPairing {
 
     /// Puts `items` in the order of their `positions` (distinct), in place: the permutation's
     /// cycles are followed with swaps, so no second array of candidates is made.
-    static func reorder<T>(_ items: inout [T], by positions: [Int]) {
+    package static func reorder<T>(_ items: inout [T], by positions: [Int]) {
         guard !zip(positions, positions.dropFirst()).allSatisfy({ $0 < $1 }) else { return }
         let order = positions.indices.sorted { positions[$0] < positions[$1] }
         var done = [Bool](repeating: false, count: items.count)
