@@ -43,6 +43,9 @@ package final class LibraryService {
     /// answers nothing (clients scan) rather than something stale.
     let watchFailure = WatchFailure()
     private var since = 0.0
+    /// Called after each look at changed folders (the command gives the allocator's free pages
+    /// back: a look at a large folder frees as much as it made).
+    package var afterLook: (() -> Void)?
     /// Where `run` says things after the start (a folder it could not watch, and when it can again).
     var note: ((String) -> Void)?
     /// Set when the service stops: its `changes` subscribers' watchers stop with it.
@@ -161,6 +164,7 @@ package final class LibraryService {
             }
             if schedule.isDue(at: clock.now()) {
                 library.refresh(entering: watchEntering())
+                afterLook?()
                 tellWatchFailures()
                 schedule.looked()
             }
@@ -245,7 +249,10 @@ package final class LibraryService {
     /// Reads what inotify queued and looks at it now.
     private func catchUp() throws(Failure) {
         _ = try takeEvents()
-        if library.hasChanges { library.refresh(entering: watchEntering()) }
+        if library.hasChanges {
+            library.refresh(entering: watchEntering())
+            afterLook?()
+        }
         tellWatchFailures()
     }
 

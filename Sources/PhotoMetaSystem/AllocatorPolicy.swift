@@ -16,4 +16,11 @@ package enum AllocatorPolicy {
     package static func forLongRunningProcess() -> Bool {
         pm_large_blocks_mapped(largeBlock) == 1
     }
+
+    /// Gives the free pages inside the heap back to the system (malloc_trim(3)). A look at a
+    /// large folder frees as much as it made (its listing, the folder's old candidates), in
+    /// blocks below `largeBlock` scattered among the ones that stay (the names the library
+    /// keeps), which glibc would keep resident: `serve` after a 50,000-file burst 66-69 →
+    /// 46-54 MiB. Costs a walk of the free blocks, about a millisecond at that size.
+    package static func giveBackFreePages() { _ = pm_give_back_free_pages() }
 }

@@ -147,6 +147,7 @@ struct ServeCommand {
     private func serve(_ canonical: [String], runtime: RuntimeFolder?, stop: StopFlag) -> ExitCode {
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
         service.rescanInterval = rescan
+        service.afterLook = AllocatorPolicy.giveBackFreePages
         do throws(LibraryService.Failure) {
             try service.run(
                 runtime: runtime, shouldStop: { stop.isSet }, wake: stop.wakeDescriptor,
