@@ -1,22 +1,60 @@
 /// A wall-clock date and time with an optional fraction, and no zone: what EXIF and file names
 /// actually record. It never invents an offset.
 public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvertible {
+    // The fields in 16 bytes, not 66 (seven `Int`s): a library holds a date or two in every
+    // file's candidate, 50 bytes of 240 each (docs/performance.md, "`serve` through the burst").
+    // A value set by hand beyond what its field holds (a year past ±32,767, a month past ±127)
+    // is clamped to it; every initializer checks the ranges below first.
+    private var nanosecondField: Int32
+    private var yearField: Int16
+    private var monthField: Int8
+    private var dayField: Int8
+    private var hourField: Int8
+    private var minuteField: Int8
+    private var secondField: Int8
+    /// `Int8.min`: no fraction digits written.
+    private var digitsField: Int8
+
     /// Year, 1...9999.
-    public var year: Int
+    public var year: Int {
+        get { Int(yearField) }
+        set { yearField = Int16(clamping: newValue) }
+    }
     /// Month, 1...12.
-    public var month: Int
+    public var month: Int {
+        get { Int(monthField) }
+        set { monthField = Int8(clamping: newValue) }
+    }
     /// Day of the month, 1...31 (valid for the month).
-    public var day: Int
+    public var day: Int {
+        get { Int(dayField) }
+        set { dayField = Int8(clamping: newValue) }
+    }
     /// Hour, 0...23.
-    public var hour: Int
+    public var hour: Int {
+        get { Int(hourField) }
+        set { hourField = Int8(clamping: newValue) }
+    }
     /// Minute, 0...59.
-    public var minute: Int
+    public var minute: Int {
+        get { Int(minuteField) }
+        set { minuteField = Int8(clamping: newValue) }
+    }
     /// Second, 0...59 (leap seconds are not represented).
-    public var second: Int
+    public var second: Int {
+        get { Int(secondField) }
+        set { secondField = Int8(clamping: newValue) }
+    }
     /// Fraction of the second in nanoseconds.
-    public var nanosecond: Int
+    public var nanosecond: Int {
+        get { Int(nanosecondField) }
+        set { nanosecondField = Int32(clamping: newValue) }
+    }
     /// How many fraction digits the source wrote (nil: none); kept so `25` prints as `.25`.
-    public var fractionDigits: Int?
+    public var fractionDigits: Int? {
+        get { digitsField == Int8.min ? nil : Int(digitsField) }
+        set { digitsField = newValue.map { Int8(clamping: max($0, -127)) } ?? Int8.min }
+    }
     /// False when the source gave a date only (WhatsApp `IMG-20240101-WA0001`).
     public var hasTime: Bool
 
@@ -30,14 +68,15 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
             (0...23).contains(hour), (0...59).contains(minute), (0...59).contains(second),
             (0..<1_000_000_000).contains(nanosecond)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
-        self.hour = hour
-        self.minute = minute
-        self.second = second
-        self.nanosecond = nanosecond
-        self.fractionDigits = fractionDigits
+        // In range, so no field is clamped.
+        yearField = Int16(clamping: year)
+        monthField = Int8(clamping: month)
+        dayField = Int8(clamping: day)
+        hourField = Int8(clamping: hour)
+        minuteField = Int8(clamping: minute)
+        secondField = Int8(clamping: second)
+        nanosecondField = Int32(clamping: nanosecond)
+        digitsField = fractionDigits.map { Int8(clamping: max($0, -127)) } ?? Int8.min
         self.hasTime = hasTime
     }
 
