@@ -14,6 +14,8 @@ Measured, with one `photometa watch LIB --jsonl` process:
   two seconds without events;
 - churn: `--churn` create-and-delete cycles of temporary names, then the peak RSS (VmHWM);
 - burst: `--burst` files written at once into a new folder, the time until all are reported.
+- serve's burst (`serve_burst`): the same burst under `photometa serve LIB` (the live library),
+  the peak RSS once `status` counts every file, and the resident size then.
 
 Latency includes the watcher's debounce (15 ms). Peers: none does this job (inotifywait reports events, not settled, inspected media); the
 figures are compared with the goals instead (50 ms latency, 64 MiB).
@@ -205,6 +207,58 @@ def run_all(w, t0, lib, target, folders, files, data, events, churn, burst, log)
     return result
 
 
+def serve_burst(binary, lib, tmp, burst, log=print):
+    """`photometa serve LIB` through a burst of `burst` files written into `burst.tmp/` and moved
+    in as `burst/` (as watch's burst): the peak RSS (VmHWM) and the resident size once `status`
+    counts every file, and the seconds from the rename until then. Its own runtime folder and
+    index, built by the serve's first scan."""
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Fixtures", "library", "mmexport1700000000000.jpg")
+    data = open(sample, "rb").read()
+    files = sum(len(n) for _, _, n in os.walk(lib))
+    run = os.path.join(tmp, "serve-run")
+    os.makedirs(run, mode=0o700, exist_ok=True)
+    env = dict(os.environ, TZ="UTC", XDG_RUNTIME_DIR=run, XDG_CACHE_HOME=os.path.join(tmp, "serve-cache"))
+    p = subprocess.Popen([binary, "serve", lib], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env, text=True)
+    burst_dir = os.path.join(lib, "burst")
+
+    def counted():
+        r = subprocess.run([binary, "status", lib, "--json"], env=env, capture_output=True, text=True)
+        try:
+            return json.loads(r.stdout).get("files")
+        except ValueError:
+            return None
+
+    try:
+        while "serving" not in (line := p.stderr.readline()):
+            if not line:
+                raise RuntimeError("serve ended before it was ready")
+        rss_ready = peak_rss_kib(p.pid)
+        os.makedirs(burst_dir + ".tmp")
+        for k in range(burst):
+            with open(os.path.join(burst_dir + ".tmp", "IMG_20190101_%06d.jpg" % k), "wb") as f:
+                f.write(data)
+        os.rename(burst_dir + ".tmp", burst_dir)
+        start = time.monotonic()
+        seen = counted()
+        while seen is None or seen < files + burst:
+            if time.monotonic() - start > 600:
+                raise RuntimeError("serve counted %s of %d files after 600 s" % (seen, files + burst))
+            time.sleep(0.1)
+            seen = counted()
+        burst_s = time.monotonic() - start
+        with open("/proc/%d/status" % p.pid) as f:
+            resident = next(int(x.split()[1]) for x in f if x.startswith("VmRSS:"))
+        result = {"burst": burst, "files": seen, "burst_s": round(burst_s, 2), "rss_ready_kib": rss_ready,
+                  "rss_peak_kib": peak_rss_kib(p.pid), "rss_after_kib": resident}
+        log("serve burst: %s" % json.dumps(result))
+        return result
+    finally:
+        p.terminate()
+        p.wait()
+        for d in (burst_dir, burst_dir + ".tmp"):
+            shutil.rmtree(d, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--bin", required=True)
@@ -213,11 +267,16 @@ def main():
     ap.add_argument("--events", type=int, default=20)
     ap.add_argument("--churn", type=int, default=20000)
     ap.add_argument("--burst", type=int, default=5000)
+    ap.add_argument("--serve-burst", type=int, default=0, help="also serve through a burst of this many files (0: not)")
     args = ap.parse_args()
     shutil.rmtree(args.tmp, ignore_errors=True)
     os.makedirs(args.tmp)
-    print(json.dumps(measure(os.path.abspath(args.bin), os.path.abspath(args.lib), os.path.abspath(args.tmp),
-                             args.events, args.churn, args.burst, log=lambda m: print(m, file=sys.stderr)), indent=1))
+    log = lambda m: print(m, file=sys.stderr)  # noqa: E731
+    paths = (os.path.abspath(args.bin), os.path.abspath(args.lib), os.path.abspath(args.tmp))
+    result = measure(*paths, args.events, args.churn, args.burst, log=log)
+    if args.serve_burst:
+        result["serve_burst"] = serve_burst(*paths, args.serve_burst, log=log)
+    print(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":
