@@ -17,6 +17,9 @@ struct FolderLinks {
 
     mutating func removeAll() { byFolder = [:] }
 
+    /// True when a link was followed in `folder`.
+    func holds(in folder: PathKey) -> Bool { byFolder[folder]?.isEmpty == false }
+
     /// The links of `folder` whose targets lie outside `asked` (canonical).
     func leaving(_ asked: String, in folder: PathKey) -> [String: String] {
         guard let here = byFolder[folder] else { return [:] }

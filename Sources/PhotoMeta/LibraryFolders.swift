@@ -69,6 +69,76 @@ struct LibraryFolders {
         spans[key] = span
     }
 
+    /// `folder`'s candidates as held: paths cut to their names, in the listing's order.
+    func list(in folder: PathKey) -> [SuggestionCandidate]? { lists[folder] }
+
+    /// Replaces `folder`'s candidates named `names` with `new` (what those names hold now,
+    /// canonical paths, in the listing's order, none paired), in place: the list stays in the
+    /// listing's order (the names' bytes) and is not copied (`NamedLook`).
+    mutating func replace(in folder: String, names: Set<PathKey>, with new: [SuggestionCandidate]) {
+        let key = PathKey(folder)
+        guard var list = lists.removeValue(forKey: key) else { return }
+        let before = list.count
+        let gone = names.compactMap { n in
+            LibraryFolders.place(of: n.path, in: list).flatMap { PathKey(list[$0].path) == n ? $0 : nil }
+        }
+        if let first = gone.min() {
+            let drop = Set(gone)
+            var w = first
+            for i in first..<list.count where !drop.contains(i) {
+                if w != i { list.swapAt(w, i) }
+                w += 1
+            }
+            list.removeLast(list.count - w)
+        }
+        let cut = folder.utf8.count + (folder == "/" ? 0 : 1)
+        let added = new.map { c in
+            var c = c
+            c.path = String(decoding: c.path.utf8.dropFirst(c.path.utf8.count > cut ? cut : 0), as: UTF8.self)
+            return c
+        }
+        // Each new candidate's place among the old ones, then one pass from the end.
+        let places = added.map { LibraryFolders.place(of: $0.path, in: list) ?? list.count }
+        var i = list.count - 1
+        // Room by an eighth, not by doubling: a folder filling a few names at a time is moved
+        // now and then, and never held at twice its size.
+        if list.capacity < list.count + added.count { list.reserveCapacity(list.count + max(added.count, list.count / 8)) }
+        list += added
+        var w = list.count - 1
+        for j in added.indices.reversed() {
+            while i >= places[j] {
+                list.swapAt(w, i)
+                (w, i) = (w - 1, i - 1)
+            }
+            list[w] = added[j]
+            w -= 1
+        }
+        add(list.count - before, in: folder)
+        let span = RecencyRule.span(of: list)
+        if span != spans[key] { newest = nil }
+        spans[key] = span
+        lists[key] = list
+    }
+
+    /// The first place in `list` (names in byte order) whose name is not before `name`; nil
+    /// past the end.
+    private static func place(of name: String, in list: [SuggestionCandidate]) -> Int? {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let mid = low + (high - low) / 2
+            if bytesPrecede(list[mid].path, name) { low = mid + 1 } else { high = mid }
+        }
+        return low < list.count ? low : nil
+    }
+
+    /// Byte order of names, as the walker lists them (a name that is not UTF-8 by its exact bytes).
+    static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        // 0xF4 begins a stand-in for a byte that is not UTF-8 (`PathBytes`); without one, the
+        // string's UTF-8 is the name's bytes.
+        guard a.utf8.contains(0xF4) || b.utf8.contains(0xF4) else { return PathKey(a).precedes(PathKey(b)) }
+        return PathBytes.encode(a).lexicographicallyPrecedes(PathBytes.encode(b))
+    }
+
     /// A digest of `folder`'s candidates (their names, sizes and times; for this process only);
     /// nil when the folder is not held.
     func digest(_ folder: String) -> Int? {

@@ -281,7 +281,7 @@ package final class LibraryService {
                         // watched) anew.
                         library.folderNameChanged(folder)
                     } else {
-                        library.changed(folder)
+                        library.changed(folder, name: e.name)
                     }
                 }
             }

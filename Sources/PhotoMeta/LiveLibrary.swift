@@ -4,9 +4,10 @@ import PhotoMetaStore
 import PhotoMetaSystem
 
 /// The service's library: every served folder's candidates (paired, canonical paths), kept
-/// exact as files change. Built by one `FolderScan`, then kept current folder by folder: a
-/// folder inotify names is listed again (`FolderScan.relist`: unchanged files from the index,
-/// changed ones parsed and written), a new sub-folder scanned whole, a vanished one dropped.
+/// exact as files change. Built by one `FolderScan`, then kept current folder by folder: the
+/// entries inotify names are looked at alone (`NamedLook`), or their folder listed again where
+/// they need it (`FolderScan.relist`: unchanged files from the index, changed ones parsed and
+/// written); a new sub-folder scanned whole, a vanished one dropped.
 /// Nothing here reads the clock or decides (`decide` folds into a scan's engine).
 package final class LiveLibrary {
     /// The served folders (canonical).
@@ -16,13 +17,17 @@ package final class LiveLibrary {
     private let scan: FolderScan
     private var index: ScanIndex?
     /// The folders and their candidates.
-    private var held: LibraryFolders
+    var held: LibraryFolders
     /// Canonical folder path → the entries skipped in it (canonical paths).
-    private var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
+    var skipped: [PathKey: [Suggester.SkippedEntry]] = [:]
     /// The symbolic links followed, for answers about a sub-folder.
-    private var links = FolderLinks()
+    var links = FolderLinks()
     /// Folders to list again, and whether every folder must be; what rescans keep between looks.
     private var dirty: Set<PathKey> = []
+    /// Folders of which inotify named a few entries: those are looked at alone (`NamedLook`).
+    private var named: [PathKey: Set<PathKey>] = [:]
+    /// Looks at named entries that did not need the folder's listing (for tests).
+    private(set) var looksByName = 0
     private var everything = false
     private var folderTimes = FolderTimes()
     /// Names under which a folder came, went or was replaced: whatever was known there is
@@ -69,12 +74,23 @@ package final class LiveLibrary {
         links.add(summary.links)
         notes += summary.notes
         index?.flush()
-        dirty = []
+        (dirty, named) = ([], [:])
         everything = false
     }
 
     /// A change inside `folder` (canonical) was seen: list it again before the next answer.
     package func changed(_ folder: String) { dirty.insert(PathKey(folder)) }
+
+    /// A change to the entry `name` of `folder` (canonical; "" for the folder itself) was seen:
+    /// looked at before the next answer, alone while few names of the folder changed.
+    package func changed(_ folder: String, name: String) {
+        let key = PathKey(folder)
+        guard !name.isEmpty, !dirty.contains(key), named[key, default: []].count < NamedLook.nameLimit else {
+            changed(folder)
+            return
+        }
+        named[key, default: []].insert(PathKey(name))
+    }
 
     /// A folder came, went or was replaced at `path` (canonical): removed and made again,
     /// renamed away or onto the name, swapped. Whatever was there is dropped, and the folder
@@ -92,7 +108,7 @@ package final class LiveLibrary {
     }
 
     /// True when a change has not been looked at yet.
-    package var hasChanges: Bool { everything || !dirty.isEmpty || !replaced.isEmpty }
+    package var hasChanges: Bool { everything || !dirty.isEmpty || !named.isEmpty || !replaced.isEmpty }
 
     /// Looks again at what changed, so the library reflects the folders. `entering` as for
     /// `populate` (new sub-folders are watched before they are listed).
@@ -116,11 +132,14 @@ package final class LiveLibrary {
             scanSubtree(path, summary: &summary, entering: entering)
         }
         // Parents before children: a folder dropped with its parent is not listed again.
-        for folder in dirty.map(\.path).sorted(by: { $0.utf8.count < $1.utf8.count })
+        for folder in dirty.union(named.keys).map(\.path).sorted(by: { $0.utf8.count < $1.utf8.count })
         where served.root(of: folder) != nil && held.contains(folder) {
+            if let names = named[PathKey(folder)], !dirty.contains(PathKey(folder)), look(at: names, in: folder, &summary) {
+                continue
+            }
             relist(folder, summary: &summary, entering: entering)
         }
-        dirty = []
+        (dirty, named) = ([], [:])
         folderTimes.listed(digest: held.digest)
         notes += summary.notes
     }
@@ -170,161 +189,35 @@ package final class LiveLibrary {
         }
     }
 
-    /// The decision of `suggest` over the folders of `request` (served, with the service's own
-    /// excludes), paths as the client wrote them; nil when the library cannot answer exactly.
-    package func decide(_ request: ServiceRequest, exclude: [String]) -> (SuggestionDecision, [SuggestReport.Skipped])? {
-        guard let context = request.context, served.serves(request, exclude: exclude) else { return nil }
-        // A check of what it returns: the offer (and the file pending) must still be the file
-        // decided on. inotify cannot see a change made through a hard link from outside the
-        // tree, or to the target of a link; such a file's folder is listed again, and the
-        // decision made again (a few times at most).
-        var answer = decideOnce(request, context)
-        for _ in 0..<3 {
-            let stale = [answer.offered, answer.pending].compactMap { $0 }.filter { !isCurrent($0) }
-            guard !stale.isEmpty else { break }
-            for c in stale { changed(PathKey.parent(c.path)) }
-            refresh(entering: watchEntering)
-            answer = decideOnce(request, context)
+    /// Looks at the entries `names` of the held `folder` alone (`NamedLook`); false when the
+    /// folder must be listed whole (a name of a sub-folder, a link followed here, or what the
+    /// look gives up on).
+    private func look(at names: Set<PathKey>, in folder: String, _ summary: inout FolderScan.Summary) -> Bool {
+        guard let root = served.root(of: folder), !links.holds(in: PathKey(folder)),
+            !names.contains(where: { held.contains(NamedLook.join(folder, $0.path)) })
+        else { return false }
+        let relative = folder == root ? "" : String(folder.dropFirst(root.count + 1))
+        let look = NamedLook(folder: folder, relative: relative, root: root, names: names)
+        // The held list is read, then let go, before it is changed in place.
+        let found = held.list(in: PathKey(folder)).flatMap {
+            look.look(held: $0, scan: scan, index: &index, notes: &summary.notes)
         }
-        return (answer.decision, answer.skipped)
+        guard let found else { return false }
+        held.replace(in: folder, names: names, with: found.candidates)
+        looksByName += 1
+        let paths = Set(names.map { PathKey(NamedLook.join(folder, $0.path)) })
+        // In a listing's order: what the walker skips by the names' bytes, then the temporary
+        // names (`FolderScan.prepare`) by theirs.
+        let kept = (skipped[PathKey(folder)] ?? []).filter { !paths.contains(PathKey($0.path)) }
+        skipped[PathKey(folder)] = (kept + found.skipped).sorted { a, b in
+            let (x, y) = (a.reason == FolderScan.temporaryReason, b.reason == FolderScan.temporaryReason)
+            return x != y ? y : LibraryFolders.bytesPrecede(a.path, b.path)
+        }
+        return true
     }
 
     /// Told each folder as it is entered by a scan of the library (the service watches it).
     package var watchEntering: Entering?
-
-    /// The file at `c.path` (canonical) is still the one `c` was read from: a regular file of
-    /// its size and modification time (links followed, as the walker follows them).
-    private func isCurrent(_ c: SuggestionCandidate) -> Bool {
-        guard let f = try? FileFacts.of(c.path), f.type == .regular else { return false }
-        return f.size == c.size && f.key.modifiedSeconds == c.modified
-    }
-
-    /// One decision over the library as it is; the offer and the pending file are also given
-    /// with their canonical paths (for `isCurrent`).
-    private func decideOnce(_ request: ServiceRequest, _ context: SuggestionContext) -> (
-        decision: SuggestionDecision, skipped: [SuggestReport.Skipped], offered: SuggestionCandidate?,
-        pending: SuggestionCandidate?
-    ) {
-        var canonical: [String: SuggestionCandidate] = [:]
-        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: request.explain)
-        var skippedEntries: [SuggestReport.Skipped] = []
-        // One served root, no explanations (what a chat client asks): only the folders whose
-        // span may reach the window are visited, newest first; the rest are counted.
-        if request.folders.count == 1, let f = request.folders.first, !request.explain, served.isRoot(f.path),
-            !roots.contains(where: {
-                PathKey($0) != PathKey(f.path) && (PathKey($0).isWithin(f.path) || PathKey(f.path).isWithin($0))
-            })
-        {
-            return decideRoot(f, context)
-        }
-        // A folder is the first asked folder's that holds it, once (a scan walks it once).
-        var used = Set<PathKey>()
-        for f in request.folders {
-            let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            // The set is needed only when asked folders may overlap.
-            for key in held.inOrder() where key.isWithin(f.path) && (request.folders.count == 1 || used.insert(key).inserted) {
-                let out = linksOut(of: f.path, in: key)
-                // Most of a library is far outside the window: counted, not decided.
-                if !request.explain, out.isEmpty, held.certainlyRejected(key, context) {
-                    builder.addCertainlyRejected(held.count(in: key))
-                    continue
-                }
-                let list = out.isEmpty ? held.candidates(in: key) : held.candidates(in: key).filter { out[$0.path] == nil }
-                if !request.explain, held.certainlyRejected(key, context) {
-                    builder.addCertainlyRejected(list.count)
-                    continue
-                }
-                for link in request.explain ? out.keys.sorted() : [] {
-                    let reason = TreeWalker.SkipReason.linkOutOfFolder.description
-                    skippedEntries.append(SuggestReport.Skipped(path: prefix + link.dropFirst(f.path.count), reason: reason))
-                }
-                fold(list, asked: f, prefix: prefix, context, explain: request.explain, into: &builder, canonical: &canonical)
-                // Skipped entries are reported with explanations only.
-                for s in request.explain ? skipped[key] ?? [] : [] {
-                    skippedEntries.append(SuggestReport.Skipped(path: prefix + s.path.dropFirst(f.path.count), reason: s.reason))
-                }
-            }
-        }
-        let decision = builder.decision
-        return (
-            decision, skippedEntries, decision.suggestion.flatMap { canonical[$0.path] },
-            decision.pending.flatMap { canonical[$0.path] }
-        )
-    }
-
-    /// `decideOnce` for one served root (no links out of itself) without explanations: only
-    /// folders recency may let through are visited, newest first; the rest are counted.
-    private func decideRoot(_ f: ServiceRequest.Folder, _ context: SuggestionContext) -> (
-        decision: SuggestionDecision, skipped: [SuggestReport.Skipped], offered: SuggestionCandidate?,
-        pending: SuggestionCandidate?
-    ) {
-        let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-        var canonical: [String: SuggestionCandidate] = [:]
-        var builder = SuggestionEngine.DecisionBuilder(context: context, explain: false)
-        let oldest = context.now - context.settings.within.seconds - CaptureDate.widestZoneOffset - 1
-        var visited = 0
-        for (latest, key) in held.datedNewestFirst() {
-            guard latest >= oldest else { break }
-            guard key.isWithin(f.path), !held.certainlyRejected(key, context) else { continue }
-            let list = held.candidates(in: key)
-            visited += list.count
-            fold(list, asked: f, prefix: prefix, context, explain: false, into: &builder, canonical: &canonical)
-        }
-        builder.addCertainlyRejected(held.count(inRoot: f.path) - visited)
-        let decision = builder.decision
-        return (
-            decision, [], decision.suggestion.flatMap { canonical[$0.path] }, decision.pending.flatMap { canonical[$0.path] }
-        )
-    }
-
-    /// Folds `list` (canonical paths, in the asked `f`) into `builder`, paths as `prefix` writes
-    /// them; without explanations, what recency certainly turns down is only counted.
-    private func fold(
-        _ list: [SuggestionCandidate], asked f: ServiceRequest.Folder, prefix: String, _ context: SuggestionContext,
-        explain: Bool,
-        into builder: inout SuggestionEngine.DecisionBuilder, canonical: inout [String: SuggestionCandidate]
-    ) {
-        for c in list {
-            if !explain, RecencyRule.certainlyRejects(c, in: context) {
-                builder.addCertainlyRejected(1)
-                continue
-            }
-            var shown = c
-            if prefix != f.path {
-                shown.path = prefix + c.path.dropFirst(f.path.count)
-                shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
-            }
-            canonical[shown.path] = c
-            builder.add(shown)
-        }
-    }
-
-    /// The newest `request.limit` of `request.kinds` in the request's folders, as `recent` lists
-    /// them by a scan; nil when the library cannot answer exactly. Folders are taken newest
-    /// span first, until the rest cannot reach the listing, whatever their zone.
-    package func recent(_ request: ServiceRequest, exclude: [String]) -> [SuggestionCandidate]? {
-        guard let zone = TimeZone(identifier: request.zone), served.serves(request, exclude: exclude) else { return nil }
-        let kinds = Set(request.kinds.compactMap(MediaKind.init(rawValue:)))
-        var selection = RecentSelection(limit: request.limit, kinds: kinds, zone: zone)
-        var used = Set<PathKey>()
-        for f in request.folders {
-            let prefix = f.display.hasSuffix("/") ? String(f.display.dropLast()) : f.display
-            // Folders without a dated file list nothing; the others newest first.
-            for (latest, folder) in held.datedNewestFirst() where folder.isWithin(f.path) && used.insert(folder).inserted {
-                if let cutoff = selection.cutoff, latest + CaptureDate.widestZoneOffset + 1 < cutoff { break }
-                let out = linksOut(of: f.path, in: folder)
-                for c in held.candidates(in: folder) where out[c.path] == nil {
-                    var shown = c
-                    if prefix != f.path {
-                        shown.path = prefix + c.path.dropFirst(f.path.count)
-                        shown.livePhotoPair = c.livePhotoPair.map { prefix + $0.dropFirst(f.path.count) }
-                    }
-                    selection.add(shown)
-                }
-            }
-        }
-        return selection.selected
-    }
 
     /// The known folders directly below `folder`.
     private func children(of folder: String) -> [String] {
@@ -340,11 +233,5 @@ package final class LiveLibrary {
             links.drop(f)
             dropped?(f.path)
         }
-    }
-
-    /// For an answer about `asked` (canonical): the links of `folder` a walk of `asked` would
-    /// not follow. None for a root.
-    private func linksOut(of asked: String, in folder: PathKey) -> [String: String] {
-        served.isRoot(asked) ? [:] : links.leaving(asked, in: folder)
     }
 }

@@ -46,6 +46,19 @@ package struct ScanIndex {
         }
     }
 
+    /// The row of the file at `path` in `directory`; nil when there is none or the index
+    /// cannot be read (said once in a note, as for `forEachRow`).
+    mutating func row(of path: String, in directory: String, notes: inout [String]) -> AssetIndex.Row? {
+        guard !failed else { return nil }
+        do throws(StateFileError) {
+            return try index.row(directory: directory, path: path)
+        } catch {
+            notes.append("index not used (\(error)); every file is parsed")
+            failed = true
+            return nil
+        }
+    }
+
     mutating func queue(_ row: IndexWriter.Row) {
         rows.append(row)
         if rows.count >= 2_000 { flush() }

@@ -79,29 +79,48 @@ package final class AssetIndex {
     /// `body` may have had some rows.
     package func forEachRow(directory: String, _ body: (Row) -> Void) throws(StateFileError) {
         do throws(SQLiteDatabase.Failure) {
-            let sql =
-                "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
-                + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration, "
-                + "sidecar, motion_photo FROM assets WHERE folder = ?"
-            try db.forEachRow(sql, [.text(directory)]) { r in
-                guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
-                    let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
-                    let kind = r.text(7).flatMap(MediaKind.init(rawValue:))
-                else { return }
-                var captured = AssetIndex.captured(r)
-                captured?.sidecar = r.text(20)
-                var candidate = SuggestionCandidate(
-                    path: path, format: format, kind: kind, captured: captured,
-                    truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(stored:)),
-                    modified: Double(m) / 1e9, size: size)
-                candidate.contentIdentifier = r.text(10)
-                candidate.durationSeconds = r.double(19)
-                candidate.livePhotoEvidence = r.text(21).flatMap(LivePhotoEvidence.init(rawValue:))
-                body((path, FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate))
+            try db.forEachRow(AssetIndex.selectRows + "WHERE folder = ?", [.text(directory)]) { r in
+                if let row = AssetIndex.row(r) { body(row) }
             }
         } catch {
             throw StateFileError(error)
         }
+    }
+
+    /// The row of the file at `path` (canonical) in `directory`, if there is one: a look at a
+    /// few names of a large folder (the live library) reads their rows, not the folder's.
+    package func row(directory: String, path: String) throws(StateFileError) -> Row? {
+        var found: Row?
+        do throws(SQLiteDatabase.Failure) {
+            try db.forEachRow(AssetIndex.selectRows + "WHERE folder = ? AND path = ?", [.text(directory), .text(path)]) {
+                found = AssetIndex.row($0)
+            }
+        } catch {
+            throw StateFileError(error)
+        }
+        return found
+    }
+
+    private static let selectRows =
+        "SELECT path, size, mtime_ns, ctime_ns, inode, device, format, kind, truncated, error, content_id, "
+        + "clock, local_seconds, nanosecond, fraction_digits, has_time, offset_seconds, offset_source, source, duration, "
+        + "sidecar, motion_photo FROM assets "
+
+    private static func row(_ r: SQLiteDatabase.Row) -> Row? {
+        guard let path = r.text(0), let size = r.int(1), let m = r.int(2), let c = r.int(3), let ino = r.int(4),
+            let dev = r.int(5), let format = r.text(6).flatMap(MediaFormat.init(rawValue:)),
+            let kind = r.text(7).flatMap(MediaKind.init(rawValue:))
+        else { return nil }
+        var captured = AssetIndex.captured(r)
+        captured?.sidecar = r.text(20)
+        var candidate = SuggestionCandidate(
+            path: path, format: format, kind: kind, captured: captured,
+            truncated: r.int(8) == 1, error: r.text(9).flatMap(FileReadError.init(stored:)),
+            modified: Double(m) / 1e9, size: size)
+        candidate.contentIdentifier = r.text(10)
+        candidate.durationSeconds = r.double(19)
+        candidate.livePhotoEvidence = r.text(21).flatMap(LivePhotoEvidence.init(rawValue:))
+        return (path, FileKey(size: size, mtime: m, ctime: c, inode: ino, device: dev), candidate)
     }
 
     /// Deletes the rows under `root` whose folder was not walked this time (folders that were

@@ -21,7 +21,7 @@ extension TreeWalker {
         /// picture's sidecars are looked up without trying to open every candidate name.
         package let sidecarNames: Set<String>
 
-        init(path: String, relative: String, files: [File]) {
+        package init(path: String, relative: String, files: [File]) {
             self.path = path
             self.relative = relative
             self.files = files
