@@ -120,6 +120,11 @@ struct LibraryFolders {
         lists[key] = list
     }
 
+    /// True when `list` (a folder's, names in byte order) holds `name`.
+    static func holds(_ name: String, in list: [SuggestionCandidate]) -> Bool {
+        place(of: name, in: list).map { PathKey(list[$0].path) == PathKey(name) } ?? false
+    }
+
     /// The first place in `list` (names in byte order) whose name is not before `name`; nil
     /// past the end.
     private static func place(of name: String, in list: [SuggestionCandidate]) -> Int? {

@@ -85,7 +85,9 @@ package final class LiveLibrary {
     /// looked at before the next answer, alone while few names of the folder changed.
     package func changed(_ folder: String, name: String) {
         let key = PathKey(folder)
-        guard !name.isEmpty, !dirty.contains(key), named[key, default: []].count < NamedLook.nameLimit else {
+        guard !name.isEmpty, !dirty.contains(key),
+            named[key, default: []].count < NamedLook.limit(forFolderOf: held.count(in: key))
+        else {
             changed(folder)
             return
         }

@@ -8,10 +8,14 @@ import PhotoMetaSystem
 /// and rows. What it finds is what a listing would have found under those names; it gives up
 /// (nil: the folder is listed whole) where the names touch what only the whole folder says: a
 /// possible Live Photo half, a sidecar, a link, a sub-folder, a name that is not UTF-8, an
-/// unreadable folder, more names than `nameLimit`.
+/// unreadable folder, more names than `limit(forFolderOf:)`.
 struct NamedLook {
-    /// Past this many names a folder is listed whole (a listing then costs about as much).
+    /// Past this many names, or a quarter of the folder's files if more, a folder is listed
+    /// whole (a listing then costs about as much).
     static let nameLimit = 1_024
+
+    /// How many names a folder of `files` files is looked at by.
+    static func limit(forFolderOf files: Int) -> Int { max(nameLimit, files / 4) }
 
     /// The entries under the names now: candidates (canonical paths, in the listing's order),
     /// and the entries skipped (temporary names, special files).
@@ -30,14 +34,14 @@ struct NamedLook {
     /// only). Parsed files are queued for the index and the rows of names that hold no
     /// candidate now are removed; nothing is written when it gives up.
     func look(held: [SuggestionCandidate], scan: FolderScan, index: inout ScanIndex?, notes: inout [String]) -> Found? {
-        guard names.count <= NamedLook.nameLimit,
+        guard names.count <= NamedLook.limit(forFolderOf: held.count),
             !names.contains(where: {
                 SidecarNames.isSidecar($0.path) || LivePhotoPairing.isMovieName($0.path) || !NamedLook.isPlain($0.path)
             })
         else { return nil }
         // What was there: a half of a pair is paired again only by a listing.
         for c in held where c.livePhotoPair != nil && names.contains(PathKey(c.path)) { return nil }
-        guard let (files, skipped) = list(scan.exclude) else { return nil }
+        guard let (files, skipped) = list(scan.exclude, held: held) else { return nil }
         let partial = TreeWalker.Folder(path: folder, relative: relative, files: files)
         let keys = SidecarKeys(partial)
         var found = Found(skipped: skipped)
@@ -72,13 +76,18 @@ struct NamedLook {
         return found
     }
 
-    /// The named entries and the sidecars that may speak for them (for their keys and dates),
-    /// as the walker lists them; nil where a listing must decide (a sub-folder, a link, an
-    /// unreadable folder).
-    private func list(_ exclude: [PathGlob]) -> ([TreeWalker.File], [Suggester.SkippedEntry])? {
+    /// The named entries and the sidecars that speak for them (for their keys and dates), as
+    /// the walker lists them; nil where a listing must decide (a sub-folder, a link, an
+    /// unreadable folder). A sidecar not named is as the library holds it (every file of a
+    /// folder is held): only those held are looked at, not every name a sidecar may have.
+    private func list(_ exclude: [PathGlob], held: [SuggestionCandidate]) -> ([TreeWalker.File], [Suggester.SkippedEntry])? {
         // By their bytes: two names equal only under Unicode normalization are two entries.
         var lookNames = names
-        for n in names { for s in SidecarNames.candidates(for: n.path) { lookNames.insert(PathKey(s.name)) } }
+        for n in names {
+            for s in SidecarNames.candidates(for: n.path) where LibraryFolders.holds(s.name, in: held) {
+                lookNames.insert(PathKey(s.name))
+            }
+        }
         var files: [TreeWalker.File] = []
         var skipped: [Suggester.SkippedEntry] = []
         var whole = false
