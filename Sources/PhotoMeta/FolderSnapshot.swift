@@ -89,9 +89,12 @@ struct FolderSnapshot: Sendable, Equatable {
         return found
     }
 
-    /// The name at the end of a relative path.
+    /// The name at the end of a path, cut at its last `/` byte: a name may begin with a
+    /// combining mark, which a `Character` joins to the slash before it (`split` on "/" then
+    /// saw one component, and the temporary-name and sidecar checks the whole path).
     static func lastComponent(_ rel: String) -> String {
-        rel.split(separator: "/").last.map(String.init) ?? rel
+        guard let slash = rel.utf8.lastIndex(of: UInt8(ascii: "/")) else { return rel }
+        return String(decoding: rel.utf8[rel.utf8.index(after: slash)...], as: UTF8.self)
     }
 
     /// "" for a path in the root, else the path up to its last `/`.

@@ -130,12 +130,8 @@ struct NamedLook {
         folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
-    /// What follows the last `/` byte of a path (cut by bytes: a name may begin with a
-    /// combining mark, which a `Character` would join to the slash).
-    static func name(_ path: String) -> String {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return path }
-        return String(decoding: path.utf8[path.utf8.index(after: slash)...], as: UTF8.self)
-    }
+    /// What follows the last `/` of a path.
+    static func name(_ path: String) -> String { FolderSnapshot.lastComponent(path) }
 
     /// A name of UTF-8 bytes only: its `String` orders as its bytes do (a stand-in for a byte
     /// that is not UTF-8 takes four).

@@ -128,6 +128,18 @@ final class NamedLookTests: XCTestCase {
         XCTAssertEqual(Set(rows), Set(files), "seed \(seed): the folder's index rows")
     }
 
+    /// A name is what follows the last `/` byte, whatever it begins with (a combining mark
+    /// joins the slash into one `Character`).
+    func testANameIsCutAtTheLastSlashByte() {
+        for (path, name) in [
+            ("cam/\u{301}x.jpg", "\u{301}x.jpg"), ("/a/b/IMG_1.jpg", "IMG_1.jpg"), ("IMG_1.jpg", "IMG_1.jpg"),
+            ("d/\u{200D}\u{1F600}.jpg.part", "\u{200D}\u{1F600}.jpg.part"), ("d/caf\u{E9}.jpg", "caf\u{E9}.jpg"),
+        ] {
+            XCTAssertEqual(Array(FolderSnapshot.lastComponent(path).utf8), Array(name.utf8), path)
+        }
+        XCTAssertTrue(TemporaryNames.isTemporary(FolderSnapshot.lastComponent("d/\u{301}x.jpg.part")))
+    }
+
     /// The two libraries hold the same folders, candidates (in order), skipped entries, spans
     /// and counts.
     private func same(_ a: LiveLibrary, _ b: LiveLibrary, _ message: String, line: UInt = #line) {
