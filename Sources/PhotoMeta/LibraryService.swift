@@ -35,7 +35,9 @@ package final class LibraryService {
     package let exclude: [String]
     let library: LiveLibrary
     private let clock: any WallClock
-    var watches: [InotifySource] = []
+    /// Each served folder's inotify source, beside the folder it watches: a folder that could
+    /// not be watched has none, so the two are never paired by position.
+    var watches: [(root: String, source: InotifySource)] = []
     /// Clients connected whose request has not fully arrived, and until when they may take
     /// (100 ms): read as their bytes come, so one silent client holds no other.
     private var waiting: [(connection: UnixSocket, deadline: Double)] = []
@@ -146,7 +148,7 @@ package final class LibraryService {
     private func loop(listener: UnixSocketListener?, shouldStop: () -> Bool, wake: Int32?) throws(Failure) {
         var schedule = LookSchedule(debounce: 0.015)
         while !shouldStop() {
-            var fds = watches.map(\.fd) + waiting.map(\.connection.descriptorForPolling)
+            var fds = watches.map(\.source.fd) + waiting.map(\.connection.descriptorForPolling)
             if let listener { fds.append(listener.descriptorForPolling) }
             if let wake { fds.append(wake) }
             // Idle with a wake descriptor: no timeout at all (no CPU while nothing happens).
@@ -259,7 +261,7 @@ package final class LibraryService {
     /// Takes every queued event into the library's dirty set; true when there were any.
     private func takeEvents() throws(Failure) -> Bool {
         var any = false
-        for (root, source) in zip(folders, watches) {
+        for (root, source) in watches {
             for e in source.wait(timeoutMilliseconds: 0) {
                 any = true
                 // The served folder moved or deleted: even if a folder of the same name is

@@ -11,7 +11,7 @@ extension LibraryService {
             do throws(InotifySource.Failure) {
                 let source = try InotifySource(root: root)
                 try source.watch("")
-                watches.append(source)
+                watches.append((root, source))
             } catch {
                 watchFailure.set("\(error)", folder: root)
             }
@@ -20,7 +20,7 @@ extension LibraryService {
 
     /// What the walker tells as it enters a folder: watch it before it is listed.
     func watchEntering() -> @Sendable (String, String) -> Void {
-        let sources = SourcesBox(Dictionary(zip(folders.map(PathKey.init), watches), uniquingKeysWith: { a, _ in a }))
+        let sources = SourcesBox(Dictionary(watches.map { (PathKey($0.root), $0.source) }, uniquingKeysWith: { a, _ in a }))
         let failure = watchFailure
         return { path, relative in
             guard !relative.isEmpty else { return }
@@ -48,7 +48,7 @@ extension LibraryService {
     /// What the library calls for each folder it drops: release the folder's watch (a folder
     /// moved out of the tree would keep it, and wake the service for nothing).
     func releaseWatch() -> (String) -> Void {
-        let sources = Array(zip(folders, watches))
+        let sources = watches
         return { path in
             guard let (root, source) = sources.first(where: { PathKey(path).isWithin($0.0) && PathKey(path) != PathKey($0.0) })
             else { return }
