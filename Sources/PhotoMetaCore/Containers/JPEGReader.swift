@@ -145,9 +145,10 @@ package enum JPEGReader {
     /// How much of the end of the file is looked at for the end of image.
     static let tailLength = 16 << 10
     /// What is looked at first: a complete file's EOI and padding nearly always fit in its
-    /// last page, and the whole `tailLength` is read only when they do not (the answer is the
-    /// same: the padding is skipped from the end either way).
-    static let shortTailLength = 4 << 10
+    /// last 512 bytes (no JPEG of ../shared/corpus pads more than 60 bytes after its EOI), and
+    /// the whole `tailLength` is read only when they do not (the answer is the same: the padding
+    /// is skipped from the end either way).
+    static let shortTailLength = 512
 
     enum TailEnd {
         /// EOI right before `end` (padding aside).
