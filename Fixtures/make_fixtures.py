@@ -1163,6 +1163,92 @@ def fixture_avi():
     return b"RIFF" + struct.pack("<I", len(body)) + body
 
 
+def amf_string(text):
+    """[AMF0 1.3] A u16 length and UTF-8, as names and short strings are written."""
+    b = text.encode()
+    return struct.pack(">H", len(b)) + b
+
+
+def amf_value(v):
+    """[AMF0 2] One value with its marker: numbers, booleans, strings, lists (strict arrays)
+    and dicts (objects)."""
+    if isinstance(v, bool):
+        return b"\x01" + bytes([1 if v else 0])
+    if isinstance(v, (int, float)):
+        return b"\x00" + struct.pack(">d", float(v))
+    if isinstance(v, str):
+        return b"\x02" + amf_string(v)
+    if isinstance(v, list):
+        return b"\x0a" + struct.pack(">I", len(v)) + b"".join(amf_value(x) for x in v)
+    return b"\x03" + amf_pairs(v)
+
+
+def amf_pairs(d):
+    """[AMF0 2.5] Name-value pairs, then the empty name and the object-end marker."""
+    return b"".join(amf_string(k) + amf_value(v) for k, v in d.items()) + b"\x00\x00\x09"
+
+
+def flv_tag(tag_type, data, timestamp):
+    """[FLV 10.1 E.4.1] A tag (type, u24 data size, u24 timestamp and its extension byte, u24
+    stream id 0, data) and the PreviousTagSize after it."""
+    header = bytes([tag_type]) + struct.pack(">I", len(data))[1:] + struct.pack(">I", timestamp)[1:] + bytes(
+        [timestamp >> 24]) + b"\0\0\0"
+    return header + data + struct.pack(">I", 11 + len(data))
+
+
+def fixture_flv():
+    """formats/obs_recording.flv: a Flash Video [FLV 10.1 annex E] as older OBS versions wrote
+    them, with audio and video flags; its script tag onMetaData (an ECMA array) states the
+    duration, the size, the encoder, a keyframes index (an object of strict arrays, walked over)
+    and, after it, a creationdate in asctime form; then one video and one audio tag."""
+    meta = {"duration": 12.5, "fileSize": 0, "width": 1280, "height": 720, "videocodecid": 7,
+            "videodatarate": 2500, "framerate": 30, "audiocodecid": 10, "stereo": True,
+            "keyframes": {"times": [0, 2, 4], "filepositions": [13, 400, 800]},
+            "encoder": "obs-output module (libobs version 27.2.4)",
+            "creationdate": "Fri Jun 02 21:14:07 2023\n"}
+    script = b"\x02" + amf_string("onMetaData") + b"\x08" + struct.pack(">I", len(meta)) + amf_pairs(meta)
+    body = flv_tag(18, script, 0) + flv_tag(9, b"\x17\x00\x00\x00\x00" + b"\x01" * 8, 0) + flv_tag(
+        8, b"\xaf\x00\x12\x10", 0)
+    return b"FLV\x01\x05" + struct.pack(">I", 9) + struct.pack(">I", 0) + body
+
+
+def asf_guid(text):
+    """[ASF 10] A GUID as ASF stores it: its first three fields little-endian."""
+    a, b, c, d, e = text.split("-")
+    return struct.pack("<IHH", int(a, 16), int(b, 16), int(c, 16)) + bytes.fromhex(d + e)
+
+
+def asf_object(guid, data):
+    """An ASF object: GUID, u64 LE size (counting these 24 bytes), data."""
+    return asf_guid(guid) + struct.pack("<Q", 24 + len(data)) + data
+
+
+def fixture_asf():
+    """formats/moviemaker.wmv: an ASF file [ASF 01.20.03] as Windows Movie Maker wrote them:
+    a Header Object with a File Properties Object (Creation Date 2009-07-14 18:30:00Z as a
+    FILETIME, play duration 13.5 s of which 3,000 ms preroll, flags 2: seekable), a video
+    Stream Properties Object (640x480) and an audio one; a Data Object holding one empty
+    packet; a Simple Index Object."""
+    created = (1247596200 + 11644473600) * 10_000_000
+    file_props = asf_object("8CABDCA1-A947-11CF-8EE4-00C00C205365",
+                            b"\x11" * 16 + struct.pack("<QQQQQQIIII", 0, created, 1, 135_000_000, 105_000_000, 3000,
+                                                       2, 3200, 3200, 1_000_000))
+    video_specific = struct.pack("<IIBH", 640, 480, 2, 40) + struct.pack("<IiiHHIIiiII", 40, 640, 480, 1, 24,
+                                                                       0x33564D57, 0, 0, 0, 0, 0)
+    video = asf_object("B7DC0791-A9B7-11CF-8EE6-00C00C205365",
+                       asf_guid("BC19EFC0-5B4D-11CF-A8FD-00805F5C442B") + asf_guid("20FB5700-5B55-11CF-A8FD-00805F5C442B")
+                       + struct.pack("<QIIHI", 0, len(video_specific), 0, 1, 0) + video_specific)
+    audio_specific = struct.pack("<HHIIHHH", 0x161, 2, 44100, 16000, 2973, 16, 0)
+    audio = asf_object("B7DC0791-A9B7-11CF-8EE6-00C00C205365",
+                       asf_guid("F8699E40-5B4D-11CF-A8FD-00805F5C442B") + asf_guid("20FB5700-5B55-11CF-A8FD-00805F5C442B")
+                       + struct.pack("<QIIHI", 0, len(audio_specific), 0, 2, 0) + audio_specific)
+    children = file_props + video + audio
+    header = asf_guid("75B22630-668E-11CF-A6D9-00AA0062CE6C") + struct.pack("<QIBB", 30 + len(children), 3, 1, 2) + children
+    data = asf_object("75B22636-668E-11CF-A6D9-00AA0062CE6C", b"\x11" * 16 + struct.pack("<QH", 1, 0x0101) + b"\0" * 64)
+    index = asf_object("33000890-E5B1-11CF-89F4-00A0C90349CB", b"\x11" * 16 + struct.pack("<QII", 10_000_000, 0, 0))
+    return header + data + index
+
+
 def fixture_animated_avif():
     """formats/animated.avif: an AVIF image sequence [ISO 23008-12 7] with no meta box (no
     primary item): ftyp "avis" (avis, msf1, miaf), moov with mvhd v0 (created 2021-07-04
@@ -1756,6 +1842,7 @@ def fixture_avchd():
 
 def build_formats():
     return [("canon.cr3", fixture_cr3()), ("xap.jpg", fixture_xap_jpeg()), ("avi_named.mp4", fixture_avi()),
+            ("obs_recording.flv", fixture_flv()), ("moviemaker.wmv", fixture_asf()),
             ("gps_only.jpg", fixture_gps_only_jpeg()), ("xmp_gps.jpg", fixture_xmp_gps_jpeg()),
             ("iptc.jpg", fixture_iptc_jpeg()),
             ("animated.avif", fixture_animated_avif()), ("fuji.raf", fixture_raf()),

@@ -237,6 +237,18 @@ def mpeg_clip():
         return open(dst, "rb").read()
 
 
+def legacy_clip(name, codec, fmt):
+    """clip.flv, clip.wmv: 1 s of ffmpeg's test pattern, 64x48, in Flash Video (Sorensen
+    Spark, as older OBS versions and Flash players' downloads hold it) or ASF (WMV 8, as
+    Windows Movie Maker wrote it)."""
+    with tempfile.TemporaryDirectory() as d:
+        dst = os.path.join(d, name)
+        subprocess.run(["ffmpeg", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc=duration=1:size=64x48:rate=25",
+                        "-c:v", codec, "-b:v", "100k", "-f", fmt, "-map_metadata", "-1",
+                        "-fflags", "+bitexact", "-flags:v", "+bitexact", dst], check=True)
+        return open(dst, "rb").read()
+
+
 def webm_clip():
     """clip.webm: 1 s of ffmpeg's test pattern, 64x48, VP8 in WebM, written to a pipe as a screen
     recorder does (Segment and Clusters of unknown size), with a creation time (Info/DateUTC)."""
@@ -290,6 +302,8 @@ def main():
         ("clip.webm", webm_clip()),
         ("clip.m2ts", m2ts_clip(clip_bytes)),
         ("clip.mpg", mpeg_clip()),
+        ("clip.flv", legacy_clip("clip.flv", "flv1", "flv")),
+        ("clip.wmv", legacy_clip("clip.wmv", "wmv2", "asf")),
     ]
     files += colour_fixtures()
     files.append(("grey_rgb_profile.jpg", grey_with_rgb_profile()))

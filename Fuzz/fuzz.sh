@@ -25,7 +25,7 @@ ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$ROOT"
 export PATH="$PATH:/opt/swift/usr/bin"
 
-TARGETS_ALL=(inspect jpeg png gif webp tiff heif quicktime matroska mpeg jxl exif exif_app1 xmp filename datetext previews)
+TARGETS_ALL=(inspect jpeg png gif webp tiff heif quicktime matroska mpeg flv_asf jxl exif exif_app1 xmp filename datetext previews)
 FUZZ_SECONDS="${FUZZ_SECONDS:-60}"
 FUZZ_JOBS="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}"
 FUZZ_BUILD="${FUZZ_BUILD:-$ROOT/.build/fuzz}"

@@ -18,7 +18,7 @@ import struct
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime", "matroska", "mpeg", "jxl",
+TARGETS = ["inspect", "jpeg", "png", "gif", "webp", "tiff", "heif", "quicktime", "matroska", "mpeg", "flv_asf", "jxl",
            "exif", "exif_app1", "xmp", "filename", "datetext", "previews"]
 SKIP_EXT = {".json", ".tsv", ".md", ".py", ".sh", ".swift"}
 MAX_SEED = 1 << 20          # bytes read from one sample file
@@ -39,6 +39,9 @@ def classify(head):
     # MPEG transport streams (188- or 192-byte packets) and program streams (a pack header).
     if head[:1] == b"\x47" or head[4:5] == b"\x47" or head[:4] == b"\x00\x00\x01\xba":
         return "mpeg"
+    # Flash Video ("FLV" 1) and ASF (the Header Object's GUID).
+    if head[:4] == b"FLV\x01" or head[:16] == bytes.fromhex("3026b2758e66cf11a6d900aa0062ce6c"):
+        return "flv_asf"
     if head[:12] == b"\0\0\0\x0cJXL \r\n\x87\n" or head[:2] == b"\xff\x0a":
         return "jxl"
     if head[:4] in (b"II*\0", b"MM\0*", b"IIU\0", b"IIRO", b"IIRS", b"MMOR"):

@@ -117,6 +117,11 @@ final class ThumbnailerTests: XCTestCase {
         let mpeg = try noCache.thumbnail(of: ThumbnailFixtures.path("clip.mpg"), box(32))
         XCTAssertEqual(mpeg.source, .videoFrame, "an MPEG program stream")
         XCTAssertEqual(sizeOf(mpeg), [32, 24])
+        for legacy in ["clip.flv", "clip.wmv"] {
+            let t = try noCache.thumbnail(of: ThumbnailFixtures.path(legacy), box(32))
+            XCTAssertEqual(t.source, .videoFrame, legacy)
+            XCTAssertEqual(sizeOf(t), [32, 24], legacy)
+        }
     }
 
     /// A Motion Photo's thumbnail is its still, never its video (issue 22).

@@ -30,6 +30,10 @@ package enum FormatDetector {
             default: return .unknown
             }
         }
+        // [FLV 10.1 E.2] "FLV" version 1.
+        if head.hasPrefix(FLVReader.magic) { return .flv }
+        // [ASF 10.1] The Header Object's GUID.
+        if head.hasPrefix(ASFReader.magic) { return .asf }
         // [TIFF 6.0 2] "II*\0" / "MM\0*"; also BigTIFF-free TIFF-based raw (DNG, NEF, CR2, ARW...).
         if ExifHeader.startsTIFF(head) { return .tiff }
         // Panasonic RW2 ("IIU\0") and Olympus ORF ("IIRO", "IIRS", "MMOR") use other magic
@@ -112,6 +116,8 @@ extension FormatDetector {
         case .mov, .mp4, .cr3: return QuickTimeReader.read(reader, format: format)
         case .m2ts: return TransportStreamReader.read(reader)
         case .mpeg: return ProgramStreamReader.read(reader)
+        case .flv: return FLVReader.read(reader)
+        case .asf: return ASFReader.read(reader)
         case .unknown: return ContainerFindings(format: .unknown)
         }
     }

@@ -46,21 +46,12 @@ enum MatroskaElements {
         let (q, r) = ns.quotientAndRemainder(dividingBy: 1_000_000_000)
         let seconds = r < 0 ? q - 1 : q
         let nano = Int(r < 0 ? r + 1_000_000_000 : r)
-        guard let utc = LocalDateTime(secondsAsIfUTC: dateOrigin + seconds, nanosecond: nano, fractionDigits: digits(nano))
+        guard
+            let utc = LocalDateTime(
+                secondsAsIfUTC: dateOrigin + seconds, nanosecond: nano,
+                fractionDigits: LocalDateTime.fractionDigits(nanosecond: nano))
         else { return .unusable(reason: "matroska.DateUTC is out of range; skipped") }
         return .instant(utc: utc, caveat: nil)
-    }
-
-    /// The digits a fraction of a second needs (trailing zeros dropped); nil for none.
-    static func digits(_ nano: Int) -> Int? {
-        guard nano > 0 else { return nil }
-        var n = nano
-        var d = 9
-        while n % 10 == 0 {
-            n /= 10
-            d -= 1
-        }
-        return d
     }
 
     /// [RFC 9559 5.1.4] The first `TrackEntry` whose `TrackType` is 1 (video): its `Video`

@@ -25,10 +25,16 @@ public enum MediaFormat: String, Sendable, CaseIterable, Codable {
     case m2ts
     /// An MPEG program stream: older cameras' and camcorders' `.MPG`, JVC's `.MOD`, a DVD's `.VOB`.
     case mpeg
+    /// Flash Video [FLV 10.1 annex E]: older OBS recordings, downloaded clips.
+    case flv
+    /// Advanced Systems Format [ASF 01.20.03]: `.wmv`, `.asf` (Windows Movie Maker, older
+    /// Windows phones and cameras).
+    case asf
     case unknown
 
     /// Stills and videos have different kinds and date sources.
     public var isVideo: Bool {
         self == .mov || self == .mp4 || self == .avi || self == .mkv || self == .webm || self == .m2ts || self == .mpeg
+            || self == .flv || self == .asf
     }
 }

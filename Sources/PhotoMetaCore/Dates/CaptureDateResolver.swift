@@ -43,7 +43,8 @@ public struct FileTimes: Sendable, Equatable {
 /// 2. EXIF DateTimeDigitized (+ SubSecTimeDigitized, + OffsetTimeDigitized)
 /// 3. QuickTime: Apple Keys CreationDate (its own offset), then `mvhd` (UTC)
 /// 4. AVI: `IDIT`, then `INFO/ICRD` (both reported as `riff.DateTimeOriginal`); Matroska and
-///    WebM `DateUTC` (an instant); AVCHD's MDPM recording time in a transport stream
+///    WebM `DateUTC` (an instant); ASF's `Creation Date` (an instant); FLV's `creationdate`;
+///    AVCHD's MDPM recording time in a transport stream
 /// 5. XMP: exif:DateTimeOriginal, photoshop:DateCreated, xmp:CreateDate; then IPTC
 ///    DateCreated (+ TimeCreated)
 /// 6. PNG `Creation Time`
@@ -59,7 +60,8 @@ package enum CaptureDateResolver {
     /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
-        .riffDateTimeOriginal, .matroskaDateUTC, .h264DateTimeOriginal, .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate,
+        .riffDateTimeOriginal, .matroskaDateUTC, .asfCreationDate, .flvCreationDate, .h264DateTimeOriginal,
+        .xmpDateTimeOriginal, .xmpDateCreated, .xmpCreateDate,
         .iptcDateCreated,
         .pngCreationTime,
         .exifGPSDateTime, .xmpGPSTimeStamp, .exifDateTime, .sidecarXMP, .sidecarTakeout, .fileName, .fileBirthTime,

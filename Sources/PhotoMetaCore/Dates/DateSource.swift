@@ -9,6 +9,10 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case riffDateTimeOriginal = "riff.DateTimeOriginal"
     /// Matroska / WebM `Info/DateUTC`: an instant [RFC 9559 5.1.2, DateUTC].
     case matroskaDateUTC = "matroska.DateUTC"
+    /// ASF's File Properties `Creation Date`: an instant [ASF 3.2].
+    case asfCreationDate = "asf.CreationDate"
+    /// FLV `onMetaData`'s `creationdate`: a recorder's asctime text, or an AMF date (an instant).
+    case flvCreationDate = "flv.CreationDate"
     /// AVCHD: the recording time in the H.264 stream's MDPM user data (a transport stream's
     /// only date; `TransportStreamReader`).
     case h264DateTimeOriginal = "h264.DateTimeOriginal"

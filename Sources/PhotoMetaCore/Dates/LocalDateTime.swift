@@ -80,6 +80,19 @@ public struct LocalDateTime: Sendable, Hashable, Comparable, CustomStringConvert
         self.hasTime = hasTime
     }
 
+    /// The digits a fraction of a second needs to say `nanosecond` (trailing zeros dropped); nil
+    /// for none: how a reader that converts an instant (Matroska's, ASF's) says its precision.
+    package static func fractionDigits(nanosecond: Int) -> Int? {
+        guard nanosecond > 0 else { return nil }
+        var n = nanosecond
+        var d = 9
+        while n % 10 == 0 {
+            n /= 10
+            d -= 1
+        }
+        return d
+    }
+
     package static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28

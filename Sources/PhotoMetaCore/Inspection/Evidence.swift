@@ -28,6 +28,10 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case h264UserData = "h264.mdpm"
     /// A transport stream's program clock references (`TransportStreamClock`): its duration.
     case transportStreamClock = "m2ts.pcr"
+    /// ASF's File Properties Object [ASF 3.2]: the duration.
+    case asfFileProperties = "asf.FileProperties"
+    /// FLV's script tag `onMetaData` [FLV 10.1 E.5]: `duration`, `encoder`.
+    case flvMetaData = "flv.onMetaData"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -48,6 +52,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .pngText: ordinal = 10
         case .h264UserData: ordinal = 11
         case .transportStreamClock: ordinal = 12
+        case .asfFileProperties: ordinal = 13
+        case .flvMetaData: ordinal = 14
         }
         hasher.combine(ordinal)
     }

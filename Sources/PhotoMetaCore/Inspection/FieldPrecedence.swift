@@ -13,7 +13,7 @@ package enum FieldPrecedence {
     package static let model: [EvidenceSource] = [.exif, .quickTimeKeys, .xmp, .quickTimeUserData, .h264UserData]
     /// A PNG's `Software` text names the program that wrote the file (a screenshot tool, an
     /// editor); an `eXIf` chunk's Software, the device's, comes first.
-    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo, .pngText]
+    package static let software: [EvidenceSource] = [.exif, .quickTimeKeys, .matroskaInfo, .flvMetaData, .pngText]
     package static let lensModel: [EvidenceSource] = [.exif]
     /// A JPEG XL's codestream states its orientation, and its decoders ignore the Exif box's
     /// [ISO/IEC 18181-2]: it comes first.
@@ -28,7 +28,7 @@ package enum FieldPrecedence {
     /// Only for movies: a CR3 is a still in a movie container, and its `mvhd` duration is not
     /// the picture's.
     package static let duration: [EvidenceSource] = [
-        .quickTimeMovieHeader, .riffMainHeader, .matroskaInfo, .transportStreamClock,
+        .quickTimeMovieHeader, .riffMainHeader, .matroskaInfo, .transportStreamClock, .asfFileProperties, .flvMetaData,
     ]
     /// The size when the container states none (the container's own size comes first: it is
     /// the picture as stored, where EXIF's PixelXDimension may describe the original).
