@@ -136,6 +136,20 @@ final class RecentCommandTests: XCTestCase {
         XCTAssertEqual(names(try recent(["--exclude", "B", "-n", "2"])).last, "a/IMG_20240808_120810.jpg")
     }
 
+    /// A camera folder: a clip and its `.THM` cover (a JPEG). `recent` lists the clip when asked
+    /// for videos and never the cover; `inspect` still reports the cover as the JPEG it is.
+    func testACamerasMovieThumbnailIsNotListed() throws {
+        try add("DCIM/100CANON/MVI_0001.MOV", from: "clip.mp4")
+        try add("DCIM/100CANON/MVI_0001.THM", from: "mmexport1700000000000.jpg")
+        try add("DCIM/100CANON/IMG_0002.JPG", from: "mmexport1700000000000.jpg")
+        XCTAssertEqual(
+            names(try recent(["--kind", "photo", "--kind", "video"])),
+            ["DCIM/100CANON/IMG_0002.JPG", "DCIM/100CANON/MVI_0001.MOV"])
+        let inspected = try Photometa.run(
+            ["inspect", "--jsonl", photos + "/DCIM/100CANON/MVI_0001.THM"], environment: environment)
+        XCTAssertTrue(inspected.stdout.contains(#""format":"jpeg","kind":"photo""#), inspected.stdout)
+    }
+
     func testJSONRowsAreTheInspectRows() throws {
         try library()
         for zone in ["UTC", "Asia/Shanghai"] {

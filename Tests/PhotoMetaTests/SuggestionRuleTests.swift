@@ -166,6 +166,20 @@ final class MediaRuleTests: XCTestCase {
         XCTAssertNotNil(rule.reject(movie, in: Scenario.context { $0.includeVideos = true }))
     }
 
+    /// A DCF camera's `.THM` beside its clip is the clip's cover, not a photo: never offered,
+    /// whatever the case of its name; a JPEG named otherwise is.
+    func testACamerasMovieThumbnailIsNotOffered() {
+        for name in ["DCIM/100CANON/MVI_0001.THM", "GOPR0042.thm", "C0001.Thm"] {
+            let thm = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
+            XCTAssertEqual(rule.reject(thm, in: Scenario.context()), "a camera's thumbnail of a movie (.THM)", name)
+        }
+        for name in ["thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx"] {
+            XCTAssertNil(rule.reject(Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg), in: Scenario.context()), name)
+        }
+        XCTAssertFalse(MovieThumbnailName.matches("thm"))
+        XCTAssertTrue(MovieThumbnailName.matches(".THM"))
+    }
+
     func testUnreadableAndUnknown() {
         XCTAssertNotNil(
             rule.reject(

@@ -1,6 +1,7 @@
 /// Only what a chat app would offer: still images (photo, screenshot, Live Photo, GIF) by
-/// default, videos only when asked; never an unreadable or unknown file, and never the movie
-/// half of a Live Photo (its still is offered instead).
+/// default, videos only when asked; never an unreadable or unknown file, never the movie
+/// half of a Live Photo (its still is offered instead), and never a camera's thumbnail of a
+/// movie (`MovieThumbnailName`: the clip is the picture, its `.THM` only its cover).
 package struct MediaRule: SuggestionRule {
     package let id = RuleID.media
     package init() {}
@@ -12,6 +13,7 @@ package struct MediaRule: SuggestionRule {
             if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0.description))" } ?? "") }
             if let e = c.error { return "unreadable: \(e)" }
         }
+        if c.format == .jpeg, MovieThumbnailName.matches(c.path) { return "a camera's thumbnail of a movie (.THM)" }
         switch c.kind {
         case .unknown: return "not an image or video"
         case .video:
