@@ -136,11 +136,13 @@ final class RecentCommandTests: XCTestCase {
         XCTAssertEqual(names(try recent(["--exclude", "B", "-n", "2"])).last, "a/IMG_20240808_120810.jpg")
     }
 
-    /// A camera folder: a clip and its `.THM` cover (a JPEG). `recent` lists the clip when asked
-    /// for videos and never the cover; `inspect` still reports the cover as the JPEG it is.
-    func testACamerasMovieThumbnailIsNotListed() throws {
+    /// A camera folder: a clip, its `.THM` cover (a JPEG) and its `.LRV` low-resolution copy (an
+    /// MP4). `recent` lists the clip when asked for videos and never its stand-ins; `inspect`
+    /// still reports the cover as the JPEG it is.
+    func testACamerasStandInsForAClipAreNotListed() throws {
         try add("DCIM/100CANON/MVI_0001.MOV", from: "clip.mp4")
         try add("DCIM/100CANON/MVI_0001.THM", from: "mmexport1700000000000.jpg")
+        try add("DCIM/100CANON/MVI_0001.LRV", from: "clip.mp4")
         try add("DCIM/100CANON/IMG_0002.JPG", from: "mmexport1700000000000.jpg")
         XCTAssertEqual(
             names(try recent(["--kind", "photo", "--kind", "video"])),

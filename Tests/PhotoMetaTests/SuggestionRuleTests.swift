@@ -166,18 +166,25 @@ final class MediaRuleTests: XCTestCase {
         XCTAssertNotNil(rule.reject(movie, in: Scenario.context { $0.includeVideos = true }))
     }
 
-    /// A DCF camera's `.THM` beside its clip is the clip's cover, not a photo: never offered,
-    /// whatever the case of its name; a JPEG named otherwise is.
-    func testACamerasMovieThumbnailIsNotOffered() {
+    /// A camera's stand-ins for a clip (its `.THM` cover, its `.LRV`/`.LRF` low-resolution copy)
+    /// are never offered, whatever the case of their names; other names are.
+    func testACamerasStandInsForAClipAreNotOffered() {
         for name in ["DCIM/100CANON/MVI_0001.THM", "GOPR0042.thm", "C0001.Thm"] {
             let thm = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
             XCTAssertEqual(rule.reject(thm, in: Scenario.context()), "a camera's thumbnail of a movie (.THM)", name)
         }
-        for name in ["thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx"] {
-            XCTAssertNil(rule.reject(Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg), in: Scenario.context()), name)
+        for name in ["GL010042.LRV", "DJI_0001.lrf"] {
+            let lrv = Scenario.candidate(name, age: 1, kind: .video, format: .mp4)
+            XCTAssertEqual(
+                rule.reject(lrv, in: Scenario.context { $0.includeVideos = true }),
+                "a camera's low-resolution copy of a movie (.LRV, .LRF)", name)
         }
-        XCTAssertFalse(MovieThumbnailName.matches("thm"))
-        XCTAssertTrue(MovieThumbnailName.matches(".THM"))
+        for name in ["thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx", "GX010042.MP4"] {
+            let c = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
+            XCTAssertNil(rule.reject(c, in: Scenario.context()), name)
+        }
+        XCTAssertNil(CameraProxyName.proxy("thm"))
+        XCTAssertEqual(CameraProxyName.proxy(".THM"), .thumbnail)
     }
 
     func testUnreadableAndUnknown() {

@@ -1,7 +1,7 @@
 /// Only what a chat app would offer: still images (photo, screenshot, Live Photo, GIF) by
 /// default, videos only when asked; never an unreadable or unknown file, never the movie
-/// half of a Live Photo (its still is offered instead), and never a camera's thumbnail of a
-/// movie (`MovieThumbnailName`: the clip is the picture, its `.THM` only its cover).
+/// half of a Live Photo (its still is offered instead), and never a camera's stand-in for a
+/// clip (`CameraProxyName`: its `.THM` cover, its `.LRV` low-resolution copy).
 package struct MediaRule: SuggestionRule {
     package let id = RuleID.media
     package init() {}
@@ -13,7 +13,7 @@ package struct MediaRule: SuggestionRule {
             if c.format == .unknown { return "not an image or video" + (c.error.map { " (\($0.description))" } ?? "") }
             if let e = c.error { return "unreadable: \(e)" }
         }
-        if c.format == .jpeg, MovieThumbnailName.matches(c.path) { return "a camera's thumbnail of a movie (.THM)" }
+        if let proxy = CameraProxyName.proxy(c.path) { return proxy.reason }
         switch c.kind {
         case .unknown: return "not an image or video"
         case .video:
