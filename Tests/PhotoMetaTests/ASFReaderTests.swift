@@ -61,6 +61,25 @@ final class ASFReaderTests: XCTestCase {
             [DateClue(.asfCreationDate, .unusable(reason: "asf.CreationDate is before 1970; skipped"))])
     }
 
+    /// ffmpeg writing to a pipe sets the Broadcast flag and leaves the Data Object's size at its
+    /// own fields' 50 bytes: whole, not cut. The same size without the flag, packets after it,
+    /// is a recording that was never finished.
+    func testAnUnwrittenDataSizeIsJudgedByTheBroadcastFlag() throws {
+        let bytes = try TestPaths.bytes("../formats/moviemaker.wmv")
+        let props = try XCTUnwrap(search(bytes, ASFReader.GUID.fileProperties))
+        let data = try XCTUnwrap(search(bytes, ASFReader.GUID.data))
+        var unwritten = bytes
+        unwritten.replaceSubrange(data + 16..<data + 24, with: [50, 0, 0, 0, 0, 0, 0, 0])
+        let killed = MediaAsset.from(unwritten, path: "killed.wmv")
+        XCTAssertTrue(killed.truncated)
+        XCTAssertTrue(killed.diagnostics.contains { $0.message.contains("never written") }, "\(killed.diagnostics)")
+        unwritten[props + 24 + 64] = 3
+        let piped = MediaAsset.from(unwritten, path: "pipe.wmv")
+        XCTAssertFalse(piped.truncated, "\(piped.diagnostics)")
+        XCTAssertEqual(piped.diagnostics, [])
+        XCTAssertEqual(piped.width, 640)
+    }
+
     /// A header that repeats its File Properties Object (a fuzzer's find) states one date.
     func testARepeatedFilePropertiesObjectIsOneDate() throws {
         let bytes = try TestPaths.bytes("../formats/moviemaker.wmv")

@@ -80,6 +80,26 @@ final class FLVReaderTests: XCTestCase {
         XCTAssertEqual(iso.dates, [DateClue(.flvCreationDate, .text(text, .utcISO8601))])
     }
 
+    /// Streams saved from RTMP: a `|RtmpSampleAccess` script tag before `onMetaData` is walked
+    /// past, and `@setDataFrame` carries `onMetaData` inside it.
+    func testOnMetaDataAfterAnotherScriptTagOrInsideSetDataFrame() {
+        let meta: [UInt8] =
+            [0x03] + amfKey("width") + [0x00] + bigEndian(Double(640).bitPattern) + amfKey("height") + [0x00]
+            + bigEndian(Double(360).bitPattern) + [0x00, 0x00, 0x09]
+        let access = flvTag(18, [0x02, 0x00, 0x11] + Array("|RtmpSampleAccess".utf8) + [0x01, 0x01, 0x01, 0x01])
+        let header: [UInt8] = Array("FLV".utf8) + [0x01, 0x01, 0, 0, 0, 9, 0, 0, 0, 0]
+        let onMetaData = [0x02, 0x00, 0x0A] + Array("onMetaData".utf8)
+        for body in [
+            access + flvTag(18, onMetaData + meta),
+            flvTag(18, [0x02, 0x00, 0x0D] + Array("@setDataFrame".utf8) + onMetaData + meta),
+        ] {
+            let a = MediaAsset.from(header + body, path: "rtmp.flv")
+            XCTAssertEqual(a.width, 640)
+            XCTAssertEqual(a.height, 360)
+            XCTAssertFalse(a.truncated)
+        }
+    }
+
     func testHostileScriptDataCostsItsBytesOnly() {
         // Objects nested past the limit, a strict array claiming 4 billion values, a long string
         // claiming 4 GiB: the walk stops at each, nothing is allocated by a count.

@@ -35,7 +35,20 @@ package enum ASFReader {
         static let audioMedia: [UInt8] = [
             0x40, 0x9E, 0x69, 0xF8, 0x4D, 0x5B, 0xCF, 0x11, 0xA8, 0xFD, 0x00, 0x80, 0x5F, 0x5C, 0x44, 0x2B,
         ]
+        /// The index objects that may follow the Data Object [ASF 6, 10.1]: Simple Index
+        /// (33000890-E5B1-11CF-89F4-00A0C90349CB), Index (D6E229D3-35DA-11D1-9034-00A0C90349BE),
+        /// Media Object Index (FEB103F8-12AD-4C64-840F-2A1D2F7AD48C), Timecode Index
+        /// (3CB73FD0-0C4A-4803-953D-EDF7B6228F0C).
+        static let indexes: [[UInt8]] = [
+            [0x90, 0x08, 0x00, 0x33, 0xB1, 0xE5, 0xCF, 0x11, 0x89, 0xF4, 0x00, 0xA0, 0xC9, 0x03, 0x49, 0xCB],
+            [0xD3, 0x29, 0xE2, 0xD6, 0xDA, 0x35, 0xD1, 0x11, 0x90, 0x34, 0x00, 0xA0, 0xC9, 0x03, 0x49, 0xBE],
+            [0xF8, 0x03, 0xB1, 0xFE, 0xAD, 0x12, 0x64, 0x4C, 0x84, 0x0F, 0x2A, 0x1D, 0x2F, 0x7A, 0xD4, 0x8C],
+            [0xD0, 0x3F, 0xB7, 0x3C, 0x4A, 0x0C, 0x03, 0x48, 0x95, 0x3D, 0xED, 0xF7, 0xB6, 0x22, 0x8F, 0x0C],
+        ]
     }
+
+    /// [ASF 5.1] The Data Object's own fields: its header, File ID, Total Data Packets, Reserved.
+    static let dataObjectFieldsLength: UInt64 = 50
 
     /// An object's GUID and size.
     static let objectHeaderLength: Int64 = 24
@@ -48,6 +61,9 @@ package enum ASFReader {
         var video = 0
         var audio = 0
         var fileProperties = false
+        /// The File Properties' Broadcast flag: its sizes are not valid (a live stream, ffmpeg's
+        /// output to a pipe).
+        var broadcast = false
     }
 
     package static func read(_ reader: BoundedReader) -> ContainerFindings {
@@ -85,28 +101,35 @@ package enum ASFReader {
             if guid == GUID.fileProperties, !streams.fileProperties {
                 // One per file [ASF 3.2]; a second is not another date.
                 streams.fileProperties = true
-                readFileProperties(reader, at: pos, size: Int64(size), into: &out)
+                streams.broadcast = readFileProperties(reader, at: pos, size: Int64(size), into: &out)
             } else if guid == GUID.streamProperties {
                 readStreamProperties(reader, at: pos, size: Int64(size), streams: &streams, into: &out)
             }
             pos += Int64(size)
         }
         out.audioOnly = streams.audio > 0 && streams.video == 0
-        checkData(reader, at: headerEnd, into: &out)
+        checkData(reader, at: headerEnd, broadcast: streams.broadcast, into: &out)
         return out
     }
 
     /// [ASF 3.2] File ID (16), File Size, Creation Date, Data Packets Count, Play Duration, Send
     /// Duration (u64 each), Preroll (u64, milliseconds), Flags (u32). With the Broadcast flag
-    /// (bit 0) set, the sizes, the date and the durations are not valid.
-    static func readFileProperties(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerFindings) {
-        guard size >= 24 + 68 else { return out.note("asf", "a File Properties Object of \(size) bytes is too short") }
-        guard let b = read(reader, at: offset + 24, count: 68, what: "the File Properties Object", into: &out) else { return }
+    /// (bit 0) set, the sizes, the date and the durations are not valid: true then.
+    static func readFileProperties(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerFindings)
+        -> Bool
+    {
+        guard size >= 24 + 68 else {
+            out.note("asf", "a File Properties Object of \(size) bytes is too short")
+            return false
+        }
+        guard let b = read(reader, at: offset + 24, count: 68, what: "the File Properties Object", into: &out) else {
+            return false
+        }
         var r = ByteReader(b, offset: 24)
         guard let created = u64le(&r), r.skip(8), let play = u64le(&r), r.skip(8), let preroll = u64le(&r),
             let flags = r.u32le()
-        else { return }
-        guard flags & 1 == 0 else { return }
+        else { return false }
+        guard flags & 1 == 0 else { return true }
         // Zero, or the FILETIME of 1970-01-01T00:00:00Z (ffmpeg's when it was not told the
         // creation time), means unset.
         if created > 0, created != UInt64(fileTimeEpochOffset) * 10_000_000 {
@@ -119,6 +142,7 @@ package enum ASFReader {
             out.evidence[.asfFileProperties, default: FieldEvidence()].durationSeconds =
                 Double(play - prerollTicks) / 10_000_000
         }
+        return false
     }
 
     /// [ASF 3.3] Stream Type (GUID), Error Correction Type (GUID), Time Offset (u64),
@@ -145,9 +169,11 @@ package enum ASFReader {
         }
     }
 
-    /// [ASF 5.1] The Data Object follows the Header Object: a stated size (0 while a broadcast
-    /// or a capture has not finished it) that runs past the end means the file is cut short.
-    static func checkData(_ reader: BoundedReader, at offset: Int64, into out: inout ContainerFindings) {
+    /// [ASF 5.1] The Data Object follows the Header Object: a stated size that runs past the end
+    /// means the file is cut short. A broadcast's size is not valid, and is not judged; a writer
+    /// that could seek back leaves its own fields' 50 bytes there until it finishes, so that
+    /// size with packets after it is a recording not finished (0: not known).
+    static func checkData(_ reader: BoundedReader, at offset: Int64, broadcast: Bool, into out: inout ContainerFindings) {
         guard offset < reader.size else {
             if offset == reader.size {
                 out.truncated = true
@@ -165,7 +191,16 @@ package enum ASFReader {
             return
         }
         var r = ByteReader(o, offset: 16)
-        guard let size = u64le(&r), size > 0 else { return }
+        guard !broadcast, let size = u64le(&r), size > 0 else { return }
+        guard size >= dataObjectFieldsLength else {
+            out.note("asf", "the Data Object's size (\(size) bytes) is smaller than its own fields")
+            return
+        }
+        if size == dataObjectFieldsLength, offset + Int64(size) < reader.size, !startsIndex(reader, at: offset + Int64(size)) {
+            out.truncated = true
+            out.note("asf", "the Data Object's size was never written: a recording not finished")
+            return
+        }
         if size > UInt64(reader.size - offset) {
             out.truncated = true
             out.note("asf", "the Data Object (\(size) bytes) runs past the end of the file")
@@ -185,6 +220,8 @@ package enum ASFReader {
                 out.note("asf", "the file ends inside the header of the object at offset \(pos)")
                 return
             }
+            // Something else after the data (a writer's own object, padding) is not judged.
+            guard GUID.indexes.contains(Array(o[0..<16])) else { return }
             var r = ByteReader(o, offset: 16)
             guard let size = u64le(&r), size >= UInt64(objectHeaderLength) else { return }
             guard size <= UInt64(reader.size - pos) else {
@@ -194,6 +231,12 @@ package enum ASFReader {
             }
             pos += Int64(size)
         }
+    }
+
+    /// Whether an index object starts at `offset`.
+    static func startsIndex(_ reader: BoundedReader, at offset: Int64) -> Bool {
+        guard let g = try? reader.readAvailable(at: offset, count: 16), g.count == 16 else { return false }
+        return GUID.indexes.contains(g)
     }
 
     /// [ASF 3.2, Creation Date] A FILETIME: 100-nanosecond intervals since 1601 (UTC).

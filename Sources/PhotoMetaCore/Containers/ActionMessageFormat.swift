@@ -5,8 +5,9 @@
 /// objects and arrays (an `onMetaData`'s `keyframes` index) are walked over, not kept.
 ///
 /// Everything is read from bytes already in memory with `ByteReader` (nil instead of a trap);
-/// nesting stops at `depthMax` and the walk at `Limits.structureCountMax` values, so a hostile
-/// tag costs at most its own bytes once.
+/// nesting stops at `depthMax`, and every value takes at least its marker's byte, so the walk
+/// takes at most one step a byte: a hostile tag costs at most its own bytes once (a long
+/// `keyframes` index, some 18 bytes a keyframe, is walked over whole).
 package enum ActionMessageFormat {
     /// A property's value, as far as a metadata reader cares.
     package enum Value: Sendable, Equatable {
@@ -31,10 +32,17 @@ package enum ActionMessageFormat {
     /// gives the properties read before the cut.
     package static func properties(_ bytes: [UInt8]) -> (name: String, properties: [String: Value])? {
         var r = ByteReader(bytes)
-        var budget = Limits.structureCountMax
-        guard r.u8() == Marker.string, let name = shortString(&r) else { return nil }
+        var budget = bytes.count
+        guard r.u8() == Marker.string, var name = shortString(&r) else { return nil }
         var properties: [String: Value] = [:]
-        switch r.u8() {
+        var marker = r.u8()
+        // A stream recorded from RTMP keeps the publisher's call: `@setDataFrame`, then the
+        // name the player sees (`onMetaData`), then the value.
+        if name == "@setDataFrame", marker == Marker.string, let inner = shortString(&r) {
+            name = inner
+            marker = r.u8()
+        }
+        switch marker {
         case Marker.ecmaArray:
             // [AMF0 2.10] The count is a hint only: the pairs run to the object-end marker.
             guard r.skip(4) else { return (name, properties) }

@@ -44,8 +44,9 @@ package enum FLVReader {
             var t = ByteReader(tag)
             guard let type = t.u8(), let size = t.u24be() else { break }
             let data = pos + 11
-            if type & 0x1F == TagType.script, type & 0x20 == 0 {
-                readScript(reader, at: data, size: Int64(size), into: &out)
+            // Streams saved from RTMP may start with another script tag (`|RtmpSampleAccess`,
+            // `onCuePoint`): the walk goes on to `onMetaData`.
+            if type & 0x1F == TagType.script, type & 0x20 == 0, readScript(reader, at: data, size: Int64(size), into: &out) {
                 break
             }
             pos = data + Int64(size) + 4
@@ -58,16 +59,19 @@ package enum FLVReader {
         return out
     }
 
-    /// [FLV 10.1 E.4.4, E.5] The script tag `onMetaData`: its numbers, strings and dates.
-    static func readScript(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerFindings) {
+    /// [FLV 10.1 E.4.4, E.5] The script tag `onMetaData`: its numbers, strings and dates. False
+    /// for another script tag (the walk goes on), true once `onMetaData` was read (or could not be).
+    static func readScript(_ reader: BoundedReader, at offset: Int64, size: Int64, into out: inout ContainerFindings)
+        -> Bool
+    {
         let bytes: [UInt8]
         do throws(ReadFailure) {
             bytes = try reader.readAvailable(at: offset, count: Int(min(size, Int64(scriptMax))))
         } catch {
             out.note("flv", error, while: "reading the script tag")
-            return
+            return true
         }
-        guard let (name, p) = ActionMessageFormat.properties(bytes), name == "onMetaData" else { return }
+        guard let (name, p) = ActionMessageFormat.properties(bytes), name == "onMetaData" else { return false }
         if case .number(let w) = p["width"], case .number(let hh) = p["height"], let width = dimension(w),
             let height = dimension(hh)
         {
@@ -84,7 +88,8 @@ package enum FLVReader {
         if e.durationSeconds != nil || e.software != nil { out.evidence[.flvMetaData] = e }
         // Recorders write `creationdate` in C's asctime form ("Tue Apr 22 10:21:34 2008\n": a
         // wall clock) or as an AMF date; ffmpeg passes a source's `creation_time` on as
-        // ISO 8601 in UTC. The first one stated is the file's.
+        // ISO 8601 in UTC. Each is handed on in that order, and the first usable one is the
+        // file's (one that does not parse falls through to the next).
         for (key, form) in [("creationdate", DateClue.TextForm.riff), ("creationDate", .riff), ("creation_time", .utcISO8601)] {
             switch p[key] {
             case .string(let s):
@@ -96,8 +101,8 @@ package enum FLVReader {
             default:
                 continue
             }
-            return
         }
+        return true
     }
 
     /// A width or height stated as a number: a whole, positive, plausible count of pixels.
