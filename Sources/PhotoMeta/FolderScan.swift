@@ -314,7 +314,7 @@ package struct FolderScan {
         if piece.number == 0 {
             pairing = FolderPairing(
                 movieNames: p.movieNames.map { prefix + files[$0].relative }, holdsAll: !(parts ?? handsOnInParts),
-                expected: p.considered.count)
+                expected: p.considered.count, developedShots: p.developedShots)
             index?.queueGone(p.folder.path, p.gone)
             swap(&part, &p.found)  // the rows are handed on, not copied
             swap(&partPositions, &p.foundPositions)

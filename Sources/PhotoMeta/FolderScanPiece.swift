@@ -48,6 +48,14 @@ extension FolderScan {
         var moviesToParse = 0
         /// Positions of the files considered whose names a movie may have.
         var movieNames: [Int] = []
+        /// The shots (`RawDevelopedPair` keys) of the folder's developed pictures, made only for
+        /// a folder that holds raws: a phone's folder of JPEGs pays one look at each name's
+        /// extension. Asked once, when the folder's first piece is handed on.
+        var developedShots: Set<String> {
+            let files = folder.files
+            guard considered.contains(where: { RawDevelopedPair.isRawName(files[$0].path) }) else { return [] }
+            return Set(considered.compactMap { RawDevelopedPair.developedKey(files[$0].path) })
+        }
         /// Paths of index rows whose files are gone.
         var gone: [String] = []
     }

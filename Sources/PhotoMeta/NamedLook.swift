@@ -41,6 +41,14 @@ struct NamedLook {
         else { return nil }
         // What was there: a half of a pair is paired again only by a listing.
         for c in held where c.livePhotoPair != nil && names.contains(PathKey(c.path)) { return nil }
+        // A raw original and its developed picture (`RawDevelopedPair`) are told apart by the
+        // listing too: a raw's name, or a picture's in a folder that holds raws.
+        if names.contains(where: { RawDevelopedPair.rawKey($0.path) != nil }) { return nil }
+        if names.contains(where: { RawDevelopedPair.developedKey($0.path) != nil }),
+            held.contains(where: { RawDevelopedPair.mayBeRaw($0.format) })
+        {
+            return nil
+        }
         guard let (files, skipped) = list(scan.exclude, held: held) else { return nil }
         let partial = TreeWalker.Folder(path: folder, relative: relative, files: files)
         let keys = SidecarKeys(partial)

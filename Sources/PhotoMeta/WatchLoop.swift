@@ -19,7 +19,7 @@ final class WatchLoop {
     private let walker: TreeWalker
     private var inotify: InotifySource?
     /// The tree as last looked at.
-    private var current = FolderSnapshot()
+    private(set) var current = FolderSnapshot()
     private var tracker: SettleTracker
     /// Something happened since the last look (`changed`: where; `fullRescan`: read it all),
     /// and when to look (`LookSchedule`).
@@ -326,7 +326,9 @@ final class WatchLoop {
             // change with its name (a name's date lost), which must not make it an offer again.
             guard !asset.isNotMedia, i < settled.ready.count else { continue }
             if let key = current.files[rel] {
-                candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
+                var c = SuggestionCandidate(asset, modified: key.modifiedSeconds)
+                c.hasDevelopedPicture = hasDevelopedPicture(rel)
+                candidates.append(c)
             }
         }
         return (changes, candidates)

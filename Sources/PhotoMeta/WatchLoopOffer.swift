@@ -84,7 +84,23 @@ extension WatchLoop {
         return paths.compactMap { p in
             let asset = FileInspector.inspect(path: p, pairLivePhotos: true, pairing: pairing)
             guard !asset.isNotMedia, asset.error != .system(.noSuchFile), let facts = try? FileFacts.of(p) else { return nil }
-            return SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
+            var c = SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
+            c.hasDevelopedPicture = relative(p).map(hasDevelopedPicture) ?? false
+            return c
         }
+    }
+
+    /// Whether `rel` is a raw whose developed picture is beside it (`RawDevelopedPair`): looked
+    /// up by name in the snapshot, as a scan's listing says it.
+    func hasDevelopedPicture(_ rel: String) -> Bool {
+        RawDevelopedPair.developedNames(ofRaw: rel).contains { current.files[$0] != nil }
+    }
+
+    /// `path` (as `path(_:)` made it) below the watched folder; nil for another path.
+    func relative(_ path: String) -> String? {
+        // By bytes: a name may begin with a combining mark, which a `Character` joins to the slash.
+        let prefix = watcher.displayFolder + "/"
+        guard path.utf8.starts(with: prefix.utf8) else { return nil }
+        return String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
     }
 }

@@ -114,6 +114,28 @@ final class ServeCommandTests: XCTestCase {
             NSDictionary(dictionary: quickIndexed), NSDictionary(dictionary: quickScan), situation, file: file, line: line)
     }
 
+    /// A RAW+JPEG shot arriving one file at a time: the raw alone is offered, then its JPEG
+    /// once it lands beside it, then the raw again when the JPEG goes; the service answers as a
+    /// scan does at each step (a raw's or a picture's name beside raws is looked at by listing).
+    func testTheRawOfARawPlusJPEGShotAsItArrives() throws {
+        try startServe()
+        // A TIFF-structured raw with a size and no date of its own: dated by its name.
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x02, 0x00]
+        for tag: UInt16 in [256, 257] { tiff += [UInt8(tag & 0xFF), UInt8(tag >> 8), 3, 0, 1, 0, 0, 0, 8, 0, 0, 0] }
+        tiff += [0, 0, 0, 0]
+        let raw = folder + "/IMG_20240808_120818.dng"
+        try Data(tiff).write(to: URL(fileURLWithPath: raw))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: raw)
+        try assertExact("a raw alone")
+        XCTAssertEqual((try suggest([])["suggestion"] as? [String: Any])?["path"] as? String, folder + "/IMG_20240808_120818.dng")
+        try add("IMG_20240808_120818.jpg")
+        try assertExact("its JPEG beside it")
+        XCTAssertEqual((try suggest([])["suggestion"] as? [String: Any])?["path"] as? String, folder + "/IMG_20240808_120818.jpg")
+        try FileManager.default.removeItem(atPath: folder + "/IMG_20240808_120818.jpg")
+        try assertExact("the JPEG gone")
+        XCTAssertEqual((try suggest([])["suggestion"] as? [String: Any])?["path"] as? String, folder + "/IMG_20240808_120818.dng")
+    }
+
     func testEveryAnswerEqualsAScan() throws {
         try startServe()
         try assertExact("at the start")

@@ -220,6 +220,38 @@ final class SuggestSituationsTests: XCTestCase {
         XCTAssertEqual(try suggest(["--no-index", "--now", "2024-08-08T12:06:30Z"]).status, 0)
     }
 
+    /// A camera shooting RAW+JPEG writes both under one name: the JPEG is offered and `recent`
+    /// lists it, never the raw beside it (with the index and without); a raw alone is a
+    /// picture like any other.
+    func testTheRawOfARawPlusJPEGShotIsNotOffered() throws {
+        let camera = photos + "/DCIM/100CANON"
+        try FileManager.default.createDirectory(atPath: camera, withIntermediateDirectories: true)
+        // canon.cr3 was taken at 2018-02-21T13:08:56.21+01:00; the JPEG has no date of its own
+        // and is dated by its modification time, 0.21 s earlier.
+        let taken = Date(timeIntervalSince1970: 1_519_214_936)
+        for (name, fixture) in [
+            ("IMG_0001.CR3", "../formats/canon.cr3"), ("IMG_0001.JPG", "../thumbnails/srgb.jpg"),
+            ("IMG_0002.CR3", "../formats/canon.cr3"),
+        ] {
+            try FileManager.default.copyItem(atPath: Photometa.fixture(fixture), toPath: camera + "/" + name)
+            try FileManager.default.setAttributes([.modificationDate: taken], ofItemAtPath: camera + "/" + name)
+        }
+        let now = "2018-02-21T12:09:10Z"
+        for index in [["--no-index"], []] {
+            let r = try suggest(["--now", now, "--tz", "UTC", "--peek", "--explain"] + index)
+            XCTAssertEqual(r.status, 0, r.stdout + r.stderr)
+            XCTAssertTrue(r.stdout.contains("media: raw original of a developed picture beside it"), r.stdout)
+            XCTAssertTrue(r.stdout.hasPrefix("You may want to send: \(camera)/IMG_0002.CR3"), "a raw alone: \(r.stdout)")
+        }
+        try FileManager.default.removeItem(atPath: camera + "/IMG_0002.CR3")
+        let r = try suggest(["--now", now, "--tz", "UTC", "--peek"])
+        XCTAssertTrue(r.stdout.hasPrefix("You may want to send: \(camera)/IMG_0001.JPG"), r.stdout)
+        let recent = try Photometa.run(["recent", photos, "--tz", "UTC"], environment: environment)
+        XCTAssertEqual(recent.status, 0, recent.stderr)
+        XCTAssertTrue(recent.stdout.contains("IMG_0001.JPG"), recent.stdout)
+        XCTAssertFalse(recent.stdout.contains("IMG_0001.CR3"), recent.stdout)
+    }
+
     func testExcludedFoldersAreNeverOffered() throws {
         let shots = photos + "/Screenshots"
         _ = try copyNow("shot.jpg", into: shots)

@@ -77,6 +77,29 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(w.finish(), 0)
     }
 
+    /// A camera's RAW+JPEG shot moved in as a folder: the watch offers the JPEG, not the raw
+    /// beside it (a DNG, whose name sorts first and is dated the same).
+    func testTheRawOfARawPlusJPEGShotIsNotOffered() throws {
+        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        let card = work.appendingPathComponent("card").path
+        try FileManager.default.createDirectory(atPath: card, withIntermediateDirectories: true)
+        let shot = String(nowName().dropLast(4))
+        // A TIFF-structured raw with a size and no date of its own: dated by its name.
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x02, 0x00]
+        for tag: UInt16 in [256, 257] { tiff += [UInt8(tag & 0xFF), UInt8(tag >> 8), 3, 0, 1, 0, 0, 0, 8, 0, 0, 0] }
+        tiff += [0, 0, 0, 0]
+        try Data(tiff).write(to: URL(fileURLWithPath: card + "/" + shot + ".dng"))
+        try FileManager.default.copyItem(
+            atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: card + "/" + shot + ".jpg")
+        try FileManager.default.moveItem(atPath: card, toPath: folder + "/card")
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: ") }, w.stdout)
+        XCTAssertTrue(w.stdout.contains("You may want to send: \(folder)/card/\(shot).jpg (photo, taken"), w.stdout)
+        XCTAssertFalse(w.stdout.contains("You may want to send: \(folder)/card/\(shot).dng"), w.stdout)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
     /// The hook writes to photometa's stderr: the JSONL stream on stdout stays JSON.
     func testTheHookNeverWritesIntoTheEventStream() throws {
         let w = try RunningWatch([

@@ -30,14 +30,19 @@ package struct FolderPairing {
     /// How many candidates the folder has (0: not known): a folder held whole is held in one
     /// array of that size, not grown by doubling (50,000 candidates are 11 MB).
     private let expected: Int
+    /// The shots whose developed picture the folder holds (`RawDevelopedPair`, from the
+    /// listing): a raw of one of them is marked as it is taken.
+    private let developedShots: Set<String>
 
     /// `movieNames`: the paths (as candidates will carry them) of the folder's files whose names
     /// a Live Photo movie may have. `holdsAll`: hold every candidate until `finish`, of which
     /// there are `expected` at most.
-    package init(movieNames: [String], holdsAll: Bool, expected: Int = 0) {
+    /// `developedShots`: the `RawDevelopedPair` keys of the folder's developed pictures.
+    package init(movieNames: [String], holdsAll: Bool, expected: Int = 0, developedShots: Set<String> = []) {
         movieNameStems = Set(movieNames.map(LivePhotoPairing.stemHash))
         self.holdsAll = holdsAll
         self.expected = holdsAll ? expected : 0
+        self.developedShots = developedShots
     }
 
     /// Takes one part of the folder's candidates (and their positions in the folder) and
@@ -47,6 +52,13 @@ package struct FolderPairing {
         -> [SuggestionCandidate]
     {
         count += part.count
+        if !developedShots.isEmpty {
+            for i in part.indices {
+                if let shot = RawDevelopedPair.rawKey(part[i].path) {
+                    part[i].hasDevelopedPicture = developedShots.contains(shot)
+                }
+            }
+        }
         for i in part.indices {
             let c = part[i]
             RecencyRule.widen(&span, by: c)

@@ -1,7 +1,8 @@
 /// Only what a chat app would offer: still images (photo, screenshot, Live Photo, GIF) by
 /// default, videos only when asked; never an unreadable or unknown file, never the movie
 /// half of a Live Photo (its still is offered instead), and never a camera's stand-in for a
-/// clip (`CameraProxyName`: its `.THM` cover, its `.LRV` low-resolution copy).
+/// clip (`CameraProxyName`: its `.THM` cover, its `.LRV` low-resolution copy), nor the raw
+/// original of a shot whose developed picture lies beside it (`RawDevelopedPair`).
 package struct MediaRule: SuggestionRule {
     package let id = RuleID.media
     package init() {}
@@ -14,6 +15,7 @@ package struct MediaRule: SuggestionRule {
             if let e = c.error { return "unreadable: \(e)" }
         }
         if let proxy = CameraProxyName.proxy(c.path) { return proxy.reason }
+        if c.hasDevelopedPicture { return "raw original of a developed picture beside it (the picture is offered)" }
         switch c.kind {
         case .unknown: return "not an image or video"
         case .video:

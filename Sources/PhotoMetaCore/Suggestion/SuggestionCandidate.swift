@@ -25,6 +25,10 @@ public struct SuggestionCandidate: Sendable, Equatable, Codable {
     public var durationSeconds: Double?
     /// Apple's Live Photo content identifier, when the file carries one.
     public var contentIdentifier: String?
+    /// A raw original whose developed picture of the same shot lies beside it
+    /// (`RawDevelopedPair`): offered through that picture, never on its own. Not encoded: the
+    /// folder's names say it, and the scan sets it (`FolderPairing`).
+    public var hasDevelopedPicture = false
     /// When the Live Photo partner (`livePhotoPair`) was taken, as the pairing read it. Kept
     /// out of line: a candidate without a partner (nearly all of a library the live library
     /// holds) pays a pointer for it, not a date's 112 bytes. Not encoded: the pairing sets it.
