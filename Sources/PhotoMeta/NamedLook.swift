@@ -41,14 +41,8 @@ struct NamedLook {
         else { return nil }
         // What was there: a half of a pair is paired again only by a listing.
         for c in held where c.livePhotoPair != nil && names.contains(PathKey(c.path)) { return nil }
-        // A raw original and its developed picture (`RawDevelopedPair`) are told apart by the
-        // listing too: a raw's name, or a picture's in a folder that holds raws.
-        if names.contains(where: { RawDevelopedPair.rawKey($0.path) != nil }) { return nil }
-        if names.contains(where: { RawDevelopedPair.developedKey($0.path) != nil }),
-            held.contains(where: { RawDevelopedPair.mayBeRaw($0.format) })
-        {
-            return nil
-        }
+        // The two halves of a RAW+JPEG shot (`RawDevelopedPair`) are told apart by a listing.
+        guard !touchesRawPair(held: held) else { return nil }
         guard let (files, skipped) = list(scan.exclude, held: held) else { return nil }
         let partial = TreeWalker.Folder(path: folder, relative: relative, files: files)
         let keys = SidecarKeys(partial)
@@ -131,6 +125,26 @@ struct NamedLook {
             stems.contains(LivePhotoPairing.stemHash(NamedLook.name(c.path)))
                 || c.contentIdentifier.map(identifiers.contains) == true
         }
+    }
+
+    /// True when a name touches both halves of one RAW+JPEG shot: a raw's name whose picture
+    /// is held or named, or a picture's name whose raw is. A raw alone, or a picture in a folder
+    /// without its raw (a phone's `DCIM/Camera`), is looked at by name.
+    private func touchesRawPair(held: [SuggestionCandidate]) -> Bool {
+        let namedRaws = names.compactMap { RawDevelopedPair.rawKey($0.path) }
+        let namedPictures = names.compactMap { RawDevelopedPair.developedKey($0.path) }
+        guard !namedRaws.isEmpty || !namedPictures.isEmpty else { return false }
+        if !namedPictures.isEmpty {
+            var raws = Set(namedRaws)
+            for c in held where RawDevelopedPair.isRawName(c.path) {
+                if let k = RawDevelopedPair.rawKey(c.path) { raws.insert(k) }
+            }
+            if namedPictures.contains(where: raws.contains) { return true }
+        }
+        guard !namedRaws.isEmpty else { return false }
+        var pictures = Set(namedPictures)
+        for c in held { if let k = RawDevelopedPair.developedKey(c.path) { pictures.insert(k) } }
+        return namedRaws.contains(where: pictures.contains)
     }
 
     /// `name` below `folder` ("/" joins without a second slash).

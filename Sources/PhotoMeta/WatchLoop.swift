@@ -326,9 +326,7 @@ final class WatchLoop {
             // change with its name (a name's date lost), which must not make it an offer again.
             guard !asset.isNotMedia, i < settled.ready.count else { continue }
             if let key = current.files[rel] {
-                var c = SuggestionCandidate(asset, modified: key.modifiedSeconds)
-                c.hasDevelopedPicture = hasDevelopedPicture(rel)
-                candidates.append(c)
+                candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }
         }
         return (changes, candidates)

@@ -36,8 +36,9 @@ extension WatchLoop {
     func offer(_ fresh: [SuggestionCandidate], at t: Double) {
         guard let settings = offerSettings, let box = watcher.offering else { return }
         let again = inspectAgain(deferral.takeDue(at: t)).filter { !setAside($0, at: t) }
-        let candidates = fresh + again + deferral.takeHeld()
+        var candidates = fresh + again + deferral.takeHeld()
         guard !candidates.isEmpty else { return }
+        markRawPairs(&candidates)
         let (offering, context): (Offering, SuggestionContext)
         do throws(StateFileError) {
             (offering, context) = try box.context(settings: settings, at: t)
@@ -84,16 +85,26 @@ extension WatchLoop {
         return paths.compactMap { p in
             let asset = FileInspector.inspect(path: p, pairLivePhotos: true, pairing: pairing)
             guard !asset.isNotMedia, asset.error != .system(.noSuchFile), let facts = try? FileFacts.of(p) else { return nil }
-            var c = SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
-            c.hasDevelopedPicture = relative(p).map(hasDevelopedPicture) ?? false
-            return c
+            return SuggestionCandidate(asset, modified: facts.key.modifiedSeconds)
         }
     }
 
-    /// Whether `rel` is a raw whose developed picture is beside it (`RawDevelopedPair`): looked
-    /// up by name in the snapshot, as a scan's listing says it.
-    func hasDevelopedPicture(_ rel: String) -> Bool {
-        RawDevelopedPair.developedNames(ofRaw: rel).contains { current.files[$0] != nil }
+    /// Marks each raw whose developed picture is beside it now (`RawDevelopedPair`), from the
+    /// snapshot's names of its folder, as a scan's listing would: fresh, put off and held
+    /// candidates alike (a picture may have landed, or gone, since a raw was inspected).
+    func markRawPairs(_ candidates: inout [SuggestionCandidate]) {
+        var shots: [String: Set<String>] = [:]
+        for i in candidates.indices {
+            guard let rel = relative(candidates[i].path), let key = RawDevelopedPair.rawKey(rel) else {
+                candidates[i].hasDevelopedPicture = false
+                continue
+            }
+            let folder = FolderSnapshot.parent(of: rel)
+            if shots[folder] == nil {
+                shots[folder] = Set((current.byFolder[folder] ?? []).compactMap { RawDevelopedPair.developedKey($0) })
+            }
+            candidates[i].hasDevelopedPicture = shots[folder]?.contains(key) ?? false
+        }
     }
 
     /// `path` (as `path(_:)` made it) below the watched folder; nil for another path.

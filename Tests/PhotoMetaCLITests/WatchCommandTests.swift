@@ -78,7 +78,8 @@ final class WatchCommandTests: XCTestCase {
     }
 
     /// A camera's RAW+JPEG shot moved in as a folder: the watch offers the JPEG, not the raw
-    /// beside it (a DNG, whose name sorts first and is dated the same).
+    /// beside it (a DNG, whose name sorts first and is dated the same; the extensions' cases
+    /// differ, as the scan's rule allows).
     func testTheRawOfARawPlusJPEGShotIsNotOffered() throws {
         let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
         XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
@@ -91,10 +92,10 @@ final class WatchCommandTests: XCTestCase {
         tiff += [0, 0, 0, 0]
         try Data(tiff).write(to: URL(fileURLWithPath: card + "/" + shot + ".dng"))
         try FileManager.default.copyItem(
-            atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: card + "/" + shot + ".jpg")
+            atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: card + "/" + shot + ".JPG")
         try FileManager.default.moveItem(atPath: card, toPath: folder + "/card")
         XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: ") }, w.stdout)
-        XCTAssertTrue(w.stdout.contains("You may want to send: \(folder)/card/\(shot).jpg (photo, taken"), w.stdout)
+        XCTAssertTrue(w.stdout.contains("You may want to send: \(folder)/card/\(shot).JPG (photo, taken"), w.stdout)
         XCTAssertFalse(w.stdout.contains("You may want to send: \(folder)/card/\(shot).dng"), w.stdout)
         kill(w.process.processIdentifier, SIGTERM)
         XCTAssertEqual(w.finish(), 0)

@@ -128,6 +128,34 @@ final class NamedLookTests: XCTestCase {
         XCTAssertEqual(Set(rows), Set(files), "seed \(seed): the folder's index rows")
     }
 
+    /// A phone's folder holding one raw of another shot: a new photo is looked at by its name
+    /// alone; the picture of the raw's own shot makes the folder listed, and marks the raw.
+    func testAPictureIsLookedAtByNameUnlessItsRawIsHeld() throws {
+        let dir = try TemporaryDirectory(prefix: "pm-named-raw")
+        let root = try FileSystem.canonicalFolder(dir.path)
+        let cam = root + "/cam"
+        let plain = try TestPaths.bytes("mmexport1700000000000.jpg")
+        for i in 0..<20 { try dir.write(String(format: "cam/IMG_20240101_%06d.jpg", i), plain) }
+        try dir.write("cam/IMG_20240102_000000.dng", [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0, 0, 0, 0])
+        let lib = LiveLibrary(roots: [root], exclude: [], indexPath: nil)
+        lib.populate(entering: nil)
+        func rawMarked() -> Bool? {
+            lib.held.list(in: PathKey(cam))?.first { $0.path.hasSuffix(".dng") }?.hasDevelopedPicture
+        }
+        XCTAssertEqual(rawMarked(), false)
+        try dir.write("cam/IMG_20240101_000099.jpg", plain)
+        var before = lib.looksByName
+        lib.changed(cam, name: "IMG_20240101_000099.jpg")
+        lib.refresh(entering: nil)
+        XCTAssertEqual(lib.looksByName, before + 1, "a photo of another shot: by its name")
+        try dir.write("cam/IMG_20240102_000000.JPG", plain)
+        before = lib.looksByName
+        lib.changed(cam, name: "IMG_20240102_000000.JPG")
+        lib.refresh(entering: nil)
+        XCTAssertEqual(lib.looksByName, before, "the raw's own picture: the folder listed")
+        XCTAssertEqual(rawMarked(), true)
+    }
+
     /// A name is what follows the last `/` byte, whatever it begins with (a combining mark
     /// joins the slash into one `Character`).
     func testANameIsCutAtTheLastSlashByte() {

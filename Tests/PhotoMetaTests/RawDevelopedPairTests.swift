@@ -7,6 +7,8 @@ final class RawDevelopedPairTests: XCTestCase {
         XCTAssertEqual(RawDevelopedPair.rawKey("DCIM/100CANON/IMG_0001.CR3"), "img_0001")
         XCTAssertEqual(RawDevelopedPair.developedKey("DCIM/100CANON/IMG_0001.JPG"), "img_0001")
         XCTAssertEqual(RawDevelopedPair.rawKey("_DSC0001.ARW"), "_dsc0001")
+        XCTAssertEqual(RawDevelopedPair.rawKey("GOPR0001.GPR"), "gopr0001")
+        XCTAssertEqual(RawDevelopedPair.rawKey("pxl_20240101_120000123.raw-02.original.dng"), "pxl_20240101_120000123")
         XCTAssertEqual(RawDevelopedPair.rawKey("20240101_120000.dng"), "20240101_120000")
         XCTAssertEqual(RawDevelopedPair.developedKey("20240101_120000.heic"), "20240101_120000")
         // A Pixel's RAW+JPEG: one shot under two names.
@@ -19,16 +21,6 @@ final class RawDevelopedPairTests: XCTestCase {
         XCTAssertNil(RawDevelopedPair.developedKey("clip.mp4"))
         XCTAssertNil(RawDevelopedPair.rawKey(".dng"))
         XCTAssertNil(RawDevelopedPair.rawKey("dir.dng/file"))
-    }
-
-    func testDevelopedNamesOfARawAsCamerasSpellThem() {
-        let names = RawDevelopedPair.developedNames(ofRaw: "a/IMG_0001.CR3")
-        XCTAssertTrue(names.contains("a/IMG_0001.JPG"))
-        XCTAssertTrue(names.contains("a/IMG_0001.jpg"))
-        XCTAssertTrue(names.contains("a/IMG_0001.HEIC"))
-        let pixel = RawDevelopedPair.developedNames(ofRaw: "PXL_20240101_120000123.RAW-02.ORIGINAL.dng")
-        XCTAssertTrue(pixel.contains("PXL_20240101_120000123.RAW-01.MP.COVER.jpg"))
-        XCTAssertEqual(RawDevelopedPair.developedNames(ofRaw: "IMG_0001.JPG"), [])
     }
 
     /// The scan marks a raw whose shot the folder's listing has a developed picture of, in any

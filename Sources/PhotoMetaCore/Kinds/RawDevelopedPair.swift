@@ -11,7 +11,7 @@ package enum RawDevelopedPair {
     /// Raw originals' extensions (lowercase): DNG and the cameras' own.
     static let rawExtensions: Set<String> = [
         "dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "raf", "orf", "rw2", "pef", "srw", "mrw",
-        "x3f", "3fr", "iiq", "rwl", "erf", "kdc", "dcr", "mos",
+        "x3f", "3fr", "iiq", "rwl", "erf", "kdc", "dcr", "mos", "gpr", "fff",
     ]
     /// What a camera or phone develops beside the raw (lowercase).
     static let developedExtensions: Set<String> = ["jpg", "jpeg", "heic", "heif", "hif"]
@@ -31,30 +31,6 @@ package enum RawDevelopedPair {
 
     /// The shot's key of a developed picture's name; nil for any other name.
     package static func developedKey(_ path: String) -> String? { key(path, codes: developedCodes) }
-
-    /// The names a developed picture of the raw `path`'s shot may have beside it (same folder),
-    /// as cameras and phones spell them; empty for a name that is not a raw's. For a lookup by
-    /// name where no listing is at hand (`watch`'s snapshot).
-    package static func developedNames(ofRaw path: String) -> [String] {
-        guard rawKey(path) != nil, let dot = path.utf8.lastIndex(of: UInt8(ascii: ".")) else { return [] }
-        let stem = String(decoding: path.utf8[..<dot], as: UTF8.self)
-        var names = developedExtensions.sorted().flatMap { [stem + "." + $0, stem + "." + $0.uppercased()] }
-        let marker = Array(".RAW-".utf8)
-        let u = Array(stem.utf8)
-        if u.count > marker.count,
-            let cut = (0...(u.count - marker.count)).first(where: { u[$0..<$0 + marker.count].elementsEqual(marker) })
-        {
-            let shot = String(decoding: u[..<cut], as: UTF8.self)
-            names += [shot + ".RAW-01.COVER.jpg", shot + ".RAW-01.MP.COVER.jpg"]
-        }
-        return names
-    }
-
-    /// Whether `format` may be a raw original's (a TIFF-based raw is `tiff`): a folder without
-    /// one needs no look for a raw of a developed picture's shot.
-    package static func mayBeRaw(_ format: MediaFormat) -> Bool {
-        [.tiff, .cr3, .raf, .mrw, .rw2, .orf].contains(format)
-    }
 
     /// The extension sets as codes (`extensionCode`), so a name is judged by a few byte
     /// compares and nothing is made for the names that are neither (every scan asks it of
