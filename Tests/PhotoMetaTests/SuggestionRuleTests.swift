@@ -169,17 +169,22 @@ final class MediaRuleTests: XCTestCase {
     /// A camera's stand-ins for a clip (its `.THM` cover, its `.LRV`/`.LRF` low-resolution copy)
     /// are never offered, whatever the case of their names; other names are.
     func testACamerasStandInsForAClipAreNotOffered() {
-        for name in ["DCIM/100CANON/MVI_0001.THM", "GOPR0042.thm", "C0001.Thm"] {
+        for name in ["DCIM/100CANON/MVI_0001.THM", "GOPR0042.thm", "C0001.Thm", "/media/card/PRIVATE/M4ROOT/THMBNL/C0001T01.JPG"]
+        {
             let thm = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
-            XCTAssertEqual(rule.reject(thm, in: Scenario.context()), "a camera's thumbnail of a movie (.THM)", name)
+            XCTAssertEqual(
+                rule.reject(thm, in: Scenario.context()), "a camera's thumbnail of a movie (.THM, M4ROOT/THMBNL)", name)
         }
-        for name in ["GL010042.LRV", "DJI_0001.lrf"] {
+        for name in ["GL010042.LRV", "DJI_0001.lrf", "PRIVATE/m4root/sub/C0001S03.MP4"] {
             let lrv = Scenario.candidate(name, age: 1, kind: .video, format: .mp4)
             XCTAssertEqual(
                 rule.reject(lrv, in: Scenario.context { $0.includeVideos = true }),
-                "a camera's low-resolution copy of a movie (.LRV, .LRF)", name)
+                "a camera's low-resolution copy of a movie (.LRV, .LRF, M4ROOT/SUB)", name)
         }
-        for name in ["thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx", "GX010042.MP4"] {
+        for name in [
+            "thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx", "GX010042.MP4", "PRIVATE/M4ROOT/CLIP/C0001.MP4", "THMBNL/C0001T01.JPG",
+            "M4ROOT/THMBNL", "SUB/x.jpg",
+        ] {
             let c = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
             XCTAssertNil(rule.reject(c, in: Scenario.context()), name)
         }

@@ -1,38 +1,55 @@
-/// A camera's stand-in for a clip, written beside it under the clip's name: its cover, the small
-/// JPEG with the extension `.THM` that Canon, GoPro, Sony and other DCF cameras write (the DCF
-/// thumbnail file, whose EXIF InteroperabilityIndex says "THM" [EXIF 2.32 4.6.7, DCF 2.0]), or
-/// its low-resolution copy for previews on a phone: GoPro's and Insta360's `.LRV`, DJI's `.LRF`
-/// (an MP4 under another name). `inspect` reports each as the file it is; neither is a picture
-/// or a video the user took but the clip's, so nothing offers it and `recent` does not list it
-/// (`MediaRule`): in a camera's folder it would stand beside its clip as a second, smaller copy
-/// of the same moment.
+/// A camera's stand-in for a clip, written beside it: its cover, the small JPEG with the
+/// extension `.THM` that Canon, GoPro, Sony and other DCF cameras write under the clip's name
+/// (the DCF thumbnail file, whose EXIF InteroperabilityIndex says "THM" [EXIF 2.32 4.6.7, DCF
+/// 2.0]) or that Sony's XAVC cameras keep in `PRIVATE/M4ROOT/THMBNL` (`C0001T01.JPG`); or its
+/// low-resolution copy for previews on a phone: GoPro's and Insta360's `.LRV`, DJI's `.LRF` (an
+/// MP4 under another name), Sony's proxies in `PRIVATE/M4ROOT/SUB` (`C0001S03.MP4`). `inspect`
+/// reports each as the file it is; none is a picture or a video the user took but the clip's,
+/// so nothing offers it and `recent` does not list it (`MediaRule`): in a camera's folder it
+/// would stand beside its clip as a second, smaller copy of the same moment.
 package enum CameraProxyName {
     package enum Proxy: Sendable, Equatable {
-        /// `.THM`: a JPEG cover.
+        /// `.THM`, or a JPEG in `M4ROOT/THMBNL`: a cover.
         case thumbnail
-        /// `.LRV`, `.LRF`: a low-resolution movie.
+        /// `.LRV`, `.LRF`, or a movie in `M4ROOT/SUB`: a low-resolution movie.
         case lowResolutionCopy
 
         /// Why the file is not offered (`MediaRule`'s reason).
         package var reason: String {
             switch self {
-            case .thumbnail: return "a camera's thumbnail of a movie (.THM)"
-            case .lowResolutionCopy: return "a camera's low-resolution copy of a movie (.LRV, .LRF)"
+            case .thumbnail: return "a camera's thumbnail of a movie (.THM, M4ROOT/THMBNL)"
+            case .lowResolutionCopy: return "a camera's low-resolution copy of a movie (.LRV, .LRF, M4ROOT/SUB)"
             }
         }
     }
 
-    /// What `path` (a path or a name) stands in for, by its extension in any case; nil for
-    /// anything else.
+    /// What `path` (a path or a name) stands in for, by its extension or its folders, in any
+    /// case; nil for anything else. Byte compares only: it is asked of every candidate.
     package static func proxy(_ path: String) -> Proxy? {
         let u = path.utf8
-        guard u.count >= 4 else { return nil }
-        var tail: [UInt8] = []
-        for b in u.suffix(4) { tail.append(b >= 0x41 && b <= 0x5A ? b | 0x20 : b) }
-        switch tail {
-        case Array(".thm".utf8): return .thumbnail
-        case Array(".lrv".utf8), Array(".lrf".utf8): return .lowResolutionCopy
-        default: return nil
+        guard let dot = u.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let ext = u[u.index(after: dot)...]
+        if equalsFolded(ext, "thm") { return .thumbnail }
+        if equalsFolded(ext, "lrv") || equalsFolded(ext, "lrf") { return .lowResolutionCopy }
+        // Sony's XAVC layout: the clip's folder's siblings under PRIVATE/M4ROOT.
+        guard let slash = u[..<dot].lastIndex(of: UInt8(ascii: "/")) else { return nil }
+        let folderEnd = slash
+        let folderStart = u[..<folderEnd].lastIndex(of: UInt8(ascii: "/")).map { u.index(after: $0) } ?? u.startIndex
+        guard folderStart > u.startIndex else { return nil }
+        let parentEnd = u.index(before: folderStart)
+        let parentStart = u[..<parentEnd].lastIndex(of: UInt8(ascii: "/")).map { u.index(after: $0) } ?? u.startIndex
+        guard equalsFolded(u[parentStart..<parentEnd], "m4root") else { return nil }
+        let folder = u[folderStart..<folderEnd]
+        if equalsFolded(folder, "thmbnl") { return .thumbnail }
+        if equalsFolded(folder, "sub") { return .lowResolutionCopy }
+        return nil
+    }
+
+    /// Whether `bytes`, ASCII letters folded to lower case, are `lower`.
+    static func equalsFolded(_ bytes: Substring.UTF8View.SubSequence, _ lower: StaticString) -> Bool {
+        guard bytes.count == lower.utf8CodeUnitCount else { return false }
+        return lower.withUTF8Buffer { l in
+            zip(bytes, l).allSatisfy { b, e in (b >= 0x41 && b <= 0x5A ? b | 0x20 : b) == e }
         }
     }
 }
