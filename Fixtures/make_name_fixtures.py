@@ -53,6 +53,8 @@ NAMES = [
     "CleanShot 2024-11-29 at 22.15.00@2x.png",
     "simplescreenrecorder-2024-11-29_22.15.00.mkv",
     "Kooha-2024-11-29-22-15-00.webm",
+    "vokoscreenNG-2024-11-29_22-15-00.mkv",
+    "vokoscreenNG-2024-11-29_22-15-00.000.png",
     "Screen Recording 2024-11-29 221500.mp4",
     "ScreenRecording_11-29-2024 22-15-00_1.MP4",
     # Cameras: Open Camera's UTC option (an instant), DJI

@@ -169,7 +169,8 @@ extension AssetIndex {
         DELETE FROM folders;
         """,
         // v17: Flash Video (`.flv`, older OBS recordings) and ASF (`.wmv`, `.asf`) are videos,
-        // sized and dated, where rows held them as not media. Dropped as for v13.
+        // sized and dated, where rows held them as not media; vokoscreenNG's names are dated.
+        // Dropped as for v13.
         """
         DELETE FROM assets;
         DELETE FROM folders;

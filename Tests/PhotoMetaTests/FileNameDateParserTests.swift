@@ -29,6 +29,8 @@ final class FileNameDateParserTests: XCTestCase {
         check("simplescreenrecorder-2024-09-19_14.24.08.mkv", "2024-09-19T14:24:08", pattern: "simplescreenrecorder")
         check("simplescreenrecorder-2024-09-19_14.24.08-2.mkv", "2024-09-19T14:24:08", pattern: "simplescreenrecorder")
         check("Kooha-2022-05-10-14-30-12.webm", "2022-05-10T14:30:12", pattern: "kooha")
+        check("vokoscreenNG-2023-12-01_12-34-56.mkv", "2023-12-01T12:34:56", pattern: "vokoscreen", screenshot: true)
+        check("vokoscreenNG-2023-12-01_12-34-56.789.png", "2023-12-01T12:34:56.789", pattern: "vokoscreen", screenshot: true)
         check("Peek 2020-03-01 12-34.gif", "2020-03-01T12:34:00", pattern: "peek")
         check("Screen Recording 2025-07-30 231848.mp4", "2025-07-30T23:18:48", pattern: "windows.screenrecord")
         check("ScreenRecording_01-22-2025 16-13-55_1.MP4", "2025-01-22T16:13:55", pattern: "ios.screenrecord")

@@ -163,6 +163,13 @@ extension FileNameDateParser {
             [.literal("simplescreenrecorder-")] + dashedDate + [
                 .literal("_"), .hour, .literal("."), .minute, .literal("."), .second,
             ]),
+        // vokoscreenNG: snapshots `vokoscreenNG-yyyy-MM-dd_hh-mm-ss.zzz` (with the milliseconds),
+        // recordings the same without them (vkohaupt/vokoscreenNG, QvkSnapshot and the recorder's
+        // `newVideoFilename`: `QDateTime::currentDateTime()`, local). A screenshot scheme: a
+        // recording is a video by its format whatever its name says.
+        Pattern(
+            "vokoscreen", screenshot: true,
+            [.literal("vokoscreenNG-")] + dashedDate + [.literal("_")] + dashedTime + [.optional([.literal("."), .millis])]),
         // Kooha: `Kooha-%F-%H-%M-%S` (SeaDve/Kooha src/recording.rs, `now_local`).
         Pattern("kooha", [.literal("Kooha-")] + dashedDate + [.literal("-")] + dashedTime),
         // Peek: `Peek %Y-%m-%d %H-%M.gif` (phw/peek application-window.vala, local; no seconds).
