@@ -53,6 +53,24 @@ final class FLVReaderTests: XCTestCase {
         XCTAssertFalse(MediaAsset.from(bytes, path: "old.flv").truncated)
     }
 
+    /// Without a duration in `onMetaData` (ffmpeg writing to a pipe), the last tag's time says
+    /// how long the file plays; a stated one comes first.
+    func testTheLastTagsTimeIsTheDurationWhenNoneIsStated() {
+        func tag(_ type: UInt8, _ data: [UInt8], ms: UInt32) -> [UInt8] {
+            var t = flvTag(type, data)
+            t.replaceSubrange(4..<8, with: [UInt8(ms >> 16 & 0xFF), UInt8(ms >> 8 & 0xFF), UInt8(ms & 0xFF), UInt8(ms >> 24)])
+            return t
+        }
+        let header: [UInt8] = Array("FLV".utf8) + [0x01, 0x01, 0, 0, 0, 9, 0, 0, 0, 0]
+        let script = [0x02, 0x00, 0x0A] + Array("onMetaData".utf8) + [0x03]
+        let frames = tag(9, [0x17, 0], ms: 0) + tag(9, [0x27, 0], ms: 40) + tag(9, [0x27, 0], ms: 0x0100_0B90)
+        let unstated = MediaAsset.from(header + tag(18, script + [0x00, 0x00, 0x09], ms: 0) + frames, path: "pipe.flv")
+        XCTAssertEqual(unstated.durationSeconds, Double(0x0100_0B90) / 1000, "24 bits and the 8 above them")
+        XCTAssertFalse(unstated.truncated)
+        let stated = script + amfKey("duration") + [0x00] + bigEndian(Double(12.5).bitPattern) + [0x00, 0x00, 0x09]
+        XCTAssertEqual(MediaAsset.from(header + tag(18, stated, ms: 0) + frames, path: "x.flv").durationSeconds, 12.5)
+    }
+
     /// Sound alone (the header says audio and no video, no size stated) is no video to offer.
     func testAudioOnlyIsNotAVideo() {
         let script = flvTag(18, [0x02, 0x00, 0x0A] + Array("onMetaData".utf8) + [0x03, 0x00, 0x00, 0x09])

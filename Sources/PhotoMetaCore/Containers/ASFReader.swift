@@ -56,8 +56,8 @@ package enum ASFReader {
     /// lie between that and 1970-01-01.
     static let fileTimeEpochOffset: Int64 = 11_644_473_600
 
-    /// What the walk keeps between objects.
-    struct Streams {
+    /// What the walk of the Header Object keeps between objects.
+    struct HeaderWalk {
         var video = 0
         var audio = 0
         var fileProperties = false
@@ -86,7 +86,7 @@ package enum ASFReader {
             out.truncated = true
             out.note("asf", "the Header Object (\(headerEnd) bytes) runs past the end of the file")
         }
-        var streams = Streams()
+        var walk = HeaderWalk()
         var pos: Int64 = 30
         var objects = 0
         while pos + objectHeaderLength <= min(headerEnd, reader.size) {
@@ -98,17 +98,17 @@ package enum ASFReader {
                 break
             }
             let guid = Array(o[0..<16])
-            if guid == GUID.fileProperties, !streams.fileProperties {
+            if guid == GUID.fileProperties, !walk.fileProperties {
                 // One per file [ASF 3.2]; a second is not another date.
-                streams.fileProperties = true
-                streams.broadcast = readFileProperties(reader, at: pos, size: Int64(size), into: &out)
+                walk.fileProperties = true
+                walk.broadcast = readFileProperties(reader, at: pos, size: Int64(size), into: &out)
             } else if guid == GUID.streamProperties {
-                readStreamProperties(reader, at: pos, size: Int64(size), streams: &streams, into: &out)
+                readStreamProperties(reader, at: pos, size: Int64(size), walk: &walk, into: &out)
             }
             pos += Int64(size)
         }
-        out.audioOnly = streams.audio > 0 && streams.video == 0
-        checkData(reader, at: headerEnd, broadcast: streams.broadcast, into: &out)
+        out.audioOnly = walk.audio > 0 && walk.video == 0
+        checkData(reader, at: headerEnd, broadcast: walk.broadcast, into: &out)
         return out
     }
 
@@ -150,18 +150,21 @@ package enum ASFReader {
     /// Reserved (u32), then the type-specific data; a video stream's starts with its Encoded
     /// Image Width and Height (u32 each) [ASF 9.2].
     static func readStreamProperties(
-        _ reader: BoundedReader, at offset: Int64, size: Int64, streams: inout Streams, into out: inout ContainerFindings
+        _ reader: BoundedReader, at offset: Int64, size: Int64, walk: inout HeaderWalk, into out: inout ContainerFindings
     ) {
-        guard size >= 24 + 54 else { return out.note("asf", "a Stream Properties Object of \(size) bytes is too short") }
+        guard size >= 24 + 54 else {
+            out.note("asf", "a Stream Properties Object of \(size) bytes is too short")
+            return
+        }
         guard
             let b = read(
                 reader, at: offset + 24, count: Int(min(size - 24, 54 + 8)), what: "a Stream Properties Object", into: &out)
         else { return }
         let type = Array(b[0..<16])
-        if type == GUID.audioMedia { streams.audio += 1 }
+        if type == GUID.audioMedia { walk.audio += 1 }
         guard type == GUID.videoMedia else { return }
-        streams.video += 1
-        guard streams.video == 1, b.count >= 62 else { return }
+        walk.video += 1
+        guard walk.video == 1, b.count >= 62 else { return }
         var r = ByteReader(b, offset: 54)
         if let w = r.u32le(), let h = r.u32le(), w > 0, h > 0, w <= 1 << 20, h <= 1 << 20 {
             out.width = Int(w)

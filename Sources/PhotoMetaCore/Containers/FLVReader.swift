@@ -134,7 +134,13 @@ package enum FLVReader {
             var r = ByteReader(last)
             let total = Int64(r.u32be() ?? 0)
             for (start, dataSize) in [(size - 4 - total, total - 11), (size - 4 - total - 11, total)]
-            where dataSize >= 0 && start >= bodyStart && tagStarts(reader, at: start, dataSize: dataSize) {
+            where dataSize >= 0 && start >= bodyStart {
+                guard let milliseconds = tagTime(reader, at: start, dataSize: dataSize) else { continue }
+                // The last tag's time: how long the file plays, where `onMetaData` says nothing
+                // (ffmpeg writing to a pipe, a recorder stopped before it rewrote the tag).
+                if milliseconds > 0 {
+                    out.evidence[.flvLastTag, default: FieldEvidence()].durationSeconds = Double(milliseconds) / 1000
+                }
                 return
             }
         }
@@ -142,11 +148,14 @@ package enum FLVReader {
         out.note("flv", "the last tag is cut short: the file ends inside it (\(size) bytes)")
     }
 
-    /// Whether an audio, video or script tag of `dataSize` bytes of data starts at `offset`.
-    static func tagStarts(_ reader: BoundedReader, at offset: Int64, dataSize: Int64) -> Bool {
-        guard let b = try? reader.read(at: offset, count: 4), b.count == 4 else { return false }
+    /// The time (milliseconds: 24 bits, then 8 more above them [FLV 10.1 E.4.1]) of the audio,
+    /// video or script tag of `dataSize` bytes of data that starts at `offset`; nil when none does.
+    static func tagTime(_ reader: BoundedReader, at offset: Int64, dataSize: Int64) -> UInt32? {
+        guard let b = try? reader.read(at: offset, count: 8), b.count == 8 else { return nil }
         var r = ByteReader(b)
-        guard let type = r.u8(), let size = r.u24be() else { return false }
-        return [TagType.audio, TagType.video, TagType.script].contains(type & 0x1F) && Int64(size) == dataSize
+        guard let type = r.u8(), let size = r.u24be(), let low = r.u24be(), let high = r.u8(),
+            [TagType.audio, TagType.video, TagType.script].contains(type & 0x1F), Int64(size) == dataSize
+        else { return nil }
+        return UInt32(high) << 24 | low
     }
 }

@@ -32,6 +32,8 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
     case asfFileProperties = "asf.FileProperties"
     /// FLV's script tag `onMetaData` [FLV 10.1 E.5]: `duration`, `encoder`.
     case flvMetaData = "flv.onMetaData"
+    /// FLV's last tag [FLV 10.1 E.4.1]: its time, the duration when `onMetaData` states none.
+    case flvLastTag = "flv.lastTag"
 
     /// Hashed by case. The standard library's default for a `RawRepresentable` hashes the raw
     /// value's text, on every lookup of every file's evidence (docs/performance.md, "The
@@ -54,6 +56,7 @@ package enum EvidenceSource: String, Sendable, CaseIterable {
         case .transportStreamClock: ordinal = 12
         case .asfFileProperties: ordinal = 13
         case .flvMetaData: ordinal = 14
+        case .flvLastTag: ordinal = 15
         }
         hasher.combine(ordinal)
     }

@@ -29,6 +29,7 @@ package enum FieldPrecedence {
     /// the picture's.
     package static let duration: [EvidenceSource] = [
         .quickTimeMovieHeader, .riffMainHeader, .matroskaInfo, .transportStreamClock, .asfFileProperties, .flvMetaData,
+        .flvLastTag,
     ]
     /// The size when the container states none (the container's own size comes first: it is
     /// the picture as stored, where EXIF's PixelXDimension may describe the original).
