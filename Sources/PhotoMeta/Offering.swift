@@ -29,8 +29,13 @@ package struct Offering {
     {
         var context = SuggestionContext(
             now: now, realNow: realNow, remembered: try memory.remembered(profile: profile), settings: settings)
-        if let id = try memory.standingOffer(profile: profile)?.identity, let size = id.size, let mtime = id.mtimeNanoseconds {
+        let standing = try memory.standingOffer(profile: profile)
+        if let id = standing?.identity, let size = id.size, let mtime = id.mtimeNanoseconds {
             context.offeredFile = SuggestionContext.OfferedFile(size: size, mtimeNanoseconds: mtime)
+        }
+        if let standing, RawDevelopedPair.rawKey(standing.file) != nil {
+            context.offeredRaw = SuggestionContext.OfferedRaw(
+                name: FolderSnapshot.lastComponent(standing.file), instant: standing.instant)
         }
         return context
     }
@@ -50,8 +55,15 @@ package struct Offering {
         let file = try? FileSystem.canonicalPath(s.path)
         // And its identity, so a rename is followed even when no watch saw it (`StandingOffer`).
         let identity = Offering.identity(of: s.path)
+        // The picture of a raw offered takes the raw's place (`MemoryRule.developsOfferedRaw`):
+        // written over it if the raw is still the offer when the lock is held.
+        let standing = try memory.standingOffer(profile: profile)
+        let replacing = standing.flatMap { r in
+            RawDevelopedPair.rawKey(r.file).flatMap { $0 == RawDevelopedPair.developedKey(s.path) ? r.file : nil }
+        }
         switch try memory.offerOnce(
-            profile: profile, instant: instant, offered: s.path, file: file, identity: identity, now: now, deliver: deliver)
+            profile: profile, instant: instant, offered: s.path, file: file, identity: identity, replacing: replacing, now: now,
+            deliver: deliver)
         {
         case .recorded: return (decision, true)
         case .notDelivered: return (decision, false)

@@ -45,6 +45,8 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
     package var remembered: Double?
     /// The standing offer's file (`SuggestionContext.offeredFile`); absent from older clients.
     package var offeredFile: SuggestionContext.OfferedFile?
+    /// The standing offer when it is a raw (`SuggestionContext.offeredRaw`); absent from older clients.
+    package var offeredRaw: SuggestionContext.OfferedRaw?
     package var explain = false
     /// For `recent`: how many, and which kinds (raw values of `MediaKind`).
     package var limit = 0
@@ -88,6 +90,7 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         realNow = context.realNow
         remembered = context.remembered
         offeredFile = context.offeredFile
+        offeredRaw = context.offeredRaw
         self.explain = explain
     }
 
@@ -102,6 +105,7 @@ package struct ServiceRequest: Sendable, Equatable, Codable {
         s.includeVideos = includeVideos
         var context = SuggestionContext(now: now, realNow: realNow, remembered: remembered, settings: s)
         context.offeredFile = offeredFile
+        context.offeredRaw = offeredRaw
         return context
     }
 

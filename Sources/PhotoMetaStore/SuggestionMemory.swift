@@ -181,8 +181,8 @@ package final class SuggestionMemory {
     /// again to what it was, unless another process wrote it meanwhile, and the next asker
     /// makes the offer again.
     package func offerOnce(
-        profile: String, instant: Double, offered: String, file: String? = nil, identity: FileIdentity? = nil, now: Double,
-        deliver: () -> Bool
+        profile: String, instant: Double, offered: String, file: String? = nil, identity: FileIdentity? = nil,
+        replacing: String? = nil, now: Double, deliver: () -> Bool
     ) throws(StateFileError) -> OfferOutcome {
         let db = try writable()
         let columns =
@@ -192,7 +192,13 @@ package final class SuggestionMemory {
         do throws(SQLiteDatabase.Failure) {
             let step = try db.conditionalTransaction { () throws(SQLiteDatabase.Failure) -> (value: OfferStep, commit: Bool) in
                 let row = try db.query("SELECT \(columns) FROM profile_memory WHERE profile = ?", [.text(profile)]).first
-                if let current = row?.first?.double, current >= instant { return (.seen(remembered: current), false) }
+                // `replacing`: the file whose place this offer takes (a raw's picture), when the
+                // row still offers it; the remembered instant then never moves back.
+                let current = row?.first?.double
+                if let current, current >= instant, replacing == nil || row?[3].string != replacing {
+                    return (.seen(remembered: current), false)
+                }
+                let remembered = max(current ?? instant, instant)
                 try db.query(
                     """
                     INSERT INTO profile_memory (profile, \(columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -203,8 +209,10 @@ package final class SuggestionMemory {
                         offered_size = excluded.offered_size, offered_mtime = excluded.offered_mtime
                     """,
                     [
-                        .text(profile), .real(instant), .text(offered), .real(now), file.map { .text($0) } ?? .null,
-                        .real(instant),
+                        .text(profile), .real(remembered), .text(offered), .real(now), file.map { .text($0) } ?? .null,
+                        // The raw's instant when taking its place (the same shot, never earlier
+                        // than what is remembered: the standing offer stands).
+                        .real(remembered),
                         identity.map { .integer($0.device) } ?? .null, identity.map { .integer($0.inode) } ?? .null,
                         identity?.size.map { .integer($0) } ?? .null, identity?.mtimeNanoseconds.map { .integer($0) } ?? .null,
                     ])

@@ -252,6 +252,28 @@ final class SuggestSituationsTests: XCTestCase {
         XCTAssertFalse(recent.stdout.contains("IMG_0001.CR3"), recent.stdout)
     }
 
+    /// A copy in name order (rsync, Syncthing, a camera's Wi-Fi transfer) lands the raw first:
+    /// it is offered alone, then its JPEG takes its place once it lands, then nothing is new;
+    /// `--standing` follows.
+    func testARawOfferedAloneGivesWayToItsPicture() throws {
+        let camera = photos + "/DCIM"
+        try FileManager.default.createDirectory(atPath: camera, withIntermediateDirectories: true)
+        let taken = Date(timeIntervalSince1970: 1_519_214_936)  // canon.cr3's instant, less 0.21 s
+        func land(_ name: String, _ fixture: String) throws {
+            try FileManager.default.copyItem(atPath: Photometa.fixture(fixture), toPath: camera + "/" + name)
+            try FileManager.default.setAttributes([.modificationDate: taken], ofItemAtPath: camera + "/" + name)
+        }
+        let args = ["--now", "2018-02-21T12:09:10Z", "--tz", "UTC"]
+        try land("IMG_0003.CR3", "../formats/canon.cr3")
+        XCTAssertTrue(try suggest(args).stdout.hasPrefix("You may want to send: \(camera)/IMG_0003.CR3"))
+        try land("IMG_0003.JPG", "../thumbnails/srgb.jpg")
+        let replaced = try suggest(args)
+        XCTAssertTrue(replaced.stdout.hasPrefix("You may want to send: \(camera)/IMG_0003.JPG"), replaced.stdout)
+        XCTAssertEqual(try suggest(args).status, 3, "nothing new after it")
+        let standing = try suggest(["--standing"] + args)
+        XCTAssertTrue(standing.stdout.contains("IMG_0003.JPG"), standing.stdout)
+    }
+
     func testExcludedFoldersAreNeverOffered() throws {
         let shots = photos + "/Screenshots"
         _ = try copyNow("shot.jpg", into: shots)

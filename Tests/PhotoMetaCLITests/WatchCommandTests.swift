@@ -101,6 +101,28 @@ final class WatchCommandTests: XCTestCase {
         XCTAssertEqual(w.finish(), 0)
     }
 
+    /// A raw that lands before its picture (a copy in name order) is offered alone; its JPEG,
+    /// landing after it, takes its place.
+    func testARawOfferedAloneGivesWayToItsPicture() throws {
+        let w = try RunningWatch(["watch", folder, "--tz", "UTC", "--state", work.appendingPathComponent("s.sqlite3").path])
+        XCTAssertTrue(w.wait { w.stderr.contains("watching") }, w.stderr)
+        let shot = String(nowName().dropLast(4))
+        var tiff: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x02, 0x00]
+        for tag: UInt16 in [256, 257] { tiff += [UInt8(tag & 0xFF), UInt8(tag >> 8), 3, 0, 1, 0, 0, 0, 8, 0, 0, 0] }
+        tiff += [0, 0, 0, 0]
+        let staging = work.appendingPathComponent("staging").path
+        try FileManager.default.createDirectory(atPath: staging, withIntermediateDirectories: true)
+        try Data(tiff).write(to: URL(fileURLWithPath: staging + "/" + shot + ".dng"))
+        try FileManager.default.moveItem(atPath: staging + "/" + shot + ".dng", toPath: folder + "/" + shot + ".dng")
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: \(folder)/\(shot).dng") }, w.stdout)
+        try FileManager.default.copyItem(
+            atPath: Photometa.fixture("mmexport1700000000000.jpg"), toPath: staging + "/" + shot + ".jpg")
+        try FileManager.default.moveItem(atPath: staging + "/" + shot + ".jpg", toPath: folder + "/" + shot + ".jpg")
+        XCTAssertTrue(w.wait { w.stdout.contains("You may want to send: \(folder)/\(shot).jpg") }, w.stdout)
+        kill(w.process.processIdentifier, SIGTERM)
+        XCTAssertEqual(w.finish(), 0)
+    }
+
     /// The hook writes to photometa's stderr: the JSONL stream on stdout stays JSON.
     func testTheHookNeverWritesIntoTheEventStream() throws {
         let w = try RunningWatch([

@@ -227,6 +227,21 @@ final class MemoryRuleTests: XCTestCase {
         XCTAssertNil(rule.reject(c, in: Scenario.context(remembered: Scenario.now - 11)))
     }
 
+    /// The picture of a shot whose raw is the standing offer takes its place, once: only that
+    /// shot's picture, only while the raw is the last thing remembered, within a second of it.
+    func testThePictureOfTheRawOfferedTakesItsPlace() {
+        let picture = Scenario.candidate("DCIM/IMG_0001.JPG", age: 10.2)
+        var context = Scenario.context(remembered: Scenario.now - 10)
+        XCTAssertNotNil(rule.reject(picture, in: context), "no raw offered")
+        context.offeredRaw = SuggestionContext.OfferedRaw(name: "IMG_0001.CR3", instant: Scenario.now - 10)
+        XCTAssertNil(rule.reject(picture, in: context))
+        XCTAssertNotNil(rule.reject(Scenario.candidate("DCIM/IMG_0002.JPG", age: 10.2), in: context), "another shot")
+        XCTAssertNotNil(rule.reject(Scenario.candidate("DCIM/IMG_0001.JPG", age: 12), in: context), "seconds before it")
+        XCTAssertNotNil(rule.reject(Scenario.candidate("DCIM/IMG_0001.CR3", age: 10), in: context), "the raw itself")
+        context.remembered = Scenario.now - 5
+        XCTAssertNotNil(rule.reject(picture, in: context), "something later was remembered")
+    }
+
     func testSamePhotoUnderAnotherNameDoesNotComeBack() {
         let original = Scenario.candidate("IMG_1.jpg", age: 10)
         let copy = Scenario.candidate("copy of IMG_1.jpg", age: 10)

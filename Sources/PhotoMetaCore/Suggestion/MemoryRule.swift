@@ -11,7 +11,7 @@ package struct MemoryRule: SuggestionRule {
     package func reject(_ c: SuggestionCandidate, in context: SuggestionContext) -> String? {
         if let f = context.offeredFile, f.matches(c) { return MemoryRule.sameFileReason }
         guard let remembered = context.remembered, let t = context.instant(of: c) else { return nil }
-        if t <= remembered { return MemoryRule.reason }
+        if t <= remembered { return MemoryRule.developsOfferedRaw(c, at: t, in: context) ? nil : MemoryRule.reason }
         if let movie = MemoryRule.movieInstant(of: c, in: context), abs(movie - remembered) < 0.001 {
             return MemoryRule.partnerReason
         }
@@ -28,6 +28,18 @@ package struct MemoryRule: SuggestionRule {
     package static func movieInstant(of c: SuggestionCandidate, in context: SuggestionContext) -> Double? {
         guard c.kind == .livePhoto else { return nil }
         return c.livePhotoPairCaptured?.epochSeconds(assuming: context.settings.zone)
+    }
+
+    /// Whether `c`, captured at `t`, is the picture developed in the shot whose raw original is
+    /// the standing offer and the last thing remembered (`RawDevelopedPair`): it takes the raw's
+    /// place (a chat sends the picture), once; the raw beside it is then turned down by `media`.
+    /// Within a second of the raw: a picture dated by its file times may lose the raw's
+    /// sub-seconds.
+    package static func developsOfferedRaw(_ c: SuggestionCandidate, at t: Double, in context: SuggestionContext) -> Bool {
+        guard let raw = context.offeredRaw, let remembered = context.remembered, abs(raw.instant - remembered) < 0.001,
+            abs(t - raw.instant) <= 1, let shot = RawDevelopedPair.developedKey(c.path)
+        else { return false }
+        return RawDevelopedPair.rawKey(raw.name) == shot
     }
 
     static let reason = "already offered or dismissed (captured at or before the remembered time)"

@@ -41,7 +41,21 @@ package struct SuggestionContext: Sendable {
     /// the same photo renamed (a screenshot given a name without its date, dated now by its
     /// birth time) is still the photo offered (`MemoryRule`).
     package var offeredFile: OfferedFile?
+    /// The standing offer when it is a raw original (`RawDevelopedPair`): the picture developed
+    /// from it, landing after it (a copy in name order puts `.CR3` before `.JPG`), takes its
+    /// place (`MemoryRule`).
+    package var offeredRaw: OfferedRaw?
     package var settings: SuggestionSettings
+
+    /// A raw original offered: its file's name and capture instant.
+    package struct OfferedRaw: Sendable, Equatable, Codable {
+        package var name: String
+        package var instant: Double
+        package init(name: String, instant: Double) {
+            self.name = name
+            self.instant = instant
+        }
+    }
 
     /// A file's content key: its size and modification time in nanoseconds (what `rename(2)`
     /// and `cp -p` keep).
