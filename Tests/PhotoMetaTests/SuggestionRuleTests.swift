@@ -175,15 +175,18 @@ final class MediaRuleTests: XCTestCase {
             XCTAssertEqual(
                 rule.reject(thm, in: Scenario.context()), "a camera's thumbnail of a movie (.THM, M4ROOT/THMBNL)", name)
         }
-        for name in ["GL010042.LRV", "DJI_0001.lrf", "PRIVATE/m4root/sub/C0001S03.MP4"] {
+        for name in [
+            "GL010042.LRV", "DJI_0001.lrf", "PRIVATE/m4root/sub/C0001S03.MP4", "DCIM/Camera01/LRV_20220110_121609_11_657.insv",
+            "lrv_20220101_094420_01_013.mp4",
+        ] {
             let lrv = Scenario.candidate(name, age: 1, kind: .video, format: .mp4)
             XCTAssertEqual(
                 rule.reject(lrv, in: Scenario.context { $0.includeVideos = true }),
-                "a camera's low-resolution copy of a movie (.LRV, .LRF, M4ROOT/SUB)", name)
+                "a camera's low-resolution copy of a movie (.LRV, .LRF, LRV_, M4ROOT/SUB)", name)
         }
         for name in [
             "thm", ".thm.jpg", "MVI_0001.JPG", "x.thmx", "GX010042.MP4", "PRIVATE/M4ROOT/CLIP/C0001.MP4", "THMBNL/C0001T01.JPG",
-            "M4ROOT/THMBNL", "SUB/x.jpg",
+            "M4ROOT/THMBNL", "SUB/x.jpg", "VID_20220110_121609_00_657.insv", "LRV.mp4", "xLRV_1.mp4",
         ] {
             let c = Scenario.candidate(name, age: 1, kind: .photo, format: .jpeg)
             XCTAssertNil(rule.reject(c, in: Scenario.context()), name)
