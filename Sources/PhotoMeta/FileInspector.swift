@@ -25,6 +25,8 @@ public enum FileInspector {
         let facts: FileFacts
         if let known {
             facts = known
+        } else if let opened {
+            facts = opened.facts
         } else {
             do throws(SystemError) {
                 facts = try FileFacts.of(path)
@@ -42,7 +44,7 @@ public enum FileInspector {
         if asset.error == nil, pairLivePhotos {
             // Each partner with its file's times, as `suggest` dates every file of the folder.
             let partners =
-                folder.map { $0.partners(of: path).map { ($0.path, $0.facts.fileTimes) } }
+                folder.map { $0.partners(of: path).map { ($0.path, ($0.facts ?? (try? FileFacts.of($0.path)))?.fileTimes) } }
                 ?? likelyPartners(of: path).map { ($0, (try? FileFacts.of($0))?.fileTimes) }
             pair(&asset, partners: partners, folder: folder) {
                 pairing.members(of: String(LivePhotoPairing.split(path).dir), names: folder.map { $0.files.map(\.path) })

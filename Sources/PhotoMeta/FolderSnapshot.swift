@@ -112,7 +112,7 @@ extension FolderSnapshot {
             switch event {
             case .files(_, let files):
                 for entry in files where !TemporaryNames.isTemporary(lastComponent(entry.relative)) {
-                    snap.add(entry.relative, entry.facts.key)
+                    snap.add(entry.relative, entry.key)
                 }
             case .folderDone(let f):
                 if !f.relative.isEmpty { snap.folders.insert(f.relative) }
@@ -135,7 +135,7 @@ extension FolderSnapshot {
             switch event {
             case .files(_, let list):
                 for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
-                    listed[entry.relative] = entry.facts.key
+                    listed[entry.relative] = entry.key
                 }
             case .subfolder(_, let rel): subfolders.append(rel)
             case .skipped(_, _, .unreadableFolder): readable = false
@@ -168,7 +168,7 @@ extension FolderSnapshot {
             switch event {
             case .files(_, let list):
                 for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
-                    found[entry.relative] = entry.facts.key
+                    found[entry.relative] = entry.key
                 }
             case .subfolder(_, let rel): subfolders.insert(rel)
             case .skipped(_, _, .unreadableFolder): readable = false
@@ -203,7 +203,7 @@ extension FolderSnapshot {
             switch event {
             case .files(_, let list):
                 for entry in list where !TemporaryNames.isTemporary(FolderSnapshot.lastComponent(entry.relative)) {
-                    add(entry.relative, entry.facts.key)
+                    add(entry.relative, entry.key)
                     touched.insert(entry.relative)
                 }
             case .folderDone(let done): folders.insert(done.relative)

@@ -196,6 +196,6 @@ public enum InspectionRunner {
 
     /// The run's regular files opened and their first reads asked for (`FileByteSource.openedAhead`).
     static func prefetched(_ run: ArraySlice<CommandLinePaths.Item>) -> [FileByteSource?] {
-        FileByteSource.openedAhead(run.map { $0.facts?.type == .regular ? $0.path : nil })
+        FileByteSource.openedAhead(run.map { $0.unexamined || $0.facts?.type == .regular ? $0.path : nil })
     }
 }

@@ -41,7 +41,8 @@ final class ParseJob: @unchecked Sendable {
         let runs = (toParse.count + ParseJob.runLength - 1) / ParseJob.runLength
         let byRun = ParallelMap.run(runs) { r -> [SuggestionCandidate] in
             let run = toParse[(r * ParseJob.runLength)..<min(toParse.count, (r + 1) * ParseJob.runLength)]
-            var opened = FileByteSource.openedAhead(run.map { files[$0].facts.type == .regular ? files[$0].path : nil })
+            var opened = FileByteSource.openedAhead(
+                run.map { files[$0].facts.map { $0.type == .regular } ?? true ? files[$0].path : nil })
             return run.enumerated().map { i, k in
                 let entry = files[k]
                 let source = opened[i]
@@ -49,7 +50,7 @@ final class ParseJob: @unchecked Sendable {
                 // The folder's listing says which sidecars exist (no open per candidate name).
                 let asset = FileInspector.inspect(
                     path: entry.path, pairLivePhotos: false, facts: entry.facts, folder: folder, opened: source)
-                return SuggestionCandidate(asset, modified: entry.facts.key.modifiedSeconds)
+                return SuggestionCandidate(asset, modified: entry.key.modifiedSeconds)
             }
         }
         var all: [SuggestionCandidate] = []

@@ -14,14 +14,14 @@ struct SidecarKeys {
         if !folder.sidecarNames.isEmpty {
             for f in folder.files {
                 let name = FolderSnapshot.lastComponent(f.path)
-                if folder.sidecarNames.contains(name) { keys[name] = f.facts.key }
+                if folder.sidecarNames.contains(name) { keys[name] = f.key }
             }
         }
         byName = keys
     }
 
     func key(of file: TreeWalker.File) -> FileKey {
-        var key = file.facts.key
+        var key = file.key
         guard !byName.isEmpty else { return key }
         for candidate in SidecarNames.candidates(for: FolderSnapshot.lastComponent(file.path)) {
             guard let s = byName[candidate.name] else { continue }

@@ -59,11 +59,12 @@ enum StandingOffer {
         for root in roots where found == nil {
             TreeWalker(policy: .library, exclude: exclude).walk(root.path) { event in
                 guard found == nil, case .files(_, let files) = event else { return }
-                if let f = files.first(where: { $0.facts.key.device == identity.device && $0.facts.key.inode == identity.inode }),
+                if let f = files.first(where: { $0.key.device == identity.device && $0.key.inode == identity.inode }),
+                    let facts = f.facts,
                     !TemporaryNames.isTemporary(
                         f.path[(f.path.lastIndex(of: "/").map { f.path.index(after: $0) } ?? f.path.startIndex)...])
                 {
-                    found = (f.path, f.facts)
+                    found = (f.path, facts)
                 }
             }
         }

@@ -12,8 +12,11 @@ package struct CommandLinePaths: Sendable {
         /// Named on the command line (not found in a walked folder).
         package var explicit: Bool
         /// What the scan learned of the file (saves a second `stat`); nil when it could not be
-        /// examined.
+        /// examined, or when the walk did not ask (`unexamined`).
         package var facts: FileFacts?
+        /// Found in a walked folder whose listing said it is a regular file, and not examined:
+        /// opening it tells the rest (`TreeWalker.examinesListedFiles`).
+        package var unexamined = false
         /// The folder it was found in, when walked: its Live Photo partners are looked up there.
         package var folder: TreeWalker.Folder?
     }
@@ -51,6 +54,10 @@ package struct CommandLinePaths: Sendable {
         var emitted = Set<String>()
         var walker = TreeWalker(policy: .commandLine, exclude: exclude)
         walker.shouldStop = shouldStop
+        // Every file is opened to be inspected, and the descriptor tells its facts: a `statx`
+        // of each by the walk would be a second look, made before the folder's first file
+        // can be handed on.
+        walker.examinesListedFiles = false
         let stopped = { shouldStop?() == true }
         // Shared by every walk: a folder named twice (or inside another named folder) is walked
         // once.
@@ -84,7 +91,9 @@ package struct CommandLinePaths: Sendable {
                     for f in files {
                         let isExplicit = explicitPaths.contains(f.path)
                         if !isExplicit || emitted.insert(f.path).inserted {
-                            visit(.item(Item(path: f.path, explicit: isExplicit, facts: f.facts, folder: folder)))
+                            var item = Item(path: f.path, explicit: isExplicit, facts: f.facts, folder: folder)
+                            item.unexamined = f.facts == nil
+                            visit(.item(item))
                         }
                     }
                 case .folderDone, .subfolder:

@@ -12,6 +12,8 @@ import PhotoMetaCore
 /// regular file before reading.
 package final class FileByteSource: ByteSource {
     package let size: Int64
+    /// What `statx` of the open descriptor said: the file read, whatever its path leads to now.
+    package let facts: FileFacts
     private let fd: Int32
     private var windowStart: Int64 = -1
     private var window: [UInt8] = []
@@ -43,19 +45,28 @@ package final class FileByteSource: ByteSource {
         }
         let fd = opened.fd
         guard fd >= 0 else { throw .system(SystemError(errno: opened.errno)) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let e = errno
+        let facts: FileFacts
+        do throws(SystemError) {
+            facts = try FileFacts.of(descriptor: fd)
+        } catch {
             close(fd)
-            throw .system(SystemError(errno: e))
+            throw .system(error)
         }
-        let type = st.st_mode & S_IFMT
-        guard type == S_IFREG else {
+        switch facts.type {
+        case .regular: break
+        case .directory:
             close(fd)
-            throw type == S_IFDIR ? .isDirectory : .notRegularFile(what: FileByteSource.describe(type))
+            throw .isDirectory
+        case .symlink:
+            close(fd)
+            throw .notRegularFile(what: "a symbolic link")
+        case .other(let what):
+            close(fd)
+            throw .notRegularFile(what: what)
         }
         self.fd = fd
-        self.size = Int64(st.st_size)
+        self.facts = facts
+        self.size = facts.size
     }
 
     /// Only the ranges asked for are read from the disk, not the kernel's readahead around
@@ -145,17 +156,6 @@ package final class FileByteSource: ByteSource {
             initialized = max(0, min(result, count))
         }
         return result == count ? buffer : nil
-    }
-
-    static func describe(_ type: mode_t) -> String {
-        switch type {
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFLNK: return "a symbolic link"
-        default: return "special file"
-        }
     }
 
     package func read(at offset: Int64, count: Int) throws -> [UInt8] {

@@ -122,6 +122,10 @@ package struct FileKey: Sendable, Hashable {
         device = Int64(bitPattern: f.device)
     }
 
+    /// The key of a file a walk did not examine (`TreeWalker.examinesListedFiles` false): a
+    /// size no file has, so no index row or snapshot entry holds it.
+    package static let unexamined = FileKey(size: -1, mtime: 0, ctime: 0, inode: 0, device: 0)
+
     package init(size: Int64, mtime: Int64, ctime: Int64, inode: Int64, device: Int64) {
         self.size = size
         mtimeNanoseconds = mtime

@@ -46,7 +46,13 @@ package struct TreeWalker: Sendable {
             case .own(let relative): return relative
             }
         }
-        package var facts: FileFacts
+        /// What `statx` said; nil when the walk took the listing's word that the entry is a
+        /// regular file and did not ask (`examinesListedFiles` false): whoever opens it learns
+        /// the rest from the descriptor.
+        package var facts: FileFacts?
+        /// The key of its content (`FileFacts.key`); `FileKey.unexamined` for a file the walk
+        /// did not examine, which no index row holds (the library walks examine every file).
+        package var key: FileKey { facts?.key ?? .unexamined }
         /// For a symbolic link followed under `.library`: its target's canonical path (a
         /// narrower walk, of one sub-folder, would not follow a link out of it).
         package var linkTarget: String?
@@ -59,7 +65,7 @@ package struct TreeWalker: Sendable {
             case own(String)
         }
 
-        package init(path: String, relative: String, facts: FileFacts, linkTarget: String? = nil) {
+        package init(path: String, relative: String, facts: FileFacts?, linkTarget: String? = nil) {
             self.path = path
             self.facts = facts
             self.linkTarget = linkTarget
@@ -129,6 +135,14 @@ package struct TreeWalker: Sendable {
     /// `statx` a folder's entries on both cores (a library scan, which does little else with
     /// unchanged files; `inspect -r` keeps the second core for parsing).
     package var parallelStat = false
+
+    /// `statx` every entry. False takes the listing's word (`d_type`) that an entry is a
+    /// regular file and hands it on unexamined (`File.facts` nil): for `inspect -r`, which
+    /// opens every file anyway and learns its facts from the descriptor, so a folder's files
+    /// are handed on after its listing, not after a `statx` of each (a folder of 5,000
+    /// files kept the workers waiting 12 ms; docs/performance.md, "The walk's statx"). Links
+    /// and entries whose type the listing does not tell are examined as before.
+    package var examinesListedFiles = true
 
     /// Hand a folder's files on in runs as they are examined, without collecting them first:
     /// `Folder.files` is then empty (and sidecars and partners unknown). For a consumer that

@@ -61,32 +61,48 @@ extension TreeWalker {
         return name
     }
 
-    /// The listed names to examine, in order (see `admitted`).
-    func admitted(_ listing: DirectoryHandle.Listing, _ place: Place, visit: (Event) -> Void) -> [String] {
+    /// The listed names to examine, in order (see `admitted`), each with whether the listing
+    /// says it is a regular file.
+    func admitted(_ listing: DirectoryHandle.Listing, _ place: Place, visit: (Event) -> Void) -> [Admitted] {
         // Names first, paths made only for what is kept: a folder of 50,000 files (a burst)
         // holds one string per path, not three.
-        var names: [String] = []
+        var names: [Admitted] = []
         names.reserveCapacity(listing.entries.count)
         for e in listing.entries {
-            if let name = admitted(e, of: listing, place, visit: visit) { names.append(name) }
+            if let name = admitted(e, of: listing, place, visit: visit) { names.append((name, e.type == .regular)) }
         }
         return names
     }
 
+    /// A listed name to examine, and whether the listing says it is a regular file.
+    typealias Admitted = (name: String, listedRegular: Bool)
+
     /// The folder's files and sub-folders and what they are, before any file is handed on, so
     /// every file's item can carry its siblings; entries that are not handed on are reported.
-    func examine(_ names: [String], in handle: DirectoryHandle, _ place: Place, visit: (Event) -> Void)
+    func examine(_ admitted: [Admitted], in handle: DirectoryHandle, _ place: Place, visit: (Event) -> Void)
         -> ([File], [Subfolder])
     {
-        let examined = stat(names, in: handle.fd)
+        // A name the listing says is a regular file is taken at its word when the walk is not
+        // to examine files (`examinesListedFiles`); every other name is asked about.
+        let unasked = { (a: Admitted) in !examinesListedFiles && a.listedRegular }
+        let answers = stat(admitted.filter { !unasked($0) }.map(\.name), in: handle.fd)
+        var next = answers.startIndex
         var files: [File] = []
-        files.reserveCapacity(names.count)
+        files.reserveCapacity(admitted.count)
         var subfolders: [Subfolder] = []
-        for (name, result) in zip(names, examined) {
-            switch classify(name, result, in: handle, place) {
+        for a in admitted {
+            let what: Examined
+            if unasked(a) {
+                what = .file(File(path: place.path(a.name), relative: place.below(a.name), facts: nil))
+            } else {
+                what = classify(a.name, answers[next], in: handle, place)
+                next += 1
+            }
+            switch what {
             case .file(let f): files.append(f)
-            case .folder: subfolders.append((files.count, name, place.path(name), place.below(name)))
-            case .skipped(let reason): visit(.skipped(path: place.path(name), relative: place.below(name), reason: reason))
+            case .folder: subfolders.append((files.count, a.name, place.path(a.name), place.below(a.name)))
+            case .skipped(let reason):
+                visit(.skipped(path: place.path(a.name), relative: place.below(a.name), reason: reason))
             }
         }
         return (files, subfolders)

@@ -5,6 +5,7 @@ import Synchronization
 import XCTest
 
 @testable import PhotoMeta
+@testable import PhotoMetaSystem
 
 /// `InspectionRunner.run` inspects a few files named on the command line on the calling thread
 /// and everything else on its workers; both give the same results, in the same order, with the
@@ -16,6 +17,8 @@ final class InspectionRunnerTests: XCTestCase {
         var format: MediaFormat?
         var captured: String?
         var error: String?
+        var size: Int64?
+        var pair: String?
     }
 
     private struct Outcome {
@@ -25,14 +28,14 @@ final class InspectionRunnerTests: XCTestCase {
         var renderedElsewhere: Bool
     }
 
-    private func run(_ paths: [String]) -> Outcome {
+    private func run(_ paths: [String], recursive: Bool = false) -> Outcome {
         let caller = pthread_self()
         let onCaller = Atomic<Bool>(false)
         let elsewhere = Atomic<Bool>(false)
         let rows = Mutex<[Row]>([])
         let problems = Mutex<[String]>([])
         InspectionRunner.run(
-            paths: paths, recursive: false,
+            paths: paths, recursive: recursive,
             problem: { p in
                 switch p {
                 case .unreadable(let path, let reason): problems.withLock { $0.append("\(path): \(reason)") }
@@ -47,7 +50,8 @@ final class InspectionRunnerTests: XCTestCase {
                 }
                 return Row(
                     path: item.path, explicit: item.explicit, format: asset.format,
-                    captured: asset.captured.map { "\($0)" }, error: asset.error.map { "\($0)" })
+                    captured: asset.captured.map { "\($0)" }, error: asset.error.map { "\($0)" }, size: asset.fileSize,
+                    pair: asset.livePhotoPair)
             },
             emit: { row in rows.withLock { $0.append(row) } })
         return Outcome(
@@ -82,5 +86,45 @@ final class InspectionRunnerTests: XCTestCase {
         XCTAssertEqual(threaded.rows.last?.path, missing)
         XCTAssertNotNil(threaded.rows.last?.error)
         XCTAssertTrue(inline.rows.allSatisfy { $0.explicit && $0.error == nil }, "\(inline.rows)")
+    }
+
+    /// A walked folder's regular files are handed on as the listing names them, without a
+    /// `statx` each (`TreeWalker.examinesListedFiles`): their size and file times come from the
+    /// descriptor that reads them, and a Live Photo's partner from its own `statx`. Every row
+    /// is the one inspecting the file by its name gives.
+    func testWalkedFilesReportWhatTheirOpeningTellsAsNamedFilesDo() throws {
+        let dir = try TemporaryDirectory()
+        for name in ["IMG_0001.HEIC", "IMG_0001.MOV", "still.gif", "DSC_0001.JPG", "truncated.jpg"] {
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(name), toPath: dir.path + "/" + name)
+        }
+        // File times that date the undated GIF, set apart from the copy's time.
+        let old = Date(timeIntervalSince1970: 1_600_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: dir.path + "/still.gif")
+        try FileManager.default.createSymbolicLink(
+            atPath: dir.path + "/link.jpg", withDestinationPath: dir.path + "/DSC_0001.JPG")
+        try Data().write(to: URL(fileURLWithPath: dir.path + "/empty.jpg"))
+
+        let scan = CommandLinePaths(recursive: true).collect([dir.path])
+        XCTAssertEqual(scan.items.count, 7)
+        for item in scan.items {
+            let isLink = item.path.hasSuffix("/link.jpg")
+            XCTAssertEqual(item.unexamined, !isLink, item.path)
+            XCTAssertEqual(item.facts == nil, !isLink, "a link is examined (where it leads), a listed file is not: \(item.path)")
+        }
+
+        let walked = run([dir.path], recursive: true)
+        XCTAssertEqual(walked.problems, [])
+        let named = scan.items.map { item in
+            let asset = FileInspector.inspect(path: item.path)
+            return Row(
+                path: item.path, explicit: false, format: asset.format, captured: asset.captured.map { "\($0)" },
+                error: asset.error.map { "\($0)" }, size: asset.fileSize, pair: asset.livePhotoPair)
+        }
+        XCTAssertEqual(walked.rows, named)
+        let gif = walked.rows.first { $0.path.hasSuffix("/still.gif") }
+        XCTAssertEqual(
+            gif?.captured.map { $0.contains("2020-09-13") }, true, "dated by its file time: \(String(describing: gif))")
+        XCTAssertNotNil(walked.rows.first { $0.path.hasSuffix("/IMG_0001.HEIC") }?.pair, "the partner found and paired")
+        XCTAssertEqual(walked.rows.first { $0.path.hasSuffix("/empty.jpg") }?.size, 0)
     }
 }

@@ -28,7 +28,7 @@ final class TreeWalkerStreamTests: XCTestCase {
                     XCTAssertEqual(
                         folder.relative.isEmpty ? f.relative : folder.relative + "/" + lastName(f.relative), f.relative)
                     let link = f.linkTarget.map { " -> " + $0 } ?? ""
-                    seen.files.append("\(f.path) \(f.relative) \(f.facts.size) \(f.facts.inode)\(link)")
+                    seen.files.append("\(f.path) \(f.relative) \(f.key.size) \(f.key.inode)\(link)")
                 }
             case .folderDone(let folder): seen.done.append(folder.relative)
             case .subfolder(let path, let rel): seen.subfolders.append(path + " " + rel)
