@@ -49,6 +49,11 @@ int pm_open_folder_path(int dirfd, const char *name) {
     return fd >= 0 ? fd : -errno;
 }
 
+int pm_open_folder_path_nofollow(int dirfd, const char *name) {
+    int fd = openat(dirfd, name, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    return fd >= 0 ? fd : -errno;
+}
+
 long pm_pread_cached(int fd, void *buf, unsigned long count, long long offset) {
     struct iovec v = {.iov_base = buf, .iov_len = count};
     ssize_t n = preadv2(fd, &v, 1, (off_t)offset, RWF_NOWAIT);

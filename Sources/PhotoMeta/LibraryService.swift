@@ -61,6 +61,9 @@ package final class LibraryService {
     /// system (tests); nil: as the file system allows (`RescanSchedule`).
     package var rescanWholeEvery: Int?
     private var rescans: RescanSchedule?
+    /// Watches beyond this count fail as past the kernel's limit (tests; nil: only the
+    /// kernel's `max_user_watches` applies), per served folder.
+    package var maximumWatches: Int?
     /// The mount points in and above the folders (nil without `/proc`).
     private var mounts: MountWatch?
 

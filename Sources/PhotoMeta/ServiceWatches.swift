@@ -2,14 +2,14 @@ import PhotoMetaCore
 import PhotoMetaSystem
 
 /// The service's inotify watches: one source per served folder, every folder watched before it
-/// is listed, released when dropped; a folder that cannot be watched (the kernel's limit, a path
-/// past `PATH_MAX`) stops the answers until it has left the library (docs/service.md).
+/// is listed, released when dropped; a folder that cannot be watched (the kernel's limit) stops
+/// the answers until it has left the library (docs/service.md).
 extension LibraryService {
     /// One inotify source per folder, watching the folder itself before anything is listed.
     func startWatching() throws(Failure) {
         for root in folders {
             do throws(InotifySource.Failure) {
-                let source = try InotifySource(root: root)
+                let source = try InotifySource(root: root, maximumWatches: maximumWatches)
                 try source.watch("")
                 watches.append((root, source))
             } catch {

@@ -3,8 +3,8 @@ import PhotoMetaCore
 
 /// Why a watch could not be added, shared with the walker's callback. A watch keeps the first
 /// reason (it then polls); the service keeps one per folder, so that it says each once and
-/// answers again once every folder it could not watch has left the library (a tree deeper than
-/// `PATH_MAX` deleted).
+/// answers again once every folder it could not watch has left the library (a tree past the
+/// watch limit deleted).
 final class WatchFailure: @unchecked Sendable {
     private let lock = NSLock()
     private var value: String?

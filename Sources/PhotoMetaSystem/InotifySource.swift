@@ -1,3 +1,4 @@
+internal import CStatx
 import PhotoMetaCore
 
 #if canImport(Glibc)
@@ -97,7 +98,7 @@ package final class InotifySource {
         guard again || watched[key] == nil else { return }
         if let maximumWatches, watched[key] == nil, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
-        let wd = PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
+        let wd = addWatch(path)
         if wd < 0 {
             if errno == ENOSPC { throw .watchLimit }
             // The folder vanished between the listing and the watch: the next scan notices.
@@ -112,6 +113,33 @@ package final class InotifySource {
         folders[wd] = relative
         if relative.isEmpty { rootDescriptor = wd }
         watched[key] = wd
+    }
+
+    /// `inotify_add_watch` of the folder at `path`, errno set on failure. A path longer than the
+    /// call takes (`PATH_MAX`: a tree 20 folders of 200 bytes deep, which the walk reaches
+    /// folder by folder) is watched through a descriptor of the folder: opened as `LongPath`
+    /// reaches it (`O_PATH`, `O_NOFOLLOW`: the name itself is not followed, as
+    /// `IN_DONT_FOLLOW` asks), then named by its `/proc/self/fd` link, which the kernel resolves
+    /// to the folder whatever its path [inotify(7), proc_pid_fd(5)].
+    private func addWatch(_ path: String) -> Int32 {
+        guard PathBytes.encode(path).count > LongPath.directLimit else {
+            return PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
+        }
+        let folder: Int32
+        do throws(SystemError) {
+            folder = try LongPath.at(path) { dir, name in PathBytes.withCPath(name) { pm_open_folder_path_nofollow(dir, $0) } }
+        } catch {
+            errno = error.errno
+            return -1
+        }
+        guard folder >= 0 else {
+            // A link where the folder was is not followed, as IN_DONT_FOLLOW would not follow it.
+            errno = -folder == ELOOP ? ENOTDIR : -folder
+            return -1
+        }
+        defer { close(folder) }
+        // The `/proc` link must be followed (it is the folder): not IN_DONT_FOLLOW here.
+        return inotify_add_watch(fd, "/proc/self/fd/\(folder)", InotifySource.mask & ~UInt32(IN_DONT_FOLLOW))
     }
 
     /// Forgets folders that no longer exist (their watches are gone with them).

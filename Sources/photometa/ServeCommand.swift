@@ -148,6 +148,10 @@ struct ServeCommand {
         let service = LibraryService(folders: canonical, exclude: exclude, indexPath: indexPath)
         service.rescanInterval = rescan
         service.afterLook = AllocatorPolicy.giveBackFreePages
+        #if DEBUG
+            // Test builds: the kernel's watch limit, reached at will (ServeFoldersTests).
+            service.maximumWatches = ProcessInfo.processInfo.environment["PHOTOMETA_WATCH_LIMIT"].flatMap { Int($0) }
+        #endif
         do throws(LibraryService.Failure) {
             try service.run(
                 runtime: runtime, shouldStop: { stop.isSet }, wake: stop.wakeDescriptor,

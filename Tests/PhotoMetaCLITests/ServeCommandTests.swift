@@ -16,8 +16,10 @@ final class ServeCommandTests: XCTestCase {
         [
             "TZ": "UTC", "XDG_RUNTIME_DIR": scratch.path + "/run", "XDG_STATE_HOME": scratch.path + "/state",
             "XDG_CACHE_HOME": scratch.path + "/cache",
-        ]
+        ].merging(extraEnvironment) { _, extra in extra }
     }
+    /// More of the environment every run of the test gets.
+    var extraEnvironment: [String: String] = [:]
     let now = "2024-08-08T12:08:20Z"
     var serve: RunningPhotometa?
 

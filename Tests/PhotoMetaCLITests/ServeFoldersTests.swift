@@ -3,8 +3,8 @@ import XCTest
 
 /// Which folders `photometa serve` answers for, as a walk would: hidden folders made or renamed
 /// while it runs stay out, folder names are compared by their bytes, `status` says what a plain
-/// `suggest` would use and counts the folder asked, and a folder too deep to watch stops the
-/// answers only while it is there.
+/// `suggest` would use and counts the folder asked, a folder deeper than `PATH_MAX` is watched,
+/// and a folder that cannot be watched stops the answers only while it is there.
 extension ServeCommandTests {
     func status(_ folder: String) throws -> (code: Int32, object: [String: Any]) {
         let r = try Photometa.run(["status", folder, "--json"], environment: env)
@@ -95,9 +95,10 @@ extension ServeCommandTests {
         XCTAssertEqual(try status(folder + "/Sub").object["files"] as? Int, 1)
     }
 
-    /// A tree deeper than PATH_MAX cannot be watched: serve says so on stderr, clients scan, and
-    /// once the tree is gone it answers again.
-    func testAFolderTooDeepToWatchStopsAnswersWhileItIsThere() throws {
+    /// A tree deeper than PATH_MAX is watched like any other (through a descriptor of each deep
+    /// folder, which `inotify_add_watch` cannot take by its path): serve keeps answering, and a
+    /// photo written in the deepest folder is in its next answer.
+    func testAFolderDeeperThanPathMaxIsWatched() throws {
         try startServe()
         let name = String(repeating: "d", count: 200)
         // 22 folders of 200 bytes, each made relative to the one above (no path is that long).
@@ -108,17 +109,48 @@ extension ServeCommandTests {
             close(fd)
             fd = next
         }
-        close(fd)
+        defer { close(fd) }
+        let before = try status(folder)
+        XCTAssertEqual(before.code, 0, "\(before.object)")
+        let files = try XCTUnwrap(before.object["files"] as? Int)
+        // A photo taken now, written in the deepest folder.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg")))
+        let photo = openat(fd, "IMG_20240808_120815.jpg", O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        XCTAssertGreaterThanOrEqual(photo, 0)
+        XCTAssertEqual(bytes.withUnsafeBytes { write(photo, $0.baseAddress, $0.count) }, bytes.count)
+        // Modified an hour ago, as `add` leaves a file: settled, so both answers offer it.
+        let hourAgo = timespec(tv_sec: time(nil) - 3600, tv_nsec: 0)
+        XCTAssertEqual(futimens(photo, [hourAgo, hourAgo]), 0)
+        close(photo)
+        let after = try status(folder)
+        XCTAssertEqual(after.code, 0, "\(after.object)")
+        XCTAssertEqual(after.object["files"] as? Int, files + 1, "the deep photo seen: \(after.object)")
+        let s = try XCTUnwrap(serve)
+        XCTAssertFalse(s.stderr.contains("cannot watch"), s.stderr)
+        try assertExact("a photo in a folder deeper than PATH_MAX")
+    }
+
+    /// A folder that cannot be watched (here the watch limit, set low in a test build) stops
+    /// the answers: serve says so on stderr, clients scan, and once the folder is gone it
+    /// answers again.
+    func testAFolderThatCannotBeWatchedStopsAnswersWhileItIsThere() throws {
+        // The served folder and two sub-folders may be watched.
+        extraEnvironment["PHOTOMETA_WATCH_LIMIT"] = "3"
+        try startServe()
+        XCTAssertEqual(try status(folder).code, 0)
+        for sub in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+        }
         let refused = try status(folder)
         XCTAssertEqual(refused.code, 3)
-        XCTAssertTrue((refused.object["reason"] as? String)?.contains("file name too long") == true, "\(refused.object)")
+        XCTAssertTrue((refused.object["reason"] as? String)?.contains("watch limit") == true, "\(refused.object)")
         let s = try XCTUnwrap(serve)
         XCTAssertTrue(s.wait { s.stderr.contains("clients will scan until it is gone") }, s.stderr)
         XCTAssertEqual(try suggest([])["from_"] as? String, "scan")
-        let removed = try Photometa.run(["-rf", folder + "/" + name], executable: "/bin/rm")
-        XCTAssertEqual(removed.status, 0, removed.stderr)
+        // Which of the three went unwatched depends on the order the service met them.
+        for sub in ["a", "b", "c"] { try FileManager.default.removeItem(atPath: folder + "/" + sub) }
         XCTAssertEqual(try status(folder).code, 0)
         XCTAssertTrue(s.wait { s.stderr.contains("every folder is watched again") }, s.stderr)
-        try assertExact("the deep tree gone")
+        try assertExact("the folder it could not watch gone")
     }
 }

@@ -32,6 +32,9 @@ int pm_statx_fd(int fd, pm_file_stat *out);
 /// only (search permission suffices; Swift's Glibc module lacks O_PATH). Returns the
 /// descriptor, or -errno.
 int pm_open_folder_path(int dirfd, const char *name);
+/// pm_open_folder_path, but `name` itself is not followed when it is a symbolic link
+/// (O_NOFOLLOW: -ELOOP): the folder inotify is to watch, as IN_DONT_FOLLOW asks.
+int pm_open_folder_path_nofollow(int dirfd, const char *name);
 
 /// preadv2(fd, buf, count, offset, RWF_NOWAIT): the bytes only if the page cache holds them,
 /// without waiting for the disk. Returns the count read (possibly short), or -errno (-EAGAIN:
