@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
+@testable import PhotoMeta
 @testable import PhotoMetaCore
+@testable import PhotoMetaSystem
 
 /// The file-time rules of issue 10: the earlier of birth and modification time, and a wall
 /// clock's offset from a file time that agrees with it to the second.
@@ -24,6 +26,48 @@ final class FileTimeRuleTests: XCTestCase {
         let noBirth = FileTimes(birth: nil, modification: t("2024-01-02T10:00:00"))
         XCTAssertEqual(
             CaptureDateResolver.resolve(DateEvidence(fileName: "x.jpg", fileTimes: noBirth)).date?.source, .fileModificationTime)
+    }
+
+    /// A still written anew in place long after its file was made (a tool that saves every shot
+    /// as `screenshot.png`, truncating the old one): the modification dates it. A recording keeps
+    /// its birth (when it started), a still written for a minute or less (a slow copy) too, and
+    /// a copy that kept an older modification time still takes that.
+    func testAStillWrittenAnewIsDatedByItsModification() {
+        func source(_ birth: String, _ modified: String, still: Bool) -> DateSource? {
+            let times = FileTimes(birth: t(birth), modification: t(modified))
+            return CaptureDateResolver.resolve(DateEvidence(fileName: "screenshot.png", fileTimes: times, isStill: still))
+                .date?.source
+        }
+        XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-03T09:30:00", still: true), .fileModificationTime)
+        XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-03T09:30:00", still: false), .fileBirthTime)
+        XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-01T10:01:00", still: true), .fileBirthTime)
+        XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-01T10:01:01", still: true), .fileModificationTime)
+        XCTAssertEqual(source("2024-01-03T09:30:00", "2019-06-01T00:00:00", still: true), .fileModificationTime)
+        let d = CaptureDateResolver.resolve(
+            DateEvidence(
+                fileName: "screenshot.png",
+                fileTimes: FileTimes(birth: t("2024-01-01T10:00:00"), modification: t("2024-01-03T09:30:00")),
+                isStill: true)
+        ).date
+        XCTAssertEqual(d.map { Int($0.epochSeconds(assuming: utcZone)) }, Int(t("2024-01-03T09:30:00").secondsAsIfUTC))
+    }
+
+    /// The same through `FileInspector`, on a file whose modification is set two hours after its
+    /// birth (as a rewrite in place leaves it): an undated GIF takes the modification, an
+    /// undated recording its birth.
+    func testInspectionTellsAStillFromARecording() throws {
+        let dir = try TemporaryDirectory()
+        let later = Date(timeIntervalSinceNow: 7200)
+        for (name, fixture) in [("still.gif", "still.gif"), ("recording.mkv", "../formats/recording.mkv")] {
+            let path = dir.path + "/" + name
+            try FileManager.default.copyItem(atPath: TestPaths.fixture(fixture), toPath: path)
+            try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: path)
+        }
+        guard (try? FileFacts.of(dir.path + "/still.gif"))?.birth != nil else {
+            throw XCTSkip("the file system here records no birth time")
+        }
+        XCTAssertEqual(FileInspector.inspect(path: dir.path + "/still.gif").captured?.source, .fileModificationTime)
+        XCTAssertEqual(FileInspector.inspect(path: dir.path + "/recording.mkv").captured?.source, .fileBirthTime)
     }
 
     func offset(name: String, modified: String) -> CaptureDate? {

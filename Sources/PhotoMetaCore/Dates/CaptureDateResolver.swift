@@ -10,16 +10,20 @@ package struct DateEvidence: Sendable {
     /// A name dated after this year is a counter, not a date (the caller's "next year"; the
     /// core reads no clock). Nil: only `FileNameDateParser.plausibleYears`.
     package var latestNameYear: Int?
+    /// A still picture, written in one go (a video is written for as long as it records): a
+    /// modification long after its birth is the picture written anew (`rewriteGapSeconds`).
+    package var isStill: Bool
 
     package init(
         exif: ExifRecord? = nil, xmp: XMPRecord = XMPRecord(), clues: [DateClue] = [], fileName: String,
-        fileTimes: FileTimes? = nil, latestNameYear: Int? = nil
+        fileTimes: FileTimes? = nil, latestNameYear: Int? = nil, isStill: Bool = false
     ) {
         self.exif = exif
         self.clues = clues + xmp.dateClues
         self.fileName = fileName
         self.fileTimes = fileTimes
         self.latestNameYear = latestNameYear
+        self.isStill = isStill
     }
 }
 
@@ -57,6 +61,10 @@ public struct FileTimes: Sendable, Equatable {
 /// A value that is present but unusable (placeholder, malformed, impossible) is skipped with a
 /// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
 package enum CaptureDateResolver {
+    /// How long after its birth a still may still be being written (a slow copy, a download):
+    /// a modification later than this is the still written anew, and dates it.
+    static let rewriteGapSeconds: Int64 = 60
+
     /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
         .exifDateTimeOriginal, .exifDateTimeDigitized, .quickTimeCreationDate, .quickTimeMovieHeader,
@@ -133,8 +141,14 @@ package enum CaptureDateResolver {
             guard let t = e.fileTimes else { return nil }
             // The earlier of the two: a copy made with `cp -p`, `rsync -a` or `tar` is born now
             // but keeps the old mtime, and the content is as old as the older time; a birth
-            // time before the mtime is a file written (or touched) after it was created.
-            if let birth = t.birth, birth <= t.modification {
+            // time before the mtime is a file written (or touched) after it was created: a
+            // recording, born when it started. A still modified long after its birth was
+            // written anew in place (a tool that saves every shot as `screenshot.png`
+            // truncates the old one, which keeps its birth): its picture is the modification's,
+            // as it would be had the tool written a new file and renamed it over the old one.
+            if let birth = t.birth, birth <= t.modification,
+                !e.isStill || t.modification.secondsAsIfUTC &- birth.secondsAsIfUTC <= rewriteGapSeconds
+            {
                 return CaptureDate(.instant(utc: birth), source: .fileBirthTime)
             }
             return CaptureDate(.instant(utc: t.modification), source: .fileModificationTime)

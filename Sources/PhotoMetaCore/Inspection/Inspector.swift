@@ -74,7 +74,7 @@ public enum Inspector {
 
         let dates = DateEvidence(
             exif: exif, xmp: xmp, clues: found.dates + beside.clues, fileName: fileName, fileTimes: fileTimes,
-            latestNameYear: latestNameYear)
+            latestNameYear: latestNameYear, isStill: !asset.format.isVideo)
         let (date, dateDiagnostics) = CaptureDateResolver.resolve(dates)
         asset.captured = date
         asset.diagnostics += dateDiagnostics
