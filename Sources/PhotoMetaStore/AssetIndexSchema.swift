@@ -175,5 +175,11 @@ extension AssetIndex {
         DELETE FROM assets;
         DELETE FROM folders;
         """,
+        // v18: an undated still modified more than a minute after its birth (written anew in
+        // place) is dated by its modification, where rows kept its birth. Dropped as for v13.
+        """
+        DELETE FROM assets;
+        DELETE FROM folders;
+        """,
     ]
 }

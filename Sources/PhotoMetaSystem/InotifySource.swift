@@ -98,12 +98,14 @@ package final class InotifySource {
         guard again || watched[key] == nil else { return }
         if let maximumWatches, watched[key] == nil, watched.count >= maximumWatches { throw .watchLimit }
         let path = relative.isEmpty ? root : root + "/" + relative
-        let wd = addWatch(path)
+        let (wd, error, throughProc) = addWatch(path)
         if wd < 0 {
-            if errno == ENOSPC { throw .watchLimit }
-            // The folder vanished between the listing and the watch: the next scan notices.
-            if errno == ENOENT || errno == ENOTDIR { return }
-            throw .watchFailed(path, SystemError(errno: errno).description)
+            if error == ENOSPC { throw .watchLimit }
+            // The folder vanished between the listing and the watch: the next scan notices. Not
+            // so for a deep folder opened but not watched through `/proc` (none mounted): it is
+            // there, unwatched, and saying nothing would let a service answer from it.
+            if !throughProc, error == ENOENT || error == ENOTDIR { return }
+            throw .watchFailed(path, SystemError(errno: error).description)
         }
         if let old = watched[key], old != wd, folders[old].map(PathKey.init) == key {
             folders.removeValue(forKey: old)
@@ -115,31 +117,31 @@ package final class InotifySource {
         watched[key] = wd
     }
 
-    /// `inotify_add_watch` of the folder at `path`, errno set on failure. A path longer than the
-    /// call takes (`PATH_MAX`: a tree 20 folders of 200 bytes deep, which the walk reaches
-    /// folder by folder) is watched through a descriptor of the folder: opened as `LongPath`
-    /// reaches it (`O_PATH`, `O_NOFOLLOW`: the name itself is not followed, as
-    /// `IN_DONT_FOLLOW` asks), then named by its `/proc/self/fd` link, which the kernel resolves
-    /// to the folder whatever its path [inotify(7), proc_pid_fd(5)].
-    private func addWatch(_ path: String) -> Int32 {
+    /// `inotify_add_watch` of the folder at `path`: its descriptor, or -1 and the errno, and
+    /// whether the call was made through `/proc`. A path longer than the call takes
+    /// (`PATH_MAX`: a tree 20 folders of 200 bytes deep, which the walk reaches folder by
+    /// folder) is watched through a descriptor of the folder: opened as `LongPath` reaches it
+    /// (`O_PATH`, `O_NOFOLLOW`: the name itself is not followed, as `IN_DONT_FOLLOW` asks), then
+    /// named by its `/proc/self/fd` link, which the kernel resolves to the folder whatever its
+    /// path [inotify(7), proc_pid_fd(5)].
+    private func addWatch(_ path: String) -> (wd: Int32, errno: Int32, throughProc: Bool) {
         guard PathBytes.encode(path).count > LongPath.directLimit else {
-            return PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
+            let wd = PathBytes.withCPath(path) { inotify_add_watch(fd, $0, InotifySource.mask) }
+            return (wd, wd < 0 ? errno : 0, false)
         }
         let folder: Int32
         do throws(SystemError) {
             folder = try LongPath.at(path) { dir, name in PathBytes.withCPath(name) { pm_open_folder_path_nofollow(dir, $0) } }
         } catch {
-            errno = error.errno
-            return -1
+            return (-1, error.errno, false)
         }
-        guard folder >= 0 else {
-            // A link where the folder was is not followed, as IN_DONT_FOLLOW would not follow it.
-            errno = -folder == ELOOP ? ENOTDIR : -folder
-            return -1
-        }
+        // A link where the folder was (ELOOP, or ENOTDIR with O_DIRECTORY) is not followed, as
+        // IN_DONT_FOLLOW would not follow it: both read as "not a folder".
+        guard folder >= 0 else { return (-1, -folder == ELOOP ? ENOTDIR : -folder, false) }
         defer { close(folder) }
         // The `/proc` link must be followed (it is the folder): not IN_DONT_FOLLOW here.
-        return inotify_add_watch(fd, "/proc/self/fd/\(folder)", InotifySource.mask & ~UInt32(IN_DONT_FOLLOW))
+        let wd = inotify_add_watch(fd, "/proc/self/fd/\(folder)", InotifySource.mask & ~UInt32(IN_DONT_FOLLOW))
+        return (wd, wd < 0 ? errno : 0, true)
     }
 
     /// Forgets folders that no longer exist (their watches are gone with them).

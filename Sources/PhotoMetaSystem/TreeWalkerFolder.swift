@@ -35,7 +35,8 @@ extension TreeWalker {
         }
 
         /// The other files of the folder that may pair with `path`, one of `files` (same base
-        /// name), with what the walk's `statx` said of them.
+        /// name), with what the walk's `statx` said of them (nothing, for a walk that did not
+        /// examine its files: `TreeWalker.examinesListedFiles`).
         package func partners(of path: String) -> [File] {
             let table = pairing.load() ?? making.withLock { _ in pairing.load() ?? makeTable() }
             // Most folders have no two files of one base name: no key is made or hashed.

@@ -42,6 +42,8 @@ final class FileTimeRuleTests: XCTestCase {
         XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-03T09:30:00", still: false), .fileBirthTime)
         XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-01T10:01:00", still: true), .fileBirthTime)
         XCTAssertEqual(source("2024-01-01T10:00:00", "2024-01-01T10:01:01", still: true), .fileModificationTime)
+        XCTAssertEqual(source("2024-01-01T10:00:00.900", "2024-01-01T10:01:00.950", still: true), .fileModificationTime)
+        XCTAssertEqual(source("2024-01-01T10:00:00.900", "2024-01-01T10:01:00.900", still: true), .fileBirthTime)
         XCTAssertEqual(source("2024-01-03T09:30:00", "2019-06-01T00:00:00", still: true), .fileModificationTime)
         let d = CaptureDateResolver.resolve(
             DateEvidence(

@@ -33,7 +33,7 @@ int pm_statx_fd(int fd, pm_file_stat *out);
 /// descriptor, or -errno.
 int pm_open_folder_path(int dirfd, const char *name);
 /// pm_open_folder_path, but `name` itself is not followed when it is a symbolic link
-/// (O_NOFOLLOW: -ELOOP): the folder inotify is to watch, as IN_DONT_FOLLOW asks.
+/// (O_NOFOLLOW: -ENOTDIR or -ELOOP): the folder inotify is to watch, as IN_DONT_FOLLOW asks.
 int pm_open_folder_path_nofollow(int dirfd, const char *name);
 
 /// preadv2(fd, buf, count, offset, RWF_NOWAIT): the bytes only if the page cache holds them,

@@ -13,7 +13,8 @@
 ///    exif:GPSTimeStamp; then EXIF DateTime (+ SubSecTime, + OffsetTime)
 /// 8. sidecars: an XMP sidecar's dates, then a Google Takeout JSON's `photoTakenTime`
 /// 9. a date in the file name
-/// 10. the file's birth time, else its modification time
+/// 10. the earlier of the file's birth and modification times; for a still modified more than
+///    a minute after its birth (written anew in place), the modification time
 ///
 /// A value that is present but unusable (placeholder, malformed, impossible) is skipped with a
 /// diagnostic, and the next rule is tried. docs/dates.md explains each rule.
@@ -21,6 +22,14 @@ package enum CaptureDateResolver {
     /// How long after its birth a still may still be being written (a slow copy, a download):
     /// a modification later than this is the still written anew, and dates it.
     static let rewriteGapSeconds: Int64 = 60
+
+    /// Modified more than `rewriteGapSeconds` after its birth, to the nanosecond (wrapping: a
+    /// hostile time stamp must not trap).
+    static func writtenAnew(_ birth: LocalDateTime, _ modification: LocalDateTime) -> Bool {
+        let seconds = modification.secondsAsIfUTC &- birth.secondsAsIfUTC
+        let nanoseconds = Int64(modification.nanosecond) &- Int64(birth.nanosecond)
+        return seconds > rewriteGapSeconds || (seconds == rewriteGapSeconds && nanoseconds > 0)
+    }
 
     /// The table, as data: rules 1 to 10 above, by the source each reports.
     package static let precedence: [DateSource] = [
@@ -103,9 +112,7 @@ package enum CaptureDateResolver {
             // written anew in place (a tool that saves every shot as `screenshot.png`
             // truncates the old one, which keeps its birth): its picture is the modification's,
             // as it would be had the tool written a new file and renamed it over the old one.
-            if let birth = t.birth, birth <= t.modification,
-                !e.isStill || t.modification.secondsAsIfUTC &- birth.secondsAsIfUTC <= rewriteGapSeconds
-            {
+            if let birth = t.birth, birth <= t.modification, !e.isStill || !writtenAnew(birth, t.modification) {
                 return CaptureDate(.instant(utc: birth), source: .fileBirthTime)
             }
             return CaptureDate(.instant(utc: t.modification), source: .fileModificationTime)
