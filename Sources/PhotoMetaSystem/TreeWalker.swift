@@ -264,13 +264,6 @@ package struct TreeWalker: Sendable {
     ) {
         if let shouldStop, shouldStop() { return }
         entering?(dir, relative)
-        let listing: DirectoryHandle.Listing
-        do throws(SystemError) {
-            listing = try handle.entries()
-        } catch {
-            visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
-            return
-        }
         let place = Place(dir: dir, relative: relative, root: root)
         func subfolder(_ sub: Subfolder) {
             if !descend {
@@ -281,11 +274,24 @@ package struct TreeWalker: Sendable {
                 descendInto(sub, of: handle, root: root, depth: depth, visited: &visited, visit: visit)
             }
         }
-        if streamsFiles {
-            stream(listing, in: handle, place, visit: visit, subfolder: subfolder)
-            return
+        let files: [File]
+        let subfolders: [Subfolder]
+        do {
+            // The listing ends here, before any file is handed on: a folder of 50,000 names is
+            // 2 MB, not to be kept while its files are parsed and its sub-folders walked.
+            let listing: DirectoryHandle.Listing
+            do throws(SystemError) {
+                listing = try handle.entries()
+            } catch {
+                visit(.skipped(path: dir, relative: relative.isEmpty ? dir : relative, reason: .unreadableFolder(error)))
+                return
+            }
+            if streamsFiles {
+                stream(listing, in: handle, place, visit: visit, subfolder: subfolder)
+                return
+            }
+            (files, subfolders) = examine(admitted(listing, place, visit: visit), in: handle, place, visit: visit)
         }
-        let (files, subfolders) = examine(admitted(listing, place, visit: visit), in: handle, place, visit: visit)
         let folder = Folder(path: dir, relative: relative, files: files)
         if lastNamesFirst {
             // The sub-folders last name first, then the folder's own files, in path order (a
