@@ -291,7 +291,8 @@ final class WatchLoop {
     }
 
     /// Inspects the settled files (on all cores): the change set and the offer's candidates. A file
-    /// that is not media (`isNotMedia`) is no news, nor a renamed one (the standing offer follows).
+    /// that is not media (`isNotMedia`) is no news; a renamed one is a move in the change set
+    /// (the standing offer follows) and a candidate at its new name.
     private func inspect(_ settled: SettleTracker.Settled) -> (ChangeSet, [SuggestionCandidate]) {
         var changes = ChangeSet()
         changes.removed = settled.removed.map(path)
@@ -322,9 +323,9 @@ final class WatchLoop {
             } else if !asset.isNotMedia {
                 if settled.ready[i].inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
             }
-            // A renamed file is not news: it was judged at its first name, and its date may
-            // change with its name (a name's date lost), which must not make it an offer again.
-            guard !asset.isNotMedia, i < settled.ready.count else { continue }
+            // A renamed file is judged at its new name, as a scan judges it (a name may date it
+            // anew); the memory keeps an offer from coming back under a new name (`MemoryRule`).
+            guard !asset.isNotMedia else { continue }
             if let key = current.files[rel] {
                 candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }
