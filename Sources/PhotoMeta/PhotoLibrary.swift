@@ -36,7 +36,7 @@ public struct PhotoLibrary: Sendable {
         package var clock: any WallClock = SystemClock()
         /// Ask a running `photometa serve` first (false: `--no-service`); where to find it.
         package var useService = true
-        package var environment = ProcessInfo.processInfo.environment
+        package var environment = ProcessEnvironment.current
 
         /// The zone for capture dates without an offset (the same as `settings.zone`).
         public var zone: TimeZone {

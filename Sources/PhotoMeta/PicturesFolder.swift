@@ -6,7 +6,7 @@ import PhotoMetaSystem
 /// else `~/.config/user-dirs.dirs`, as `xdg-user-dirs-update` writes it), else `~/Pictures`.
 public enum PicturesFolder {
     /// The folder and where it came from (for `--explain`); it may not exist.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment)
+    public static func locate(environment: [String: String] = ProcessEnvironment.current)
         -> (path: String, source: String)
     {
         var home = HomeFolder.path(environment)

@@ -43,7 +43,7 @@ public struct Suggester: Sendable {
         /// Ask a running `photometa serve` first (false with `--no-service`); where to find it
         /// (`XDG_RUNTIME_DIR`).
         package var useService = true
-        package var environment = ProcessInfo.processInfo.environment
+        package var environment = ProcessEnvironment.current
 
         /// The defaults: memory at `defaultStatePath`, index at `defaultIndexPath`.
         public init(settings: SuggestionSettings) {
@@ -91,12 +91,12 @@ public struct Suggester: Sendable {
     public init(options: Options) { self.options = options }
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
-    public static func defaultStatePath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultStatePath(environment: [String: String] = ProcessEnvironment.current) -> String {
         SuggestionMemory.defaultPath(environment: environment)
     }
 
     /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
-    public static func defaultIndexPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func defaultIndexPath(environment: [String: String] = ProcessEnvironment.current) -> String {
         AssetIndex.defaultPath(environment: environment)
     }
 

@@ -57,7 +57,7 @@ package final class AssetIndex {
     }
 
     /// `$XDG_CACHE_HOME/photometa/index.sqlite3`, else `~/.cache/photometa/index.sqlite3`.
-    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let x = HomeFolder.base("XDG_CACHE_HOME", environment) { return x + "/photometa/index.sqlite3" }
         let home = HomeFolder.path(environment)
         return home + "/.cache/photometa/index.sqlite3"

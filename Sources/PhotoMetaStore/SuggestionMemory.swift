@@ -107,7 +107,7 @@ package final class SuggestionMemory {
     }
 
     /// `$XDG_STATE_HOME/photometa/state.sqlite3`, else `~/.local/state/photometa/state.sqlite3`.
-    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func defaultPath(environment: [String: String] = ProcessEnvironment.current) -> String {
         if let x = HomeFolder.base("XDG_STATE_HOME", environment) { return x + "/photometa/state.sqlite3" }
         let home = HomeFolder.path(environment)
         return home + "/.local/state/photometa/state.sqlite3"

@@ -1,3 +1,5 @@
+import PhotoMetaCore
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,7 +34,7 @@ package enum HomeFolder {
         var buffer = [CChar](repeating: 0, count: 4096)
         let rc = getpwuid_r(geteuid(), &entry, &buffer, buffer.count, &found)
         guard rc == 0, found != nil, let dir = entry.pw_dir else { return nil }
-        let home = String(cString: dir)
+        let home = PathBytes.decode(UnsafeBufferPointer(start: dir, count: strlen(dir)).map { UInt8(bitPattern: $0) })
         return home.hasPrefix("/") ? home : nil
     }
 }

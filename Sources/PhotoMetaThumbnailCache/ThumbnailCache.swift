@@ -50,7 +50,7 @@ public struct ThumbnailCache: Sendable, Equatable {
     }
 
     /// `$XDG_CACHE_HOME/thumbnails` (an absolute XDG_CACHE_HOME), else `~/.cache/thumbnails`.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ThumbnailCache {
+    public static func standard(environment: [String: String] = ProcessEnvironment.current) -> ThumbnailCache {
         if let x = HomeFolder.base("XDG_CACHE_HOME", environment) { return ThumbnailCache(root: x + "/thumbnails") }
         let home = HomeFolder.path(environment)
         return ThumbnailCache(root: home + "/.cache/thumbnails")

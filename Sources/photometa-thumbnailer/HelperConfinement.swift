@@ -47,7 +47,7 @@ enum HelperConfinement {
     /// Confines the helper and returns what is in force; the first missing confinement is said
     /// once on stderr (the rest still apply).
     static func confine(files: [String], job: ThumbnailJob, cacheRoot: String?) -> Confinement {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let c = Sandbox.confine(
             policy(files: files, job: job, cacheRoot: cacheRoot, environment: environment), environment: environment)
         if !c.notes.isEmpty {
@@ -63,7 +63,7 @@ enum HelperConfinement {
     /// /proc/PID/status and closed the pipe.
     static func probeIfAsked(_ emit: (String) -> Void) {
         #if DEBUG
-            let environment = ProcessInfo.processInfo.environment
+            let environment = ProcessEnvironment.current
             guard let secret = environment["PHOTOMETA_SANDBOX_PROBE"], !secret.isEmpty else { return }
             emit(SandboxProbe.line(SandboxProbe.run(secret: secret)))
             if environment["PHOTOMETA_SANDBOX_PROBE_HOLD"] == "1" { SandboxProbe.waitForReaderToLeave(1) }
@@ -74,7 +74,7 @@ enum HelperConfinement {
     /// `PHOTOMETA_SANDBOX_PROBE_SPIN` (the CPU limit's test).
     static func spinIfAsked(_ file: String) {
         #if DEBUG
-            if let name = ProcessInfo.processInfo.environment["PHOTOMETA_SANDBOX_PROBE_SPIN"], !name.isEmpty,
+            if let name = ProcessEnvironment.current["PHOTOMETA_SANDBOX_PROBE_SPIN"], !name.isEmpty,
                 file.hasSuffix(name)
             {
                 SandboxProbe.spin()

@@ -22,7 +22,7 @@ final class ProgressLine: Sendable {
 
     /// Starts a display unless `quiet` or stderr is not a terminal; nil then.
     static func start(quiet: Bool, noun: String = "files") -> ProgressLine? {
-        guard !quiet, Terminal.isTerminal(2), ProcessInfo.processInfo.environment["TERM"] != "dumb" else { return nil }
+        guard !quiet, Terminal.isTerminal(2), ProcessEnvironment.current["TERM"] != "dumb" else { return nil }
         let p = ProgressLine(noun: noun)
         current = p
         return p

@@ -33,7 +33,7 @@ enum SelfConfinement {
     /// Confines this process for `needs`; a missing confinement is said once on stderr.
     @discardableResult
     static func apply(_ needs: Needs) -> Confinement {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         #if DEBUG
             // Test builds: PHOTOMETA_SANDBOX_OFF=1 runs unconfined (a test compares the two).
             if environment["PHOTOMETA_SANDBOX_OFF"] == "1" { return Confinement() }

@@ -150,7 +150,7 @@ struct ServeCommand {
         service.afterLook = AllocatorPolicy.giveBackFreePages
         #if DEBUG
             // Test builds: the kernel's watch limit, reached at will (ServeFoldersTests).
-            service.maximumWatches = ProcessInfo.processInfo.environment["PHOTOMETA_WATCH_LIMIT"].flatMap { Int($0) }
+            service.maximumWatches = ProcessEnvironment.current["PHOTOMETA_WATCH_LIMIT"].flatMap { Int($0) }
         #endif
         do throws(LibraryService.Failure) {
             try service.run(
@@ -176,7 +176,7 @@ struct ServeCommand {
     /// The runtime folder, prepared; nil (with a note saying why clients cannot find the
     /// service) when there is none to use.
     static func runtimeFolder() -> RuntimeFolder? {
-        switch RuntimeFolder.locate(environment: ProcessInfo.processInfo.environment) {
+        switch RuntimeFolder.locate(environment: ProcessEnvironment.current) {
         case .failure(let why):
             Output.err("photometa: note: \(why): clients cannot find this service and will scan")
             return nil
@@ -230,7 +230,7 @@ struct StatusCommand {
             }
         }
         let report: StatusReport
-        switch ServiceClient.ask(request, environment: ProcessInfo.processInfo.environment) {
+        switch ServiceClient.ask(request, environment: ProcessEnvironment.current) {
         case .success(let reply):
             let rescan = reply.rescanEvery.map {
                 (every: $0, whole: reply.wholeRescanEvery ?? $0, last: reply.lastRescan ?? reply.since)

@@ -48,7 +48,7 @@ enum ThumbnailerProcess {
     /// The helper: `PHOTOMETA_THUMBNAILER`, else beside this executable, else in
     /// `../libexec/photometa/`. Not found: the paths tried, for the message.
     static func helper() -> Result<String, HelperMissing> {
-        if let p = ProcessInfo.processInfo.environment["PHOTOMETA_THUMBNAILER"], !p.isEmpty {
+        if let p = ProcessEnvironment.current["PHOTOMETA_THUMBNAILER"], !p.isEmpty {
             return FileSystem.isExecutableFile(p) ? .success(p) : .failure(HelperMissing(tried: [p], fromEnvironment: true))
         }
         let exe = FileSystem.executablePath() ?? CommandLine.arguments[0]
@@ -144,7 +144,7 @@ enum ThumbnailerProcess {
     /// take PHOTOMETA_HELPER_TIMEOUT_MS instead, so a test need not wait two minutes.
     static let answerTimeout: (seconds: Int, milliseconds: Int32) = {
         #if DEBUG
-            if let ms = ProcessInfo.processInfo.environment["PHOTOMETA_HELPER_TIMEOUT_MS"].flatMap(Int32.init), ms > 0 {
+            if let ms = ProcessEnvironment.current["PHOTOMETA_HELPER_TIMEOUT_MS"].flatMap(Int32.init), ms > 0 {
                 return ((Int(ms) + 999) / 1000, ms)
             }
         #endif

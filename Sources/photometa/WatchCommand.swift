@@ -284,7 +284,7 @@ struct WatchCommand {
     /// The hook's output goes to stderr, never into the event stream, and it inherits no
     /// descriptor of photometa's (`Hook`, posix_spawn with closefrom).
     func run(_ command: String, for s: SuggestionCandidate, thumbnail: String?) {
-        var env = ProcessInfo.processInfo.environment
+        var env = ProcessEnvironment.current
         env["PHOTOMETA_PATH"] = s.path
         if let thumbnail { env["PHOTOMETA_THUMBNAIL"] = thumbnail }
         env["PHOTOMETA_KIND"] = s.kind.rawValue

@@ -38,7 +38,7 @@ enum ZoneArgument {
     /// a zoneinfo folder names the zone after it; a zone's own name is that zone; else a POSIX
     /// rule (`CST-8`, `UTC-8`, `<+0530>-5:30`) gives its standard offset, counted west as POSIX
     /// counts; else a zone name in any case. A `TZ` that names no zone is not silently UTC: `warning` says so.
-    static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    static func fromEnvironment(_ environment: [String: String] = ProcessEnvironment.current)
         -> (zone: TimeZone, warning: String?)
     {
         let utc = TimeZone(identifier: "Etc/UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
