@@ -64,6 +64,8 @@ pid_t pm_spawn_piped(const char *path, char *const argv[], char *const envp[], i
 
 #define PM_HELPER_TUNABLES "GLIBC_TUNABLES=glibc.malloc.hugetlb=1"
 
+char **pm_environment(void) { return environ; }
+
 char **pm_helper_environment(void) {
     size_t n = 0, theirs = 0;
     const char *user = NULL;

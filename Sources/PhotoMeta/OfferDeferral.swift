@@ -38,7 +38,7 @@ final class OfferDeferral {
     static func unsettledUntil(
         _ c: SuggestionCandidate, settle: Double, within: Double, zone: TimeZone, now: Double
     ) -> Double? {
-        guard c.captured?.source == .fileBirthTime || c.captured?.source == .fileModificationTime,
+        guard c.captured?.source.isFileTime == true,
             let captured = c.captured?.epochSeconds(assuming: zone), captured >= now - within,
             let facts = try? FileFacts.of(c.path)
         else { return nil }

@@ -1,4 +1,5 @@
 import Foundation
+import PhotoMetaCore
 import PhotoMetaSystem
 
 /// The user's pictures folder, where `suggest`, `dismiss`, `forget` and `watch` look when no
@@ -13,7 +14,8 @@ public enum PicturesFolder {
         while home.count > 1, home.hasSuffix("/") { home.removeLast() }
         let config = HomeFolder.base("XDG_CONFIG_HOME", environment) ?? home + "/.config"
         let file = config + "/user-dirs.dirs"
-        let text = FileSystem.contents(file, limit: 1 << 20).flatMap { String(validating: $0, as: UTF8.self) }
+        // By its bytes: a folder named in Latin-1 is still that folder (`PathBytes`).
+        let text = FileSystem.contents(file, limit: 1 << 20).map { PathBytes.decode($0) }
         switch text.map({ picturesDir(in: $0, home: home) }) {
         case .folder(let dir)?: return (dir, "XDG_PICTURES_DIR in \(file)")
         case .turnedOff?:

@@ -323,9 +323,8 @@ final class WatchLoop {
             } else if !asset.isNotMedia {
                 if settled.ready[i].inserted { changes.inserted.append(file) } else { changes.changed.append(file) }
             }
-            // A renamed file is judged at its new name, as a scan judges it (a name may date it
-            // anew); the memory keeps an offer from coming back under a new name (`MemoryRule`).
-            guard !asset.isNotMedia else { continue }
+            guard !asset.isNotMedia, asset.error != .system(.noSuchFile) else { continue }
+            if i >= settled.ready.count, !WatchLoop.judgesRename(asset) { continue }
             if let key = current.files[rel] {
                 candidates.append(SuggestionCandidate(asset, modified: key.modifiedSeconds))
             }

@@ -21,6 +21,14 @@ extension WatchLoop {
         deliver(.folderGone)
     }
 
+    /// Whether a file renamed within the folder is a candidate at its new name: when the name
+    /// (or a sidecar it now has, or its content) dates it, as a scan dates it. Dated by its
+    /// file times, it lost a date or never had one, and is no news: a photo named for 2019 and
+    /// renamed `grandma.jpg` is not a photo of now (docs/watch.md, "Renames").
+    static func judgesRename(_ asset: MediaAsset) -> Bool {
+        asset.captured.map { !$0.source.isFileTime } ?? false
+    }
+
     /// The rules' settings an offer is decided with (nil: no suggestions), no settle time.
     var offerSettings: SuggestionSettings? {
         guard var settings = watcher.options.suggestions else { return nil }

@@ -1,3 +1,4 @@
+internal import CSpawn
 import PhotoMetaCore
 
 #if canImport(Glibc)
@@ -13,7 +14,8 @@ import PhotoMetaCore
     /// The variables now [environ(7)]; of a name given twice, the first, as getenv(3) reads it.
     @usableFromInline package static var current: [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
+        // NULL after clearenv(3), which a program embedding the library may call.
+        guard var entry = pm_environment() else { return [:] }
         while let pointer = entry.pointee {
             let bytes = UnsafeBufferPointer(start: pointer, count: strlen(pointer)).map { UInt8(bitPattern: $0) }
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 {

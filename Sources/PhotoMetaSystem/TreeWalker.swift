@@ -277,8 +277,9 @@ package struct TreeWalker: Sendable {
         let files: [File]
         let subfolders: [Subfolder]
         do {
-            // The listing ends here, before any file is handed on: a folder of 50,000 names is
-            // 2 MB, not to be kept while its files are parsed and its sub-folders walked.
+            // A folder examined whole lets its listing go here, before any file is handed on: a
+            // folder of 50,000 names is 2 MB, not to be kept while its files are parsed and its
+            // sub-folders walked (a streamed folder reads the listing as it hands files on).
             let listing: DirectoryHandle.Listing
             do throws(SystemError) {
                 listing = try handle.entries()

@@ -20,7 +20,7 @@ final class EnvironmentBytesTests: XCTestCase {
         // The shell makes the bytes (0xFF, 0xFE): a Swift string cannot carry them.
         let script =
             #"XDG_STATE_HOME="$(printf '%s/st\377ate' "$1")" XDG_CACHE_HOME="$(printf '%s/ca\376che' "$1")" "#
-            + #"exec "$2" suggest "$3" --tz UTC --json"#
+            + #"exec "$2" suggest "$3" --tz UTC --json --no-service"#
         let r = try Photometa.run(
             ["-c", script, "sh", scratch.path, Photometa.binary.path, library], executable: "/bin/sh")
         XCTAssertEqual(r.status, 0, r.stdout + r.stderr)

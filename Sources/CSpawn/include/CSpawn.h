@@ -23,6 +23,10 @@ pid_t pm_spawn_piped(const char *path, char *const argv[], char *const envp[], i
 /// block (free() it), or NULL when out of memory.
 char **pm_helper_environment(void);
 
+/// The process's environment (environ(7)); NULL after clearenv(3). Swift imports `environ`
+/// itself as a pointer that cannot be NULL.
+char **pm_environment(void);
+
 /* The spawner (docs/sandbox.md): a process forked before photometa confines itself, which
  * keeps the rights photometa gives up (execve above all) and starts, on request, only the two
  * programs it was told about at its start: the thumbnail helper and the `watch --exec` hook.

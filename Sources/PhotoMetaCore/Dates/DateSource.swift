@@ -37,6 +37,9 @@ public enum DateSource: String, Sendable, CaseIterable, Codable {
     case fileName = "filename"
     case fileBirthTime = "file.birthtime"
     case fileModificationTime = "file.mtime"
+
+    /// The file's own times, not anything it says: the last resort of the precedence table.
+    public var isFileTime: Bool { self == .fileBirthTime || self == .fileModificationTime }
 }
 
 /// Where the UTC offset of a wall-clock date came from; the raw value is the JSON
