@@ -487,6 +487,36 @@ final class DirectoryWatcherTests: XCTestCase {
         XCTAssertTrue(recorder.wait { recorder.removed == [path("p.jpg")] })
     }
 
+    /// A tree deeper than `PATH_MAX` (22 folders of 200 bytes, made one inside the other after
+    /// the watch began) is watched by inotify like any other folder, through a descriptor of
+    /// each: a photo written in the deepest folder is reported, and the watcher never says it
+    /// could not watch a folder or falls back to polling.
+    func testAFolderDeeperThanPathMaxIsWatched() throws {
+        try start()
+        let name = String(repeating: "d", count: 200)
+        var fd = open(dir.path, O_RDONLY | O_DIRECTORY)
+        var deep = dir.path
+        for _ in 0..<22 {
+            XCTAssertEqual(mkdirat(fd, name, 0o755), 0)
+            let next = openat(fd, name, O_RDONLY | O_DIRECTORY)
+            close(fd)
+            fd = next
+            deep += "/" + name
+        }
+        defer { close(fd) }
+        XCTAssertGreaterThan(deep.utf8.count, Int(PATH_MAX))
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: TestPaths.fixture("mmexport1700000000000.jpg")))
+        let photo = openat(fd, "deep.jpg", O_WRONLY | O_CREAT | O_EXCL, 0o644)
+        XCTAssertGreaterThanOrEqual(photo, 0)
+        XCTAssertEqual(bytes.withUnsafeBytes { Glibc.write(photo, $0.baseAddress, $0.count) }, bytes.count)
+        close(photo)
+        XCTAssertTrue(recorder.wait { recorder.inserted == [deep + "/deep.jpg"] }, "\(recorder.inserted)")
+        let notes = recorder.all.compactMap { event -> String? in
+            if case .note(let n) = event { return n } else { return nil }
+        }
+        XCTAssertEqual(notes, [], "no folder left unwatched")
+    }
+
     func testTheWatchLimitFallsBackToPolling() throws {
         for f in ["a", "b", "c"] { try FileManager.default.createDirectory(atPath: path(f), withIntermediateDirectories: true) }
         try start(maximumWatches: 2)
